@@ -1,0 +1,1086 @@
+//! The static checker. It walks a parsed plan once (after [`shape`] has bounded its depth),
+//! resolving every name with Python's scoping rules and applying the plan language's rules.
+//! Every problem is reported, not just the first; each diagnostic names the construct, carries
+//! a stable code and says what to write instead.
+
+mod format_string;
+mod scope;
+mod shape;
+mod suggest;
+
+use std::borrow::Cow;
+use std::collections::HashSet;
+
+use rustpython_parser::ast::{self, Constant, Ranged};
+use unicode_normalization::UnicodeNormalization;
+
+use crate::diagnostic::{Code, Diagnostic, Span};
+use crate::policy;
+use crate::source::SourceFile;
+use crate::{front, Limits};
+use scope::{Binding, Scope, ScopeKind};
+
+/// Parses and checks one plan; the diagnostics are sorted by position.
+pub fn check_file(file: &SourceFile, limits: &Limits) -> Vec<Diagnostic> {
+    let body = match front::parse(file) {
+        Ok(body) => body,
+        Err(diagnostic) => return vec![diagnostic],
+    };
+    if let Some(diagnostic) = shape::measure(&body, limits) {
+        return vec![diagnostic];
+    }
+    let mut checker = Checker::new(file);
+    checker.module(&body);
+    let mut diagnostics = checker.diagnostics;
+    diagnostics.sort_by(|a, b| (a.span, a.code).cmp(&(b.span, b.code)));
+    diagnostics.dedup();
+    diagnostics
+}
+
+/// NFKC-normalises an identifier, as CPython's tokenizer does: `ｅｖａｌ` is `eval`.
+pub fn normalize(identifier: &str) -> Cow<'_, str> {
+    if identifier.is_ascii() {
+        Cow::Borrowed(identifier)
+    } else {
+        Cow::Owned(identifier.nfkc().collect())
+    }
+}
+
+/// `__name__`, `__import__`, and anything else that starts with `_` and ends with `__`.
+fn is_dunder(name: &str) -> bool {
+    name.starts_with('_') && name.ends_with("__")
+}
+
+/// How a name is shown: `eval`, or `ｅｖａｌ` (read by Python as `eval`).
+fn shown(raw: &str, normalized: &str) -> String {
+    if raw == normalized {
+        format!("`{normalized}`")
+    } else {
+        format!("`{raw}` (which Python reads as `{normalized}`)")
+    }
+}
+
+enum Resolution {
+    Bound(Binding),
+    Builtin,
+    Unbound,
+}
+
+struct Checker<'f> {
+    file: &'f SourceFile,
+    diagnostics: Vec<Diagnostic>,
+    scopes: Vec<Scope>,
+    /// Loops enclosing the current statement within the current function.
+    loop_depth: usize,
+}
+
+impl<'f> Checker<'f> {
+    fn new(file: &'f SourceFile) -> Self {
+        Self {
+            file,
+            diagnostics: Vec::new(),
+            scopes: Vec::new(),
+            loop_depth: 0,
+        }
+    }
+
+    fn report(&mut self, diagnostic: Diagnostic) {
+        self.diagnostics.push(diagnostic);
+    }
+
+    fn error(&mut self, code: Code, span: Span, message: String, help: impl Into<String>) {
+        self.report(Diagnostic::error(code, span, message).with_help(help));
+    }
+
+    /// The span of `raw` inside `within`, found as a whole word; `within` if it is not there.
+    fn word_span(&self, within: Span, raw: &str) -> Span {
+        let text = self.file.text();
+        let start = self.file.clamp(within.start);
+        let end = self.file.clamp(within.end.max(start));
+        let haystack = &text[start..end];
+        let is_ident = |c: char| c == '_' || c.is_alphanumeric();
+        let mut from = 0;
+        while let Some(found) = haystack[from..].find(raw) {
+            let at = from + found;
+            let before = haystack[..at].chars().next_back();
+            let after = haystack[at + raw.len()..].chars().next();
+            if !before.is_some_and(is_ident) && !after.is_some_and(is_ident) {
+                return Span::new(start + at, start + at + raw.len());
+            }
+            from = at + raw.len().max(1);
+            if from >= haystack.len() {
+                break;
+            }
+        }
+        within
+    }
+
+    /// A span of `len` bytes starting at `start`, kept inside the source.
+    fn span_at(&self, start: usize, len: usize) -> Span {
+        let start = self.file.clamp(start);
+        Span::new(start, self.file.clamp(start.saturating_add(len)))
+    }
+
+    // ----- identifiers and names -------------------------------------------------------------
+
+    /// Checks an identifier the plan writes (a name, parameter, keyword or alias) and returns
+    /// its normalised form, or `None` when it is a dunder name (already reported).
+    fn identifier<'a>(&mut self, raw: &'a str, span: Span) -> Option<Cow<'a, str>> {
+        let normalized = normalize(raw);
+        if is_dunder(&normalized) {
+            self.error(
+                Code::DunderName,
+                span,
+                format!("name {} is not allowed in plans", shown(raw, &normalized)),
+                "names that start with `_` and end with `__` reach interpreter internals; choose another name",
+            );
+            return None;
+        }
+        Some(normalized)
+    }
+
+    fn resolve(&self, name: &str) -> Resolution {
+        for (depth, scope) in self.scopes.iter().rev().enumerate() {
+            // A class body's names are not visible from the functions nested in it.
+            if depth > 0 && scope.kind == ScopeKind::Class {
+                continue;
+            }
+            if scope.nonlocals.contains_key(name) {
+                continue;
+            }
+            if let Some(&binding) = scope.bindings.get(name) {
+                return Resolution::Bound(binding);
+            }
+        }
+        if policy::PYTHON_BUILTINS.contains(&name) {
+            Resolution::Builtin
+        } else {
+            Resolution::Unbound
+        }
+    }
+
+    fn name_load(&mut self, raw: &str, span: Span) {
+        let Some(name) = self.identifier(raw, span) else {
+            return;
+        };
+        match self.resolve(&name) {
+            Resolution::Bound(_) => {}
+            Resolution::Builtin => self.builtin_use(raw, &name, span),
+            Resolution::Unbound => self.undefined(raw, &name, span),
+        }
+    }
+
+    fn builtin_use(&mut self, raw: &str, name: &str, span: Span) {
+        if policy::SUPPORTED_BUILTINS.contains(&name) {
+            return;
+        }
+        if let Some((_, help)) = policy::FORBIDDEN_BUILTINS.iter().find(|(f, _)| *f == name) {
+            self.error(
+                Code::ForbiddenBuiltin,
+                span,
+                format!("builtin {} is forbidden in plans", shown(raw, name)),
+                *help,
+            );
+        } else {
+            let help = match name {
+                "iter" | "next" => "iterate with a for loop or index the list".to_owned(),
+                "format" => "use an f-string such as f\"{value:>10}\"".to_owned(),
+                "bytes" | "bytearray" => "use str".to_owned(),
+                "frozenset" => "use set or tuple".to_owned(),
+                _ => match suggest::closest(name, policy::SUPPORTED_BUILTINS.iter().copied()) {
+                    Some(close) => format!("did you mean `{close}`?"),
+                    None => "plans support the builtins listed in the Baton docs".to_owned(),
+                },
+            };
+            self.error(
+                Code::UnsupportedBuiltin,
+                span,
+                format!("builtin {} is not supported in plans", shown(raw, name)),
+                help,
+            );
+        }
+    }
+
+    fn undefined(&mut self, raw: &str, name: &str, span: Span) {
+        let help = if policy::BATON_SDK.contains(&name) {
+            format!("`{name}` comes from the SDK: add `from baton import {name}`")
+        } else if let Some(module) = policy::module(name) {
+            format!("add `import {}`", module.name)
+        } else if !policy::import_alternative(name).starts_with("plans may import") {
+            format!(
+                "`{name}` is not available in plans: {}",
+                policy::import_alternative(name)
+            )
+        } else {
+            let mut candidates: Vec<&str> = Vec::new();
+            for scope in &self.scopes {
+                candidates.extend(scope.bindings.keys().map(String::as_str));
+            }
+            candidates.extend(policy::SUPPORTED_BUILTINS.iter().copied());
+            candidates.extend(policy::BATON_SDK.iter().copied());
+            match suggest::closest(name, candidates) {
+                Some(close) if policy::BATON_SDK.contains(&close) && !self.is_bound(close) => {
+                    format!("did you mean `{close}`? add `from baton import {close}`")
+                }
+                Some(close) => format!("did you mean `{close}`?"),
+                None => format!("define `{name}` before using it, or pass it in through `inputs`"),
+            }
+        };
+        self.error(
+            Code::UndefinedName,
+            span,
+            format!("undefined name {}", shown(raw, name)),
+            help,
+        );
+    }
+
+    fn is_bound(&self, name: &str) -> bool {
+        matches!(self.resolve(name), Resolution::Bound(_))
+    }
+
+    // ----- scopes ----------------------------------------------------------------------------
+
+    /// Enters a function, lambda or class scope: binds its parameters and validates its
+    /// `nonlocal` declarations against the scopes that enclose it.
+    fn push_scope(&mut self, mut scope: Scope, params: &[(String, Span)]) {
+        for (name, _) in params {
+            scope.bind(name.clone(), Binding::Value);
+        }
+        let mut declared: Vec<(&String, &usize)> = scope.nonlocals.iter().collect();
+        declared.sort_by_key(|(_, offset)| **offset);
+        let mut problems = Vec::new();
+        for (name, &offset) in declared {
+            let span = self.word_span(self.span_at(offset, usize::MAX / 2), name);
+            let span = if span.end - span.start > name.len() * 4 + 16 {
+                self.span_at(offset, "nonlocal".len())
+            } else {
+                span
+            };
+            let problem = if scope.kind == ScopeKind::Module || scope.kind == ScopeKind::Class {
+                Some("`nonlocal` is only allowed inside a nested function".to_owned())
+            } else if params.iter().any(|(p, _)| p == name) {
+                Some(format!(
+                    "`{name}` is a parameter and cannot also be nonlocal"
+                ))
+            } else if scope
+                .first_occurrence
+                .get(name)
+                .is_some_and(|&first| first < offset)
+            {
+                Some(format!("`{name}` is used before its nonlocal declaration"))
+            } else if !self.enclosing_function_binds(name) {
+                Some(format!(
+                    "no binding for nonlocal `{name}` in an enclosing function"
+                ))
+            } else {
+                None
+            };
+            if let Some(message) = problem {
+                problems.push((span, message));
+            }
+        }
+        for (span, message) in problems {
+            self.error(
+                Code::InvalidNonlocal,
+                span,
+                message,
+                "declare `nonlocal x` first in a function nested inside the function that assigns `x`",
+            );
+        }
+        self.scopes.push(scope);
+    }
+
+    fn enclosing_function_binds(&self, name: &str) -> bool {
+        self.scopes.iter().rev().any(|scope| {
+            matches!(
+                scope.kind,
+                ScopeKind::Function | ScopeKind::Lambda | ScopeKind::Comprehension
+            ) && (scope.bindings.contains_key(name) || scope.nonlocals.contains_key(name))
+        })
+    }
+
+    fn in_function(&self) -> bool {
+        self.scopes
+            .iter()
+            .rev()
+            .any(|s| matches!(s.kind, ScopeKind::Function))
+            && !matches!(self.scopes.last().map(|s| s.kind), Some(ScopeKind::Class))
+    }
+
+    fn module(&mut self, body: &[ast::Stmt]) {
+        let scope = Scope::of_block(ScopeKind::Module, body);
+        self.push_scope(scope, &[]);
+        self.stmts(body);
+        self.scopes.pop();
+    }
+
+    /// Checks parameters (names, duplicates, defaults and annotations in the enclosing scope)
+    /// and returns them for binding in the new scope.
+    fn parameters(&mut self, args: &ast::Arguments, what: &str) -> Vec<(String, Span)> {
+        let mut params: Vec<(String, Span)> = Vec::new();
+        let with_defaults = args
+            .posonlyargs
+            .iter()
+            .chain(&args.args)
+            .chain(&args.kwonlyargs);
+        let mut all: Vec<&ast::Arg> = with_defaults.map(|a| &a.def).collect();
+        all.extend(args.vararg.iter().map(|a| &**a));
+        all.extend(args.kwarg.iter().map(|a| &**a));
+        for arg in args
+            .posonlyargs
+            .iter()
+            .chain(&args.args)
+            .chain(&args.kwonlyargs)
+        {
+            self.opt_expr(&arg.default);
+        }
+        for arg in all {
+            self.opt_expr(&arg.annotation);
+            let raw = arg.arg.as_str();
+            let span = self.span_at(arg.range.start().to_usize(), raw.len());
+            let Some(name) = self.identifier(raw, span) else {
+                continue;
+            };
+            if params.iter().any(|(p, _)| *p == *name) {
+                self.error(
+                    Code::InvalidStatement,
+                    span,
+                    format!("duplicate parameter `{name}` in {what}"),
+                    "give each parameter its own name",
+                );
+                continue;
+            }
+            params.push((name.into_owned(), span));
+        }
+        params
+    }
+
+    // ----- statements ------------------------------------------------------------------------
+
+    fn stmts(&mut self, body: &[ast::Stmt]) {
+        for stmt in body {
+            self.stmt(stmt);
+        }
+    }
+
+    fn opt_expr(&mut self, expr: &Option<Box<ast::Expr>>) {
+        if let Some(expr) = expr {
+            self.expr(expr);
+        }
+    }
+
+    fn keyword_span(&self, stmt_start: usize, keyword: &str) -> Span {
+        self.span_at(stmt_start, keyword.len())
+    }
+
+    fn stmt(&mut self, stmt: &ast::Stmt) {
+        use ast::Stmt as S;
+        let range: Span = stmt.range().into();
+        match stmt {
+            S::FunctionDef(f) => self.function(
+                range,
+                f.name.as_str(),
+                &f.args,
+                &f.body,
+                &f.decorator_list,
+                f.returns.as_deref(),
+                !f.type_params.is_empty(),
+            ),
+            S::AsyncFunctionDef(f) => {
+                self.error(
+                    Code::AsyncSyntax,
+                    self.keyword_span(range.start, "async def"),
+                    "`async def` is not supported in plans".to_owned(),
+                    "write a plain `def`; run work concurrently with `parallel([...])` or `branch([...])` from baton",
+                );
+                self.function(
+                    range,
+                    f.name.as_str(),
+                    &f.args,
+                    &f.body,
+                    &f.decorator_list,
+                    f.returns.as_deref(),
+                    !f.type_params.is_empty(),
+                );
+            }
+            S::ClassDef(c) => self.class(range, c),
+            S::Return(r) => {
+                if !self.in_function() {
+                    self.error(
+                        Code::InvalidStatement,
+                        self.keyword_span(range.start, "return"),
+                        "`return` outside a function".to_owned(),
+                        "return from inside a `def`; at the top level, print the result instead",
+                    );
+                }
+                self.opt_expr(&r.value);
+            }
+            S::Delete(d) => d.targets.iter().for_each(|t| self.target(t)),
+            S::Assign(a) => {
+                self.expr(&a.value);
+                a.targets.iter().for_each(|t| self.target(t));
+            }
+            S::TypeAlias(t) => {
+                self.error(
+                    Code::NewerSyntax,
+                    self.keyword_span(range.start, "type"),
+                    "`type` alias statements are Python 3.12 syntax".to_owned(),
+                    "plans are Python 3.11: assign the type to a name, or drop it",
+                );
+                self.expr(&t.value);
+            }
+            S::AugAssign(a) => {
+                self.expr(&a.value);
+                self.target(&a.target);
+                if let ast::Expr::Name(name) = &*a.target {
+                    self.name_load(name.id.as_str(), name.range.into());
+                }
+            }
+            S::AnnAssign(a) => {
+                self.expr(&a.annotation);
+                self.opt_expr(&a.value);
+                self.target(&a.target);
+            }
+            S::For(f) => {
+                self.expr(&f.iter);
+                self.target(&f.target);
+                self.loop_body(&f.body);
+                self.stmts(&f.orelse);
+            }
+            S::AsyncFor(f) => {
+                self.error(
+                    Code::AsyncSyntax,
+                    self.keyword_span(range.start, "async for"),
+                    "`async for` is not supported in plans".to_owned(),
+                    "use a plain `for` loop",
+                );
+                self.expr(&f.iter);
+                self.target(&f.target);
+                self.loop_body(&f.body);
+                self.stmts(&f.orelse);
+            }
+            S::While(w) => {
+                self.expr(&w.test);
+                self.loop_body(&w.body);
+                self.stmts(&w.orelse);
+            }
+            S::If(i) => {
+                self.expr(&i.test);
+                self.stmts(&i.body);
+                self.stmts(&i.orelse);
+            }
+            S::With(w) => {
+                self.error(
+                    Code::WithStatement,
+                    self.keyword_span(range.start, "with"),
+                    "`with` statements are not supported in plans".to_owned(),
+                    "plans have no context managers: call functions directly, and read files with bash(\"cat FILE\")",
+                );
+                self.with_items(&w.items);
+                self.stmts(&w.body);
+            }
+            S::AsyncWith(w) => {
+                self.error(
+                    Code::AsyncSyntax,
+                    self.keyword_span(range.start, "async with"),
+                    "`async with` is not supported in plans".to_owned(),
+                    "plans are synchronous and have no context managers; call functions directly",
+                );
+                self.with_items(&w.items);
+                self.stmts(&w.body);
+            }
+            S::Match(m) => {
+                self.error(
+                    Code::MatchStatement,
+                    self.keyword_span(range.start, "match"),
+                    "`match` statements are not supported in plans".to_owned(),
+                    "use an if/elif chain",
+                );
+                self.expr(&m.subject);
+                for case in &m.cases {
+                    self.pattern(&case.pattern);
+                    self.opt_expr(&case.guard);
+                    self.stmts(&case.body);
+                }
+            }
+            S::Raise(r) => {
+                self.opt_expr(&r.exc);
+                self.opt_expr(&r.cause);
+            }
+            S::Try(t) => self.try_parts(&t.body, &t.handlers, &t.orelse, &t.finalbody),
+            S::TryStar(t) => {
+                for ast::ExceptHandler::ExceptHandler(handler) in &t.handlers {
+                    let span = self.span_at(handler.range.start().to_usize(), "except*".len());
+                    self.error(
+                        Code::ExceptStar,
+                        span,
+                        "`except*` (exception groups) is not supported in plans".to_owned(),
+                        "use a plain `except` clause",
+                    );
+                }
+                self.try_parts(&t.body, &t.handlers, &t.orelse, &t.finalbody);
+            }
+            S::Assert(a) => {
+                self.expr(&a.test);
+                self.opt_expr(&a.msg);
+            }
+            S::Import(i) => self.import(i),
+            S::ImportFrom(i) => self.import_from(range, i),
+            S::Global(_) => self.error(
+                Code::GlobalStatement,
+                self.keyword_span(range.start, "global"),
+                "`global` is not supported in plans".to_owned(),
+                "pass values in as arguments and return results; nested functions may use `nonlocal`",
+            ),
+            S::Nonlocal(n) => {
+                for name in &n.names {
+                    let span = self.word_span(range, name.as_str());
+                    self.identifier(name.as_str(), span);
+                }
+            }
+            S::Expr(e) => self.expr(&e.value),
+            S::Pass(_) => {}
+            S::Break(_) | S::Continue(_) => {
+                if self.loop_depth == 0 {
+                    let keyword = if matches!(stmt, S::Break(_)) { "break" } else { "continue" };
+                    self.error(
+                        Code::InvalidStatement,
+                        range,
+                        format!("`{keyword}` outside a loop"),
+                        "use `break` and `continue` only inside `for` and `while` loops",
+                    );
+                }
+            }
+        }
+    }
+
+    fn loop_body(&mut self, body: &[ast::Stmt]) {
+        self.loop_depth += 1;
+        self.stmts(body);
+        self.loop_depth -= 1;
+    }
+
+    fn with_items(&mut self, items: &[ast::WithItem]) {
+        for item in items {
+            self.expr(&item.context_expr);
+            if let Some(vars) = &item.optional_vars {
+                self.target(vars);
+            }
+        }
+    }
+
+    fn try_parts(
+        &mut self,
+        body: &[ast::Stmt],
+        handlers: &[ast::ExceptHandler],
+        orelse: &[ast::Stmt],
+        finalbody: &[ast::Stmt],
+    ) {
+        self.stmts(body);
+        for ast::ExceptHandler::ExceptHandler(handler) in handlers {
+            self.opt_expr(&handler.type_);
+            if let Some(name) = &handler.name {
+                let within = Span::from(handler.range);
+                let header_end = handler
+                    .body
+                    .first()
+                    .map_or(within.end, |s| s.range().start().to_usize());
+                let span = self.word_span(Span::new(within.start, header_end), name.as_str());
+                self.identifier(name.as_str(), span);
+            }
+            self.stmts(&handler.body);
+        }
+        self.stmts(orelse);
+        self.stmts(finalbody);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn function(
+        &mut self,
+        range: Span,
+        raw_name: &str,
+        args: &ast::Arguments,
+        body: &[ast::Stmt],
+        decorators: &[ast::Expr],
+        returns: Option<&ast::Expr>,
+        has_type_params: bool,
+    ) {
+        for decorator in decorators {
+            // The `@` sits just before the decorator expression.
+            let start = decorator.range().start().to_usize().saturating_sub(1);
+            let span = Span::new(start, decorator.range().end().to_usize());
+            self.error(
+                Code::Decorator,
+                span,
+                "decorators are not supported in plans".to_owned(),
+                "apply the wrapper explicitly after the definition: `f = wrapper(f)`",
+            );
+            self.expr(decorator);
+        }
+        let header_end = body
+            .first()
+            .map_or(range.end, |s| s.range().start().to_usize());
+        let name_span = self.word_span(Span::new(range.start, header_end), raw_name);
+        self.identifier(raw_name, name_span);
+        if has_type_params {
+            self.error(
+                Code::NewerSyntax,
+                name_span,
+                "type parameters (`def f[T](...)`) are Python 3.12 syntax".to_owned(),
+                "plans are Python 3.11: drop the type parameters",
+            );
+        }
+        let params = self.parameters(args, "function definition");
+        if let Some(returns) = returns {
+            self.expr(returns);
+        }
+        let scope = Scope::of_block(ScopeKind::Function, body);
+        self.push_scope(scope, &params);
+        let saved_loops = std::mem::replace(&mut self.loop_depth, 0);
+        self.stmts(body);
+        self.loop_depth = saved_loops;
+        self.scopes.pop();
+    }
+
+    fn class(&mut self, range: Span, class: &ast::StmtClassDef) {
+        self.error(
+            Code::ClassDefinition,
+            self.keyword_span(range.start, "class"),
+            format!(
+                "class `{}` cannot be defined: plans have no classes",
+                class.name.as_str()
+            ),
+            "use dicts (or tuples) for records and plain functions for behaviour",
+        );
+        for decorator in &class.decorator_list {
+            self.expr(decorator);
+        }
+        class.bases.iter().for_each(|b| self.expr(b));
+        class.keywords.iter().for_each(|k| self.expr(&k.value));
+        let header_end = class
+            .body
+            .first()
+            .map_or(range.end, |s| s.range().start().to_usize());
+        let name_span = self.word_span(Span::new(range.start, header_end), class.name.as_str());
+        self.identifier(class.name.as_str(), name_span);
+        let scope = Scope::of_block(ScopeKind::Class, &class.body);
+        self.push_scope(scope, &[]);
+        let saved_loops = std::mem::replace(&mut self.loop_depth, 0);
+        self.stmts(&class.body);
+        self.loop_depth = saved_loops;
+        self.scopes.pop();
+    }
+
+    // ----- imports ---------------------------------------------------------------------------
+
+    fn forbidden_import(&mut self, span: Span, module: &str) {
+        self.error(
+            Code::ForbiddenImport,
+            span,
+            format!("import of module `{module}` is not allowed in plans"),
+            format!(
+                "{}; plans may import only: {}",
+                policy::import_alternative(module),
+                policy::allowed_module_list()
+            ),
+        );
+    }
+
+    fn import(&mut self, import: &ast::StmtImport) {
+        for alias in &import.names {
+            let raw = alias.name.as_str();
+            let module: String = raw
+                .split('.')
+                .map(|part| normalize(part).into_owned())
+                .collect::<Vec<_>>()
+                .join(".");
+            let span = self.span_at(alias.range.start().to_usize(), raw.len());
+            if module.split('.').any(is_dunder) {
+                self.identifier(&module, span);
+            }
+            if policy::module(&module).is_none() {
+                self.forbidden_import(span, &module);
+            }
+            if let Some(asname) = &alias.asname {
+                let span = self.word_span(alias.range.into(), asname.as_str());
+                self.identifier(asname.as_str(), span);
+            }
+        }
+    }
+
+    fn import_from(&mut self, range: Span, import: &ast::StmtImportFrom) {
+        let level = import.level.map_or(0, |level| level.to_u32());
+        let module_raw = import.module.as_ref().map(|m| m.as_str());
+        if level > 0 {
+            let dots = ".".repeat(level as usize);
+            self.error(
+                Code::RelativeImport,
+                range,
+                format!(
+                    "relative import `from {dots}{} import ...` is not allowed in plans",
+                    module_raw.unwrap_or("")
+                ),
+                format!(
+                    "a plan is a single file; it may import only: {}",
+                    policy::allowed_module_list()
+                ),
+            );
+        }
+        let spec = match module_raw {
+            Some(raw) if level == 0 => {
+                let module: String = raw
+                    .split('.')
+                    .map(|part| normalize(part).into_owned())
+                    .collect::<Vec<_>>()
+                    .join(".");
+                let span = self.word_span(range, raw.split('.').next().unwrap_or(raw));
+                let span = Span::new(span.start, span.start + raw.len());
+                if module.split('.').any(is_dunder) {
+                    self.identifier(&module, span);
+                }
+                let spec = policy::module(&module);
+                if spec.is_none() {
+                    self.forbidden_import(self.span_at(span.start, raw.len()), &module);
+                }
+                spec
+            }
+            _ => None,
+        };
+        for alias in &import.names {
+            let raw = alias.name.as_str();
+            let span = self.span_at(alias.range.start().to_usize(), raw.len());
+            if raw == "*" {
+                self.error(
+                    Code::StarImport,
+                    span,
+                    "star imports are not allowed in plans".to_owned(),
+                    match spec {
+                        Some(spec) => format!(
+                            "import the names you use: `from {} import {}`",
+                            spec.name,
+                            spec.members.join(", ")
+                        ),
+                        None => "import the names you use explicitly".to_owned(),
+                    },
+                );
+                continue;
+            }
+            let Some(name) = self.identifier(raw, span) else {
+                continue;
+            };
+            if let Some(spec) = spec {
+                if !spec.members.contains(&name.as_ref()) {
+                    self.unknown_member(span, spec, raw, &name);
+                }
+            }
+            if let Some(asname) = &alias.asname {
+                let span = self.word_span(alias.range.into(), asname.as_str());
+                self.identifier(asname.as_str(), span);
+            }
+        }
+    }
+
+    fn unknown_member(&mut self, span: Span, spec: &policy::ModuleSpec, raw: &str, name: &str) {
+        let available = spec.members.join(", ");
+        let help = match suggest::closest(name, spec.members.iter().copied()) {
+            Some(close) => format!(
+                "did you mean `{close}`? `{}` provides: {available}",
+                spec.name
+            ),
+            None => format!("`{}` provides: {available}", spec.name),
+        };
+        self.error(
+            Code::UnknownModuleMember,
+            span,
+            format!("module `{}` has no member {}", spec.name, shown(raw, name)),
+            help,
+        );
+    }
+
+    // ----- expressions -----------------------------------------------------------------------
+
+    /// An assignment target: names are bound (checked as identifiers), everything else is
+    /// evaluated.
+    fn target(&mut self, target: &ast::Expr) {
+        match target {
+            ast::Expr::Name(name) => {
+                self.identifier(name.id.as_str(), name.range.into());
+            }
+            ast::Expr::Tuple(t) => t.elts.iter().for_each(|e| self.target(e)),
+            ast::Expr::List(l) => l.elts.iter().for_each(|e| self.target(e)),
+            ast::Expr::Starred(s) => self.target(&s.value),
+            other => self.expr(other),
+        }
+    }
+
+    fn pattern(&mut self, pattern: &ast::Pattern) {
+        use ast::Pattern as P;
+        match pattern {
+            P::MatchValue(v) => self.expr(&v.value),
+            P::MatchSingleton(_) | P::MatchStar(_) => {}
+            P::MatchSequence(s) => s.patterns.iter().for_each(|p| self.pattern(p)),
+            P::MatchMapping(m) => {
+                m.keys.iter().for_each(|k| self.expr(k));
+                m.patterns.iter().for_each(|p| self.pattern(p));
+            }
+            P::MatchClass(c) => {
+                self.expr(&c.cls);
+                c.patterns
+                    .iter()
+                    .chain(&c.kwd_patterns)
+                    .for_each(|p| self.pattern(p));
+            }
+            P::MatchAs(a) => {
+                if let Some(p) = &a.pattern {
+                    self.pattern(p);
+                }
+            }
+            P::MatchOr(o) => o.patterns.iter().for_each(|p| self.pattern(p)),
+        }
+    }
+
+    fn exprs(&mut self, exprs: &[ast::Expr]) {
+        for expr in exprs {
+            self.expr(expr);
+        }
+    }
+
+    fn expr(&mut self, expr: &ast::Expr) {
+        use ast::Expr as E;
+        let range: Span = expr.range().into();
+        match expr {
+            E::Name(name) => match name.ctx {
+                ast::ExprContext::Store => {
+                    self.identifier(name.id.as_str(), range);
+                }
+                _ => self.name_load(name.id.as_str(), range),
+            },
+            E::Attribute(a) => self.attribute(a),
+            E::Constant(c) => self.constant(range, &c.value),
+            E::Call(c) => {
+                self.expr(&c.func);
+                self.exprs(&c.args);
+                for keyword in &c.keywords {
+                    if let Some(arg) = &keyword.arg {
+                        let span =
+                            self.span_at(keyword.range.start().to_usize(), arg.as_str().len());
+                        self.identifier(arg.as_str(), span);
+                    }
+                    self.expr(&keyword.value);
+                }
+                self.str_format_call(c);
+            }
+            E::Lambda(l) => {
+                let params = self.parameters(&l.args, "lambda");
+                let scope = Scope::of_lambda(&l.body);
+                self.push_scope(scope, &params);
+                self.expr(&l.body);
+                self.scopes.pop();
+            }
+            E::ListComp(c) => self.comprehension(&c.generators, &[&c.elt]),
+            E::SetComp(c) => self.comprehension(&c.generators, &[&c.elt]),
+            E::GeneratorExp(c) => self.comprehension(&c.generators, &[&c.elt]),
+            E::DictComp(c) => self.comprehension(&c.generators, &[&c.key, &c.value]),
+            E::Await(a) => {
+                self.error(
+                    Code::AsyncSyntax,
+                    self.keyword_span(range.start, "await"),
+                    "`await` is not supported in plans".to_owned(),
+                    "call functions directly; run work concurrently with `parallel([...])` from baton",
+                );
+                self.expr(&a.value);
+            }
+            E::Yield(y) => {
+                self.generator(range, "yield");
+                self.opt_expr(&y.value);
+            }
+            E::YieldFrom(y) => {
+                self.generator(range, "yield from");
+                self.expr(&y.value);
+            }
+            E::NamedExpr(n) => {
+                self.expr(&n.value);
+                self.target(&n.target);
+            }
+            E::BoolOp(b) => self.exprs(&b.values),
+            E::BinOp(b) => {
+                self.expr(&b.left);
+                self.expr(&b.right);
+            }
+            E::UnaryOp(u) => self.expr(&u.operand),
+            E::IfExp(i) => {
+                self.expr(&i.test);
+                self.expr(&i.body);
+                self.expr(&i.orelse);
+            }
+            E::Dict(d) => {
+                d.keys.iter().flatten().for_each(|k| self.expr(k));
+                self.exprs(&d.values);
+            }
+            E::Set(s) => self.exprs(&s.elts),
+            E::Compare(c) => {
+                self.expr(&c.left);
+                self.exprs(&c.comparators);
+            }
+            E::FormattedValue(f) => {
+                self.expr(&f.value);
+                self.opt_expr(&f.format_spec);
+            }
+            E::JoinedStr(j) => self.exprs(&j.values),
+            E::Subscript(s) => {
+                self.expr(&s.value);
+                self.expr(&s.slice);
+            }
+            E::Starred(s) => self.expr(&s.value),
+            E::List(l) => self.exprs(&l.elts),
+            E::Tuple(t) => self.exprs(&t.elts),
+            E::Slice(s) => {
+                self.opt_expr(&s.lower);
+                self.opt_expr(&s.upper);
+                self.opt_expr(&s.step);
+            }
+        }
+    }
+
+    fn generator(&mut self, range: Span, keyword: &str) {
+        self.error(
+            Code::Generator,
+            self.keyword_span(range.start, keyword),
+            format!("`{keyword}` (generators) is not supported in plans"),
+            "build a list and return it",
+        );
+    }
+
+    fn comprehension(&mut self, generators: &[ast::Comprehension], elements: &[&ast::Expr]) {
+        // The first iterable is evaluated in the enclosing scope.
+        if let Some(first) = generators.first() {
+            self.expr(&first.iter);
+        }
+        let scope = Scope::of_comprehension(generators);
+        self.push_scope(scope, &[]);
+        for (i, generator) in generators.iter().enumerate() {
+            if generator.is_async {
+                let span = self.span_at(generator.range.start().to_usize(), "async for".len());
+                self.error(
+                    Code::AsyncSyntax,
+                    span,
+                    "`async for` in a comprehension is not supported in plans".to_owned(),
+                    "use a plain `for` clause",
+                );
+            }
+            if i > 0 {
+                self.expr(&generator.iter);
+            }
+            self.target(&generator.target);
+            self.exprs(&generator.ifs);
+        }
+        for element in elements {
+            self.expr(element);
+        }
+        self.scopes.pop();
+    }
+
+    fn constant(&mut self, range: Span, value: &Constant) {
+        let (what, help) = match value {
+            Constant::Bytes(_) => ("bytes literals are", "use a str literal"),
+            Constant::Complex { .. } => ("complex numbers are", "use float"),
+            Constant::Ellipsis => (
+                "`...` (Ellipsis) is",
+                "write `pass` for an empty body, or use None",
+            ),
+            _ => return,
+        };
+        self.error(
+            Code::UnsupportedLiteral,
+            range,
+            format!("{what} not supported in plans"),
+            help,
+        );
+    }
+
+    fn attribute(&mut self, attribute: &ast::ExprAttribute) {
+        let raw = attribute.attr.as_str();
+        let name = normalize(raw);
+        let end = attribute.range.end().to_usize();
+        let span = self.span_at(end.saturating_sub(raw.len()), raw.len());
+        if name.starts_with('_') {
+            self.error(
+                Code::PrivateAttribute,
+                span,
+                format!("attribute {} is not allowed in plans", shown(raw, &name)),
+                "attributes that start with `_` reach interpreter internals; use the public methods of str, list and dict",
+            );
+        } else if policy::REFLECTIVE_ATTRIBUTES.contains(&name.as_ref()) {
+            self.error(
+                Code::ReflectiveAttribute,
+                span,
+                format!("attribute {} reaches interpreter internals and is not allowed", shown(raw, &name)),
+                "plans cannot inspect frames, code objects or classes; pass the values you need explicitly",
+            );
+        } else if let ast::Expr::Name(base) = &*attribute.value {
+            let base_name = normalize(base.id.as_str());
+            if let Resolution::Bound(Binding::Module(spec)) = self.resolve(&base_name) {
+                if !spec.members.contains(&name.as_ref()) {
+                    self.unknown_member(span, spec, raw, &name);
+                }
+            }
+        }
+        if let ast::Expr::Constant(ast::ExprConstant {
+            value: Constant::Str(format),
+            range,
+            ..
+        }) = &*attribute.value
+        {
+            if name == "format" || name == "format_map" {
+                self.format_literal(format, (*range).into());
+            }
+        }
+        self.expr(&attribute.value);
+    }
+
+    /// `str.format("{0.__class__}", x)`: the literal is the first argument.
+    fn str_format_call(&mut self, call: &ast::ExprCall) {
+        let ast::Expr::Attribute(attribute) = &*call.func else {
+            return;
+        };
+        let ast::Expr::Name(base) = &*attribute.value else {
+            return;
+        };
+        let method = normalize(attribute.attr.as_str());
+        if normalize(base.id.as_str()) != "str" || (method != "format" && method != "format_map") {
+            return;
+        }
+        if !matches!(self.resolve("str"), Resolution::Builtin) {
+            return;
+        }
+        if let Some(ast::Expr::Constant(ast::ExprConstant {
+            value: Constant::Str(format),
+            range,
+            ..
+        })) = call.args.first()
+        {
+            self.format_literal(format, (*range).into());
+        }
+    }
+
+    fn format_literal(&mut self, format: &str, span: Span) {
+        let mut seen = HashSet::new();
+        for access in format_string::field_accesses(format) {
+            if !seen.insert(access.field.clone()) {
+                continue;
+            }
+            self.error(
+                Code::FormatFieldAccess,
+                span,
+                format!(
+                    "format field `{{{}}}` accesses an attribute or index, which plans may not do",
+                    access.field
+                ),
+                "format plain values only: compute the value first, e.g. `\"{}\".format(x[0])` or an f-string",
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

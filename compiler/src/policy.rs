@@ -1,0 +1,379 @@
+//! What a plan may name: the importable modules and their members, the supported builtins, and
+//! the builtins and attributes that are forbidden outright. This is data, kept in one place, so
+//! that later work (the `baton.ttc` plan library, new host calls) extends it here and nowhere
+//! else. The compiler and the host read the same tables.
+
+/// A module a plan may import, and the names it provides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ModuleSpec {
+    /// Dotted module name, e.g. `baton` or `json`.
+    pub name: &'static str,
+    pub members: &'static [&'static str],
+    /// One line on what the module is for, shown when a plan imports something else.
+    pub summary: &'static str,
+}
+
+/// The SDK: the plan's whole view of the world (see DESIGN.md, "The plan language and SDK").
+pub const BATON_SDK: &[&str] = &["bash", "llm", "branch", "parallel", "log", "inputs"];
+
+pub const MODULES: &[ModuleSpec] = &[
+    ModuleSpec {
+        name: "baton",
+        members: BATON_SDK,
+        summary: "commands, model calls, branches and inputs",
+    },
+    ModuleSpec {
+        name: "json",
+        members: &["loads", "dumps", "JSONDecodeError"],
+        summary: "JSON encoding and decoding",
+    },
+];
+
+pub fn module(name: &str) -> Option<&'static ModuleSpec> {
+    MODULES.iter().find(|m| m.name == name)
+}
+
+pub fn allowed_module_list() -> String {
+    MODULES
+        .iter()
+        .map(|m| m.name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Builtins the plan language supports. Every name here must exist in the runtime.
+pub const SUPPORTED_BUILTINS: &[&str] = &[
+    // functions
+    "abs",
+    "all",
+    "any",
+    "bin",
+    "bool",
+    "chr",
+    "dict",
+    "divmod",
+    "enumerate",
+    "filter",
+    "float",
+    "hex",
+    "int",
+    "isinstance",
+    "len",
+    "list",
+    "map",
+    "max",
+    "min",
+    "oct",
+    "ord",
+    "pow",
+    "print",
+    "range",
+    "repr",
+    "reversed",
+    "round",
+    "set",
+    "sorted",
+    "str",
+    "sum",
+    "tuple",
+    "zip",
+    // exceptions
+    "ArithmeticError",
+    "AssertionError",
+    "AttributeError",
+    "BaseException",
+    "Exception",
+    "IndexError",
+    "KeyError",
+    "LookupError",
+    "MemoryError",
+    "NameError",
+    "NotImplementedError",
+    "OverflowError",
+    "RecursionError",
+    "RuntimeError",
+    "TimeoutError",
+    "TypeError",
+    "UnboundLocalError",
+    "ValueError",
+    "ZeroDivisionError",
+];
+
+/// Builtins a plan may never use, each with the alternative to offer instead. Binding one of
+/// these names yourself (`type = "bug"`) is fine: only a reference that reaches the builtin is
+/// rejected.
+pub const FORBIDDEN_BUILTINS: &[(&str, &str)] = &[
+    ("eval", "write the expression directly in the plan"),
+    ("exec", "write the statements directly in the plan"),
+    ("compile", "write the code directly in the plan"),
+    (
+        "open",
+        "read and write workspace files with bash(), e.g. bash('cat notes.txt').stdout",
+    ),
+    (
+        "input",
+        "read the run's inputs with `from baton import inputs`",
+    ),
+    ("globals", "pass values as function arguments"),
+    ("locals", "pass values as function arguments"),
+    ("vars", "use a dict"),
+    ("dir", "use a dict and its keys()"),
+    (
+        "getattr",
+        "access attributes directly (obj.name) or use a dict",
+    ),
+    ("setattr", "use a dict"),
+    ("delattr", "use a dict"),
+    ("hasattr", "use a dict and the `in` operator"),
+    ("type", "use isinstance(value, T)"),
+    ("object", "use dicts and tuples for records"),
+    ("super", "classes are not supported; use functions"),
+    ("breakpoint", "use print() or log() to inspect values"),
+    ("help", "use print() or log() to inspect values"),
+    ("memoryview", "use str and list"),
+    ("id", "compare values with == or `is None`"),
+    ("exit", "return from the function or raise an exception"),
+    ("quit", "return from the function or raise an exception"),
+    ("classmethod", "classes are not supported; use functions"),
+    ("staticmethod", "classes are not supported; use functions"),
+    ("property", "classes are not supported; use functions"),
+];
+
+/// Every name in CPython 3.11's `builtins` module (without dunders), so that an unsupported
+/// builtin gets its own diagnostic instead of "undefined name".
+pub const PYTHON_BUILTINS: &[&str] = &[
+    "ArithmeticError",
+    "AssertionError",
+    "AttributeError",
+    "BaseException",
+    "BaseExceptionGroup",
+    "BlockingIOError",
+    "BrokenPipeError",
+    "BufferError",
+    "BytesWarning",
+    "ChildProcessError",
+    "ConnectionAbortedError",
+    "ConnectionError",
+    "ConnectionRefusedError",
+    "ConnectionResetError",
+    "DeprecationWarning",
+    "EOFError",
+    "Ellipsis",
+    "EncodingWarning",
+    "EnvironmentError",
+    "Exception",
+    "ExceptionGroup",
+    "False",
+    "FileExistsError",
+    "FileNotFoundError",
+    "FloatingPointError",
+    "FutureWarning",
+    "GeneratorExit",
+    "IOError",
+    "ImportError",
+    "ImportWarning",
+    "IndentationError",
+    "IndexError",
+    "InterruptedError",
+    "IsADirectoryError",
+    "KeyError",
+    "KeyboardInterrupt",
+    "LookupError",
+    "MemoryError",
+    "ModuleNotFoundError",
+    "NameError",
+    "None",
+    "NotADirectoryError",
+    "NotImplemented",
+    "NotImplementedError",
+    "OSError",
+    "OverflowError",
+    "PendingDeprecationWarning",
+    "PermissionError",
+    "ProcessLookupError",
+    "RecursionError",
+    "ReferenceError",
+    "ResourceWarning",
+    "RuntimeError",
+    "RuntimeWarning",
+    "StopAsyncIteration",
+    "StopIteration",
+    "SyntaxError",
+    "SyntaxWarning",
+    "SystemError",
+    "SystemExit",
+    "TabError",
+    "TimeoutError",
+    "True",
+    "TypeError",
+    "UnboundLocalError",
+    "UnicodeDecodeError",
+    "UnicodeEncodeError",
+    "UnicodeError",
+    "UnicodeTranslateError",
+    "UnicodeWarning",
+    "UserWarning",
+    "ValueError",
+    "Warning",
+    "ZeroDivisionError",
+    "abs",
+    "aiter",
+    "all",
+    "anext",
+    "any",
+    "ascii",
+    "bin",
+    "bool",
+    "breakpoint",
+    "bytearray",
+    "bytes",
+    "callable",
+    "chr",
+    "classmethod",
+    "compile",
+    "complex",
+    "copyright",
+    "credits",
+    "delattr",
+    "dict",
+    "dir",
+    "divmod",
+    "enumerate",
+    "eval",
+    "exec",
+    "exit",
+    "filter",
+    "float",
+    "format",
+    "frozenset",
+    "getattr",
+    "globals",
+    "hasattr",
+    "hash",
+    "help",
+    "hex",
+    "id",
+    "input",
+    "int",
+    "isinstance",
+    "issubclass",
+    "iter",
+    "len",
+    "license",
+    "list",
+    "locals",
+    "map",
+    "max",
+    "memoryview",
+    "min",
+    "next",
+    "object",
+    "oct",
+    "open",
+    "ord",
+    "pow",
+    "print",
+    "property",
+    "quit",
+    "range",
+    "repr",
+    "reversed",
+    "round",
+    "set",
+    "setattr",
+    "slice",
+    "sorted",
+    "staticmethod",
+    "str",
+    "sum",
+    "super",
+    "tuple",
+    "type",
+    "vars",
+    "zip",
+];
+
+/// Attributes that reach interpreter internals without a leading underscore: frames,
+/// tracebacks, code objects, generator and coroutine state, the MRO. The runtime has none of
+/// them; rejecting them statically keeps the promise independent of the runtime.
+pub const REFLECTIVE_ATTRIBUTES: &[&str] = &[
+    "mro",
+    "gi_frame",
+    "gi_code",
+    "gi_running",
+    "gi_yieldfrom",
+    "cr_frame",
+    "cr_code",
+    "cr_await",
+    "ag_frame",
+    "ag_code",
+    "f_back",
+    "f_builtins",
+    "f_code",
+    "f_globals",
+    "f_locals",
+    "f_trace",
+    "f_lasti",
+    "tb_frame",
+    "tb_next",
+    "tb_lasti",
+    "co_code",
+    "co_consts",
+    "co_names",
+    "func_globals",
+    "func_code",
+    "func_closure",
+    "im_func",
+    "im_self",
+    "with_traceback",
+    "cell_contents",
+];
+
+/// Help for the commonly attempted modules, so the diagnostic names the plan-language way.
+pub fn import_alternative(module: &str) -> &'static str {
+    let root = module.split('.').next().unwrap_or(module);
+    match root {
+        "os" | "sys" | "subprocess" | "shutil" | "pathlib" | "glob" | "tempfile" | "io"
+        | "shlex" | "pty" | "signal" | "multiprocessing" | "threading" | "concurrent" => {
+            "run commands and touch files with `from baton import bash`; use `parallel` or `branch` for concurrency"
+        }
+        "socket" | "http" | "urllib" | "requests" | "httpx" | "ssl" | "ftplib" | "smtplib"
+        | "openai" | "anthropic" => {
+            "call models with `from baton import llm`; plans have no network access"
+        }
+        "time" | "datetime" | "random" | "secrets" | "uuid" => {
+            "plans are deterministic; take times or random values from `inputs` or from bash()"
+        }
+        "re" | "string" | "textwrap" | "collections" | "itertools" | "functools" | "math"
+        | "typing" | "dataclasses" | "copy" => {
+            "use the builtins and str, list and dict methods; annotations may use builtin types such as list[str]"
+        }
+        _ => "plans may import only these modules",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn supported_and_forbidden_builtins_are_real_builtins_and_disjoint() {
+        for name in SUPPORTED_BUILTINS {
+            assert!(PYTHON_BUILTINS.contains(name), "{name} is not a builtin");
+            assert!(
+                !FORBIDDEN_BUILTINS.iter().any(|(f, _)| f == name),
+                "{name} in both lists"
+            );
+        }
+        for (name, _) in FORBIDDEN_BUILTINS {
+            assert!(PYTHON_BUILTINS.contains(name), "{name} is not a builtin");
+        }
+    }
+
+    #[test]
+    fn modules_are_found_by_name() {
+        assert!(module("baton").unwrap().members.contains(&"bash"));
+        assert!(module("json").unwrap().members.contains(&"loads"));
+        assert!(module("os").is_none());
+    }
+}

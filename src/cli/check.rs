@@ -1,0 +1,32 @@
+//! `baton check`.
+
+use std::io::Write as _;
+use std::process::ExitCode;
+
+use anyhow::Context as _;
+
+use super::{CheckArgs, Format, EXIT_REJECTED};
+
+pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
+    let shown = args.plan.display().to_string();
+    let text = baton::read_plan(&args.plan)?;
+    let report = baton_compiler::check_source(&shown, &text);
+    match args.format {
+        Format::Json => {
+            let mut stdout = std::io::stdout().lock();
+            writeln!(stdout, "{}", report.render_json()).context("writing to stdout")?;
+        }
+        Format::Human => {
+            if report.is_accepted() {
+                eprintln!("ok: `{shown}` passes the check");
+            } else {
+                eprint!("{}", report.render_human());
+            }
+        }
+    }
+    Ok(if report.is_accepted() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(EXIT_REJECTED)
+    })
+}

@@ -1,0 +1,60 @@
+//! Command-line definitions and dispatch. Exit codes follow DESIGN.md: 0 success, 1 the plan
+//! raised, 2 usage or configuration error, 3 rejected by the static check, 4 a limit ended the
+//! run.
+
+mod check;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+pub const EXIT_USAGE: u8 = 2;
+pub const EXIT_REJECTED: u8 = 3;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "baton",
+    version,
+    about = "Run model-written plans safely",
+    long_about = "Baton checks plans (a strict subset of Python 3.11 written by language models), \
+compiles them to WebAssembly and runs them under hard limits.\n\n\
+Exit codes: 0 success; 1 the plan raised an exception; 2 usage or configuration error; \
+3 rejected by the static check; 4 a limit or budget ended the run."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Statically check a plan: exit 0 when it is accepted, 3 when it is rejected.
+    ///
+    /// Every problem is reported at once, each with a stable code (B001, B101, ...), the
+    /// position, and a help line with the allowed alternative. `--format json` prints a JSON
+    /// array on stdout (fields: code, severity, message, help, line, column, end_line,
+    /// end_column; lines and columns are 1-based, columns count characters, end_column is
+    /// exclusive), meant to be pasted back into a planner's prompt.
+    Check(CheckArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct CheckArgs {
+    /// The plan to check (a `.py` file, UTF-8).
+    pub plan: std::path::PathBuf,
+    /// Output format: `human` (rustc-style, on stderr) or `json` (on stdout).
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Human,
+    Json,
+}
+
+pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        Command::Check(args) => check::run(&args),
+    }
+}
