@@ -314,43 +314,30 @@ impl<'f> Checker<'f> {
         self.scopes.pop();
     }
 
-    /// Checks parameters (names, duplicates, defaults and annotations in the enclosing scope)
-    /// and returns them for binding in the new scope.
-    fn parameters(&mut self, args: &ast::Arguments, what: &str) -> Vec<(String, Span)> {
-        let mut params: Vec<(String, Span)> = Vec::new();
-        let with_defaults = args
-            .posonlyargs
-            .iter()
-            .chain(&args.args)
-            .chain(&args.kwonlyargs);
-        let mut all: Vec<&ast::Arg> = with_defaults.map(|a| &a.def).collect();
-        all.extend(args.vararg.iter().map(|a| &**a));
-        all.extend(args.kwarg.iter().map(|a| &**a));
-        for arg in args
-            .posonlyargs
-            .iter()
-            .chain(&args.args)
-            .chain(&args.kwonlyargs)
-        {
+    /// Checks parameters (their names, and their defaults and annotations, which are
+    /// evaluated in the enclosing scope) and returns them for binding in the new scope. The
+    /// parser already rejects duplicate parameters.
+    fn parameters(&mut self, args: &ast::Arguments) -> Vec<(String, Span)> {
+        let with_defaults = || {
+            args.posonlyargs
+                .iter()
+                .chain(&args.args)
+                .chain(&args.kwonlyargs)
+        };
+        for arg in with_defaults() {
             self.opt_expr(&arg.default);
         }
+        let mut all: Vec<&ast::Arg> = with_defaults().map(|a| &a.def).collect();
+        all.extend(args.vararg.iter().map(|a| &**a));
+        all.extend(args.kwarg.iter().map(|a| &**a));
+        let mut params = Vec::new();
         for arg in all {
             self.opt_expr(&arg.annotation);
             let raw = arg.arg.as_str();
             let span = self.span_at(arg.range.start().to_usize(), raw.len());
-            let Some(name) = self.identifier(raw, span) else {
-                continue;
-            };
-            if params.iter().any(|(p, _)| *p == *name) {
-                self.error(
-                    Code::InvalidStatement,
-                    span,
-                    format!("duplicate parameter `{name}` in {what}"),
-                    "give each parameter its own name",
-                );
-                continue;
+            if let Some(name) = self.identifier(raw, span) {
+                params.push((name.into_owned(), span));
             }
-            params.push((name.into_owned(), span));
         }
         params
     }
@@ -630,7 +617,7 @@ impl<'f> Checker<'f> {
                 "plans are Python 3.11: drop the type parameters",
             );
         }
-        let params = self.parameters(args, "function definition");
+        let params = self.parameters(args);
         if let Some(returns) = returns {
             self.expr(returns);
         }
@@ -871,7 +858,7 @@ impl<'f> Checker<'f> {
                 self.str_format_call(c);
             }
             E::Lambda(l) => {
-                let params = self.parameters(&l.args, "lambda");
+                let params = self.parameters(&l.args);
                 let scope = Scope::of_lambda(&l.body);
                 self.push_scope(scope, &params);
                 self.expr(&l.body);

@@ -1,1 +1,491 @@
+//! One or more tests per rule, plus Python's scoping rules. Each test states the plan and the
+//! exact codes it must produce, so a rule that stops firing (or fires too often) fails here.
 
+use crate::{check_source, check_source_with, Code, Limits};
+
+fn codes(source: &str) -> Vec<&'static str> {
+    check_source("test.py", source)
+        .diagnostics
+        .iter()
+        .map(|d| d.code.as_str())
+        .collect()
+}
+
+fn assert_clean(source: &str) {
+    let report = check_source("test.py", source);
+    assert!(
+        report.diagnostics.is_empty(),
+        "expected no diagnostics for:\n{source}\n{}",
+        report.render_human()
+    );
+}
+
+fn assert_codes(source: &str, expected: &[&str]) {
+    let report = check_source("test.py", source);
+    let found: Vec<_> = report.diagnostics.iter().map(|d| d.code.as_str()).collect();
+    assert_eq!(found, expected, "for:\n{source}\n{}", report.render_human());
+}
+
+// ----- B0xx: syntax and limits -------------------------------------------------------------
+
+#[test]
+fn syntax_errors_are_one_diagnostic_with_a_position() {
+    let report = check_source("p.py", "x = (1,\ny = 2\n");
+    assert_eq!(report.codes(), [Code::SyntaxError]);
+    let report = check_source("p.py", "def f(:\n    pass\n");
+    assert_eq!(report.codes(), [Code::SyntaxError]);
+    let json = report.render_json();
+    assert!(json.contains("\"line\": 1"), "{json}");
+}
+
+#[test]
+fn source_size_is_limited() {
+    let limits = Limits {
+        max_source_bytes: 10,
+        ..Limits::default()
+    };
+    assert_eq!(
+        check_source_with("p.py", "x = 1234567890\n", &limits).codes(),
+        [Code::SourceTooLarge]
+    );
+}
+
+#[test]
+fn ten_thousand_nested_parentheses_are_a_diagnostic_not_a_crash() {
+    let source = format!("x = {}1{}\n", "(".repeat(10_000), ")".repeat(10_000));
+    // Parentheses alone add no nodes; rustpython builds a flat tree, which is accepted.
+    assert_clean(&source);
+    let source = format!("x = {}{}\n", "[".repeat(10_000), "]".repeat(10_000));
+    assert_codes(&source, &["B003"]);
+}
+
+#[test]
+fn long_operator_chains_and_unary_towers_are_bounded() {
+    assert_codes(&format!("x = 1{}\n", "+1".repeat(100_000)), &["B003"]);
+    assert_codes(&format!("x = {}1\n", "-".repeat(200_000)), &["B003"]);
+    assert_codes(&format!("x = a{}\n", ".b".repeat(50_000)), &["B003"]);
+}
+
+#[test]
+fn node_count_is_limited() {
+    let limits = Limits {
+        max_nodes: 50,
+        ..Limits::default()
+    };
+    let source = "x = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] * 10\n".repeat(5);
+    assert_eq!(
+        check_source_with("p.py", &source, &limits).codes(),
+        [Code::TooManyNodes]
+    );
+}
+
+#[test]
+fn compile_time_errors_that_cpython_rejects() {
+    assert_codes("return 1\n", &["B005"]);
+    assert_codes("break\n", &["B005"]);
+    assert_codes("def f():\n    continue\n", &["B005"]);
+    assert_codes(
+        "for i in range(3):\n    def f():\n        break\n",
+        &["B005"],
+    );
+    // The parser itself rejects duplicate parameters, as CPython does.
+    assert_codes("def f(a, a):\n    return a\n", &["B001"]);
+    assert_codes("g = lambda x, x: x\n", &["B001"]);
+    assert_clean("for i in range(3):\n    if i:\n        break\n    continue\nelse:\n    pass\n");
+    assert_clean("while True:\n    try:\n        break\n    finally:\n        pass\n");
+}
+
+// ----- B1xx: imports -----------------------------------------------------------------------
+
+#[test]
+fn allowed_imports() {
+    assert_clean(
+        "import baton\nimport json\nimport json as j\nfrom baton import bash, llm, branch, parallel, log, inputs\nfrom json import loads, dumps, JSONDecodeError\nfrom baton import bash as sh\nbaton.log(j.dumps(1), sh, json, loads)\n",
+    );
+}
+
+#[test]
+fn forbidden_modules_in_every_spelling() {
+    for source in [
+        "import os\n",
+        "import os.path\n",
+        "import os as o\n",
+        "from os import system\n",
+        "from os.path import join\n",
+        "import subprocess\n",
+        "import sys\n",
+        "import importlib\n",
+        "import builtins\n",
+        "import socket\n",
+        "import ctypes\n",
+        "import string\n",
+        "import baton.secret\n",
+        "def f():\n    import os\n",
+        "if False:\n    import os\n",
+        "def f():\n    return\n    import os\n",
+        "try:\n    import os\nexcept ImportError:\n    pass\n",
+    ] {
+        assert!(codes(source).contains(&"B101"), "{source}");
+    }
+    assert_codes("import json, subprocess\n", &["B101"]);
+}
+
+#[test]
+fn forbidden_import_names_the_module_and_the_allowed_ones() {
+    let report = check_source("p.py", "import subprocess\n");
+    let diagnostic = &report.diagnostics[0];
+    assert!(diagnostic.message.contains("`subprocess`"));
+    let help = diagnostic.help.as_deref().unwrap();
+    assert!(
+        help.contains("baton, json") && help.contains("bash"),
+        "{help}"
+    );
+}
+
+#[test]
+fn unknown_members_of_allowed_modules() {
+    assert_codes("from baton import run\n", &["B102"]);
+    assert_codes("from json import load\n", &["B102"]);
+    assert_codes("import json\njson.load('x')\n", &["B102"]);
+    assert_codes("import baton\nbaton.shell('ls')\n", &["B102"]);
+    let report = check_source("p.py", "from baton import bahs\n");
+    assert!(report.diagnostics[0]
+        .help
+        .as_deref()
+        .unwrap()
+        .contains("did you mean `bash`"));
+    // A rebound name is no longer the module.
+    assert_clean("import json\njson = {'load': 1}\nprint(json.load)\n");
+}
+
+#[test]
+fn relative_and_star_imports() {
+    assert_codes("from . import x\n", &["B103"]);
+    assert_codes("from ..pkg import y\n", &["B103"]);
+    assert_codes("from baton import *\n", &["B104"]);
+    assert_codes("from json import *\n", &["B104"]);
+    assert_codes("from os import *\n", &["B101", "B104"]);
+}
+
+// ----- B2xx: names and attributes -------------------------------------------------------------
+
+#[test]
+fn undefined_names_get_suggestions() {
+    let report = check_source("p.py", "result = 1\nprint(reslt)\n");
+    assert_eq!(report.codes(), [Code::UndefinedName]);
+    assert_eq!(
+        report.diagnostics[0].help.as_deref(),
+        Some("did you mean `result`?")
+    );
+    let report = check_source("p.py", "from baton import bash\nbsah('ls')\n");
+    assert_eq!(
+        report.diagnostics[0].help.as_deref(),
+        Some("did you mean `bash`?")
+    );
+    let report = check_source("p.py", "llm('hi')\n");
+    assert!(report.diagnostics[0]
+        .help
+        .as_deref()
+        .unwrap()
+        .contains("from baton import llm"));
+    let report = check_source("p.py", "json.dumps(1)\n");
+    assert!(report.diagnostics[0]
+        .help
+        .as_deref()
+        .unwrap()
+        .contains("import json"));
+    let report = check_source("p.py", "os.system('ls')\n");
+    assert!(report.diagnostics[0]
+        .help
+        .as_deref()
+        .unwrap()
+        .contains("bash"));
+}
+
+#[test]
+fn forbidden_builtins() {
+    for name in [
+        "eval",
+        "exec",
+        "compile",
+        "open",
+        "input",
+        "globals",
+        "locals",
+        "vars",
+        "dir",
+        "getattr",
+        "setattr",
+        "delattr",
+        "hasattr",
+        "type",
+        "object",
+        "super",
+        "breakpoint",
+        "help",
+        "memoryview",
+        "id",
+        "exit",
+        "quit",
+        "classmethod",
+        "staticmethod",
+        "property",
+    ] {
+        assert_codes(&format!("x = {name}\n"), &["B202"]);
+    }
+    assert_codes("e = eval\ne('1')\n", &["B202"]);
+    assert_codes("f = [getattr][0]\n", &["B202"]);
+    assert_codes("def f(g=getattr):\n    return g\n", &["B202"]);
+    assert_codes("h = (lambda: open)()\n", &["B202"]);
+}
+
+#[test]
+fn own_bindings_shadow_forbidden_builtins() {
+    assert_clean("type = 'bug'\nprint(type)\n");
+    assert_clean("def compile(x):\n    return x\ncompile(1)\n");
+    assert_clean("from baton import inputs\ninput = inputs['task']\nid = 3\nprint(input, id)\n");
+    assert_clean("def f(open):\n    return open\n");
+    assert_clean("xs = [dir for dir in ['a', 'b']]\n");
+}
+
+#[test]
+fn unsupported_builtins() {
+    for name in [
+        "bytes",
+        "frozenset",
+        "iter",
+        "next",
+        "hash",
+        "callable",
+        "format",
+        "slice",
+        "issubclass",
+        "complex",
+        "NotImplemented",
+        "Ellipsis",
+        "OSError",
+        "SystemExit",
+    ] {
+        assert_codes(&format!("x = {name}\n"), &["B203"]);
+    }
+}
+
+#[test]
+fn supported_builtins_are_accepted() {
+    assert_clean(
+        "print(len([1]), range(3), enumerate([]), zip([], []), sorted([]), reversed([]), min(1, 2), max(1, 2), sum([]), any([]), all([]), abs(-1), round(1.5), int('1'), float('1'), str(1), bool(1), list(), dict(), tuple(), set(), isinstance(1, int), repr(1), map(str, []), filter(None, []), divmod(7, 2), chr(65), ord('a'), pow(2, 3), hex(1), oct(1), bin(1))\n",
+    );
+    assert_clean("try:\n    pass\nexcept (KeyError, IndexError, ValueError, TypeError, ZeroDivisionError, LookupError, ArithmeticError, RuntimeError, Exception) as e:\n    raise ValueError('x') from e\n");
+}
+
+#[test]
+fn dunder_identifiers_everywhere() {
+    for source in [
+        "__import__('os')\n",
+        "x = __builtins__\n",
+        "print(__name__)\n",
+        "__x__ = 1\n",
+        "_y__ = 1\n",
+        "def __init__(self):\n    pass\n",
+        "def f(__a__):\n    pass\n",
+        "print(dict(__class__=1))\n",
+        "from baton import bash as __b__\n",
+        "import json as __j__\n",
+        "g = lambda __q__: 1\n",
+        "try:\n    pass\nexcept Exception as __e__:\n    pass\n",
+        "xs = [__i__ for __i__ in range(3)]\n",
+    ] {
+        assert!(
+            codes(source).contains(&"B204"),
+            "{source}: {:?}",
+            codes(source)
+        );
+    }
+    assert_clean("_private = 1\n__mangled = 2\n_ = 3\nprint(_private, __mangled, _)\n");
+}
+
+#[test]
+fn private_and_dunder_attributes() {
+    assert_codes("x = ().__class__\n", &["B205"]);
+    assert_codes("x = [1]._secret\n", &["B205"]);
+    assert_codes("f = lambda: 0\ng = f.__globals__\n", &["B205"]);
+    assert_codes("x = {}\nx.__dict__ = 1\n", &["B205"]);
+    assert_codes(
+        "x = ().__class__.__bases__[0].__subclasses__()\n",
+        &["B205", "B205", "B205"],
+    );
+}
+
+#[test]
+fn reflective_attributes_without_underscores() {
+    for attr in [
+        "mro",
+        "gi_frame",
+        "f_back",
+        "f_globals",
+        "tb_frame",
+        "co_code",
+        "cell_contents",
+        "with_traceback",
+    ] {
+        assert_codes(&format!("x = [1]\ny = x.{attr}\n"), &["B206"]);
+    }
+    assert_codes(
+        "g = (x for x in [])\nf = g.gi_frame.f_back.f_globals\n",
+        &["B206", "B206", "B206"],
+    );
+}
+
+#[test]
+fn nfkc_normalisation_applies_to_every_check() {
+    // Fullwidth and mathematical letters are the builtin as far as CPython is concerned.
+    assert_codes("ｅｖａｌ('1')\n", &["B202"]);
+    assert_codes("𝐞𝐯𝐚𝐥('1')\n", &["B202"]);
+    // U+FF3F (fullwidth low line) may continue an identifier, and NFKC makes it `_`.
+    assert_codes("x = ().__class＿＿\n", &["B205"]);
+    assert_codes("import ｏｓ\n", &["B101"]);
+    assert_codes("x = _＿builtins＿＿\n", &["B204"]);
+    let report = check_source("p.py", "ｅｖａｌ('1')\n");
+    assert!(report.diagnostics[0]
+        .message
+        .contains("which Python reads as `eval`"));
+    // A normalised name also binds: `ｘ` and `x` are the same variable.
+    assert_clean("ｘ = 1\nprint(x)\n");
+}
+
+#[test]
+fn nonlocal_rules() {
+    assert_clean(
+        "def outer():\n    n = 0\n    def inc():\n        nonlocal n\n        n += 1\n        return n\n    return inc\n",
+    );
+    assert_codes("nonlocal x\n", &["B207"]);
+    assert_codes("def f():\n    nonlocal x\n    x = 1\n", &["B207"]);
+    assert_codes("x = 1\ndef f():\n    nonlocal x\n    x = 2\n", &["B207"]);
+    assert_codes(
+        "def o():\n    x = 1\n    def f(x):\n        nonlocal x\n",
+        &["B207"],
+    );
+    assert_codes(
+        "def o():\n    x = 1\n    def f():\n        print(x)\n        nonlocal x\n",
+        &["B207"],
+    );
+}
+
+#[test]
+fn scoping_follows_python() {
+    // Names defined later at module level are visible inside functions.
+    assert_clean("def f():\n    return helper()\ndef helper():\n    return 1\n");
+    // Comprehension variables do not leak.
+    assert_codes("xs = [i for i in range(3)]\nprint(i)\n", &["B201"]);
+    // The first iterable is evaluated outside the comprehension.
+    assert_codes("xs = [y for y in y]\n", &["B201"]);
+    // A walrus in a comprehension binds in the enclosing scope.
+    assert_clean("xs = [last := i for i in range(3)]\nprint(last)\n");
+    // Lambda parameters and closures; late binding is a runtime matter.
+    assert_clean("fs = [lambda: i for i in range(3)]\nadd = lambda a, *rest, k=1, **kw: a + k\n");
+    // Parameters, keyword-only, *args, **kwargs.
+    assert_clean("def f(a, /, b, *args, c, d=1, **kwargs):\n    return a, b, args, c, d, kwargs\n");
+    // except-as names, for targets, tuple and starred unpacking.
+    assert_clean("first, *rest = [1, 2, 3]\nfor k, v in {}.items():\n    pass\ntry:\n    pass\nexcept Exception as err:\n    print(err)\n");
+    // Annotations are checked like any expression.
+    assert_clean(
+        "def f(x: list[str], y: dict[str, int] | None = None) -> bool:\n    return True\n",
+    );
+    assert_codes("def f(x: List[str]):\n    pass\n", &["B201"]);
+    // Names used only in a function that never binds them must exist somewhere.
+    assert_codes("def f():\n    return missing\n", &["B201"]);
+}
+
+// ----- B3xx: syntax outside the plan language -------------------------------------------------
+
+#[test]
+fn unsupported_syntax() {
+    assert_codes("class A:\n    pass\n", &["B301"]);
+    assert_codes("async def f():\n    pass\n", &["B302"]);
+    assert_codes(
+        "async def f():\n    await g()\nasync def g():\n    pass\n",
+        &["B302", "B302", "B302"],
+    );
+    assert_codes(
+        "async def f():\n    async for x in y():\n        pass\ndef y():\n    return []\n",
+        &["B302", "B302"],
+    );
+    assert_codes("def f():\n    yield 1\n", &["B303"]);
+    assert_codes("def f():\n    yield from []\n", &["B303"]);
+    assert_codes("x = 1\ndef f():\n    global x\n", &["B304"]);
+    assert_codes("with x() as y:\n    pass\ndef x():\n    pass\n", &["B305"]);
+    assert_codes(
+        "def d(f):\n    return f\n@d\ndef g():\n    pass\n",
+        &["B306"],
+    );
+    assert_codes("match 1:\n    case 1:\n        pass\n", &["B307"]);
+    assert_codes("try:\n    pass\nexcept* ValueError:\n    pass\n", &["B308"]);
+    assert_codes("x = b'abc'\n", &["B309"]);
+    assert_codes("x = 1j\n", &["B309"]);
+    assert_codes("x = ...\n", &["B309"]);
+    assert_codes("type X = int\n", &["B310"]);
+    assert_codes("def f[T](x):\n    return x\n", &["B310"]);
+}
+
+#[test]
+fn all_problems_are_reported_at_once() {
+    let report = check_source(
+        "p.py",
+        "import os\nclass A:\n    x = eval\nprint(y.__class__)\n",
+    );
+    assert_eq!(
+        report.codes(),
+        [
+            Code::ForbiddenImport,
+            Code::ClassDefinition,
+            Code::ForbiddenBuiltin,
+            Code::UndefinedName,
+            Code::PrivateAttribute
+        ]
+    );
+}
+
+// ----- B4xx: format strings -------------------------------------------------------------------
+
+#[test]
+fn format_strings_with_attribute_or_index_fields() {
+    assert_codes("x = '{0.__class__}'.format(1)\n", &["B401"]);
+    assert_codes("x = '{x[0]}'.format(x=[1])\n", &["B401"]);
+    assert_codes("x = '{0.real}'.format_map({})\n", &["B401"]);
+    assert_codes("x = str.format('{0.__class__}', 1)\n", &["B401"]);
+    assert_codes("x = '{0:{1.__class__}}'.format(1, 2)\n", &["B401"]);
+    assert_codes("f = '{0.imag}'.format\n", &["B401"]);
+    assert_clean(
+        "x = '{} {0} {name!r:>10} {v:{w}.{p}f} {{0.x}}'.format(1, name=2, v=3.0, w=4, p=1)\n",
+    );
+    assert_clean("w = 3\nx = f'{w:>{w}} {w!r}'\n");
+}
+
+#[test]
+fn fstrings_are_checked_like_code() {
+    assert_codes("x = f'{().__class__}'\n", &["B205"]);
+    assert_codes("x = f'{eval(\"1\")}'\n", &["B202"]);
+    assert_codes("x = f'{missing}'\n", &["B201"]);
+}
+
+// ----- robustness ----------------------------------------------------------------------------
+
+#[test]
+fn odd_inputs_do_not_panic() {
+    for source in [
+        "",
+        "\n",
+        "\u{0}",
+        "\r\n\r\n",
+        "\t\tx",
+        "'''",
+        "x = '\\N{",
+        "é = 1\n",
+        "\u{feff}x = 1\n",
+        "if 1:\n\tpass\n        pass\n",
+    ] {
+        let report = check_source("p.py", source);
+        let _ = report.render_human();
+        let _ = report.render_json();
+    }
+}
