@@ -3,7 +3,8 @@
 //! `plan500.py` is a ~500-line coding-agent orchestration plan (helpers, closures, f-strings,
 //! comprehensions, try/except, json, branch and parallel). We measure the guarded entry point
 //! `check_source`, which spawns a checker thread with a large reserved stack, and
-//! `check_in_place`, which checks on the calling thread, so the difference is the thread's cost.
+//! `check_in_place`, which checks on the calling thread, so the difference is the thread's cost;
+//! `parse_only` is rustpython-parser alone, so the rest of `check_in_place` is the checker's walk.
 //!
 //! Run: `cargo bench -p baton-compiler --bench check`.
 
@@ -35,6 +36,11 @@ fn bench_check(c: &mut Criterion) {
     });
     group.bench_function("check_in_place", |b| {
         b.iter(|| check_in_place(black_box(PLAN_NAME), black_box(PLAN), black_box(&limits)))
+    });
+    // The parser alone (rustpython-parser), to tell parsing cost from checking cost.
+    let file = baton_compiler::SourceFile::new(PLAN_NAME, PLAN);
+    group.bench_function("parse_only", |b| {
+        b.iter(|| baton_compiler::front::parse(black_box(&file)))
     });
     group.finish();
 }

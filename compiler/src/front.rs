@@ -1,6 +1,7 @@
 //! The parser front end: source text to a rustpython AST, with syntax errors as diagnostics.
 
-use rustpython_parser::{ast, Mode};
+use rustpython_parser::lexer::{self, LexResult};
+use rustpython_parser::{ast, Mode, Tok};
 
 use crate::diagnostic::{Code, Diagnostic, Span};
 use crate::source::SourceFile;
@@ -29,9 +30,27 @@ pub fn source_too_large(file: &SourceFile, limits: &Limits) -> Diagnostic {
     .with_help("split the plan into smaller steps or move data into `inputs`")
 }
 
-/// Parses a whole plan. Syntax errors become one [`Code::SyntaxError`] diagnostic.
+/// CPython's tokenizer refuses more than 200 nested brackets ("too many nested parentheses")
+/// and more than 100 levels of indentation; rustpython accepts both, so we apply CPython's
+/// limits ourselves rather than accept plans CPython would not.
+pub const MAX_BRACKET_DEPTH: usize = 200;
+pub const MAX_INDENT_DEPTH: usize = 100;
+
+/// Parses a whole plan. Syntax errors become one [`Code::SyntaxError`] diagnostic. The source
+/// is lexed once; the tokens are screened for CPython's nesting limits and then parsed.
 pub fn parse(file: &SourceFile) -> Result<Vec<ast::Stmt>, Diagnostic> {
-    match rustpython_parser::parse(file.text(), Mode::Module, file.name()) {
+    // The lexer keeps yielding errors after its first one; the parser stops at the first, so
+    // collecting stops there too (collecting everything could grow without bound).
+    let mut tokens: Vec<LexResult> = Vec::new();
+    for token in lexer::lex(file.text(), Mode::Module) {
+        let failed = token.is_err();
+        tokens.push(token);
+        if failed {
+            break;
+        }
+    }
+    screen_tokens(&tokens)?;
+    match rustpython_parser::parse_tokens(tokens, Mode::Module, file.name()) {
         Ok(ast::Mod::Module(module)) => Ok(module.body),
         Ok(_) => Err(Diagnostic::error(
             Code::InternalError,
@@ -47,9 +66,58 @@ pub fn parse(file: &SourceFile) -> Result<Vec<ast::Stmt>, Diagnostic> {
             Err(Diagnostic::error(
                 Code::SyntaxError,
                 Span::new(offset, end),
-                format!("invalid syntax: {}", error.error),
+                syntax_message(&error.error.to_string()),
             )
             .with_help("plans are Python 3.11 source; fix the syntax at the marked position"))
         }
+    }
+}
+
+fn screen_tokens(tokens: &[LexResult]) -> Result<(), Diagnostic> {
+    let mut brackets = 0usize;
+    let mut indents = 0usize;
+    for (token, range) in tokens.iter().flatten() {
+        match token {
+            Tok::Lpar | Tok::Lsqb | Tok::Lbrace => {
+                brackets += 1;
+                if brackets > MAX_BRACKET_DEPTH {
+                    return Err(Diagnostic::error(
+                        Code::NestingTooDeep,
+                        (*range).into(),
+                        format!("more than {MAX_BRACKET_DEPTH} nested brackets (CPython's limit)"),
+                    )
+                    .with_help("split the expression into intermediate variables"));
+                }
+            }
+            Tok::Rpar | Tok::Rsqb | Tok::Rbrace => brackets = brackets.saturating_sub(1),
+            Tok::Indent => {
+                indents += 1;
+                if indents > MAX_INDENT_DEPTH {
+                    return Err(Diagnostic::error(
+                        Code::NestingTooDeep,
+                        (*range).into(),
+                        format!(
+                            "more than {MAX_INDENT_DEPTH} levels of indentation (CPython's limit)"
+                        ),
+                    )
+                    .with_help("move deeply nested blocks into helper functions"));
+                }
+            }
+            Tok::Dedent => indents = indents.saturating_sub(1),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// rustpython's messages, phrased like CPython's: always starting with "invalid syntax".
+fn syntax_message(parser_message: &str) -> String {
+    let message = parser_message
+        .replace("Got unexpected", "unexpected")
+        .replace("invalid syntax. ", "invalid syntax: ");
+    if message.starts_with("invalid syntax") {
+        message
+    } else {
+        format!("invalid syntax: {message}")
     }
 }

@@ -60,8 +60,36 @@ fn shown(raw: &str, normalized: &str) -> String {
     }
 }
 
+/// The literal text of a string expression: a str constant, or the constant parts of an
+/// f-string (`f"{{0.__class__}}"` is the template `{0.__class__}`). Interpolated parts are
+/// dynamic and left to the runtime's `str.format`, which refuses attribute and index fields.
+fn literal_template(expr: &ast::Expr) -> Option<String> {
+    match expr {
+        ast::Expr::Constant(ast::ExprConstant {
+            value: Constant::Str(text),
+            ..
+        }) => Some(text.clone()),
+        ast::Expr::JoinedStr(joined) => {
+            let mut template = String::new();
+            for part in &joined.values {
+                match part {
+                    ast::Expr::Constant(ast::ExprConstant {
+                        value: Constant::Str(text),
+                        ..
+                    }) => template.push_str(text),
+                    // A placeholder that cannot start, end or extend a field name.
+                    _ => template.push(' '),
+                }
+            }
+            Some(template)
+        }
+        _ => None,
+    }
+}
+
 enum Resolution {
-    Bound(Binding),
+    /// Bound by the plan, in a scope of this kind.
+    Bound(Binding, ScopeKind),
     Builtin,
     Unbound,
 }
@@ -72,6 +100,61 @@ struct Checker<'f> {
     scopes: Vec<Scope>,
     /// Loops enclosing the current statement within the current function.
     loop_depth: usize,
+    /// Iteration variables of the comprehensions being walked, innermost last.
+    comprehension_targets: Vec<HashSet<String>>,
+    /// How many comprehension iterables enclose the expression being walked.
+    comprehension_iterables: usize,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum TargetKind {
+    Assign,
+    Augmented,
+    Annotated,
+    Delete,
+}
+
+impl TargetKind {
+    fn describe(self) -> &'static str {
+        match self {
+            TargetKind::Augmented => "an augmented assignment",
+            TargetKind::Annotated => "an annotated assignment",
+            TargetKind::Assign => "an assignment",
+            TargetKind::Delete => "`del`",
+        }
+    }
+
+    fn verb(self) -> &'static str {
+        match self {
+            TargetKind::Delete => "delete",
+            _ => "assign to",
+        }
+    }
+}
+
+/// How CPython's messages name an expression that cannot be a target.
+fn describe(expr: &ast::Expr) -> &'static str {
+    use ast::Expr as E;
+    match expr {
+        E::Constant(c) => match c.value {
+            Constant::None => "None",
+            Constant::Bool(true) => "True",
+            Constant::Bool(false) => "False",
+            Constant::Ellipsis => "ellipsis",
+            _ => "a literal",
+        },
+        E::Call(_) => "a function call",
+        E::Tuple(_) => "tuple",
+        E::List(_) => "list",
+        E::Compare(_) => "a comparison",
+        E::Lambda(_) => "a lambda",
+        E::JoinedStr(_) | E::FormattedValue(_) => "an f-string",
+        E::NamedExpr(_) => "a named expression",
+        E::ListComp(_) | E::SetComp(_) | E::DictComp(_) | E::GeneratorExp(_) => "a comprehension",
+        E::Dict(_) | E::Set(_) => "a display",
+        E::IfExp(_) => "a conditional expression",
+        _ => "an expression",
+    }
 }
 
 impl<'f> Checker<'f> {
@@ -81,6 +164,8 @@ impl<'f> Checker<'f> {
             diagnostics: Vec::new(),
             scopes: Vec::new(),
             loop_depth: 0,
+            comprehension_targets: Vec::new(),
+            comprehension_iterables: 0,
         }
     }
 
@@ -149,7 +234,7 @@ impl<'f> Checker<'f> {
                 continue;
             }
             if let Some(&binding) = scope.bindings.get(name) {
-                return Resolution::Bound(binding);
+                return Resolution::Bound(binding, scope.kind);
             }
         }
         if policy::PYTHON_BUILTINS.contains(&name) {
@@ -164,14 +249,41 @@ impl<'f> Checker<'f> {
             return;
         };
         match self.resolve(&name) {
-            Resolution::Bound(_) => {}
-            Resolution::Builtin => self.builtin_use(raw, &name, span),
+            // A module-level name falls back to the builtin whenever its binding has not run
+            // (a conditional or later assignment, `del`, the end of an `except ... as` block,
+            // an annotation without a value), so only function-local bindings may shadow
+            // builtins the plan language lacks.
+            Resolution::Bound(_, ScopeKind::Module | ScopeKind::Class)
+                if policy::PYTHON_BUILTINS.contains(&name.as_ref()) =>
+            {
+                self.builtin_use(raw, &name, span, true)
+            }
+            Resolution::Bound(..) => {}
+            Resolution::Builtin => self.builtin_use(raw, &name, span, false),
             Resolution::Unbound => self.undefined(raw, &name, span),
         }
     }
 
-    fn builtin_use(&mut self, raw: &str, name: &str, span: Span) {
+    /// A reference that reaches (or, for a module-level binding, may reach) a builtin.
+    fn builtin_use(&mut self, raw: &str, name: &str, span: Span, module_binding: bool) {
         if policy::SUPPORTED_BUILTINS.contains(&name) {
+            return;
+        }
+        if module_binding {
+            let code = if policy::FORBIDDEN_BUILTINS.iter().any(|(f, _)| *f == name) {
+                Code::ForbiddenBuiltin
+            } else {
+                Code::UnsupportedBuiltin
+            };
+            self.error(
+                code,
+                span,
+                format!(
+                    "{} is bound at module level, where Python falls back to the builtin `{name}` until the binding runs",
+                    shown(raw, name)
+                ),
+                "use another name, or bind it inside a function (function locals never fall back to builtins)",
+            );
             return;
         }
         if let Some((_, help)) = policy::FORBIDDEN_BUILTINS.iter().find(|(f, _)| *f == name) {
@@ -235,7 +347,7 @@ impl<'f> Checker<'f> {
     }
 
     fn is_bound(&self, name: &str) -> bool {
-        matches!(self.resolve(name), Resolution::Bound(_))
+        matches!(self.resolve(name), Resolution::Bound(..))
     }
 
     // ----- scopes ----------------------------------------------------------------------------
@@ -402,10 +514,10 @@ impl<'f> Checker<'f> {
                 }
                 self.opt_expr(&r.value);
             }
-            S::Delete(d) => d.targets.iter().for_each(|t| self.target(t)),
+            S::Delete(d) => d.targets.iter().for_each(|t| self.target_of(t, TargetKind::Delete)),
             S::Assign(a) => {
                 self.expr(&a.value);
-                a.targets.iter().for_each(|t| self.target(t));
+                a.targets.iter().for_each(|t| self.target_of(t, TargetKind::Assign));
             }
             S::TypeAlias(t) => {
                 self.error(
@@ -418,7 +530,7 @@ impl<'f> Checker<'f> {
             }
             S::AugAssign(a) => {
                 self.expr(&a.value);
-                self.target(&a.target);
+                self.target_of(&a.target, TargetKind::Augmented);
                 if let ast::Expr::Name(name) = &*a.target {
                     self.name_load(name.id.as_str(), name.range.into());
                 }
@@ -426,11 +538,11 @@ impl<'f> Checker<'f> {
             S::AnnAssign(a) => {
                 self.expr(&a.annotation);
                 self.opt_expr(&a.value);
-                self.target(&a.target);
+                self.target_of(&a.target, TargetKind::Annotated);
             }
             S::For(f) => {
                 self.expr(&f.iter);
-                self.target(&f.target);
+                self.target_of(&f.target, TargetKind::Assign);
                 self.loop_body(&f.body);
                 self.stmts(&f.orelse);
             }
@@ -442,7 +554,7 @@ impl<'f> Checker<'f> {
                     "use a plain `for` loop",
                 );
                 self.expr(&f.iter);
-                self.target(&f.target);
+                self.target_of(&f.target, TargetKind::Assign);
                 self.loop_body(&f.body);
                 self.stmts(&f.orelse);
             }
@@ -551,7 +663,7 @@ impl<'f> Checker<'f> {
         for item in items {
             self.expr(&item.context_expr);
             if let Some(vars) = &item.optional_vars {
-                self.target(vars);
+                self.target_of(vars, TargetKind::Assign);
             }
         }
     }
@@ -564,7 +676,16 @@ impl<'f> Checker<'f> {
         finalbody: &[ast::Stmt],
     ) {
         self.stmts(body);
-        for ast::ExceptHandler::ExceptHandler(handler) in handlers {
+        for (i, ast::ExceptHandler::ExceptHandler(handler)) in handlers.iter().enumerate() {
+            if handler.type_.is_none() && i + 1 < handlers.len() {
+                let span = self.span_at(handler.range.start().to_usize(), "except".len());
+                self.error(
+                    Code::InvalidStatement,
+                    span,
+                    "a bare `except:` must be the last except clause".to_owned(),
+                    "move it after the clauses that name exception types",
+                );
+            }
             self.opt_expr(&handler.type_);
             if let Some(name) = &handler.name {
                 let within = Span::from(handler.range);
@@ -786,6 +907,62 @@ impl<'f> Checker<'f> {
 
     // ----- expressions -----------------------------------------------------------------------
 
+    /// A target as CPython's compiler validates it, then walked by [`Self::target`].
+    fn target_of(&mut self, target: &ast::Expr, kind: TargetKind) {
+        self.validate_target(target, kind, false);
+        self.target(target);
+    }
+
+    fn validate_target(&mut self, target: &ast::Expr, kind: TargetKind, nested: bool) {
+        use ast::Expr as E;
+        let problem = match target {
+            E::Name(_) | E::Attribute(_) | E::Subscript(_) => None,
+            E::Tuple(_) | E::List(_)
+                if matches!(kind, TargetKind::Augmented | TargetKind::Annotated) =>
+            {
+                Some(format!(
+                    "cannot use a {} as the target of {}",
+                    describe(target),
+                    kind.describe()
+                ))
+            }
+            E::Tuple(ast::ExprTuple { elts, .. }) | E::List(ast::ExprList { elts, .. }) => {
+                let starred = elts.iter().filter(|e| matches!(e, E::Starred(_))).count();
+                if starred > 1 {
+                    self.error(
+                        Code::InvalidStatement,
+                        target.range().into(),
+                        "multiple starred expressions in one assignment".to_owned(),
+                        "unpack into at most one `*name`",
+                    );
+                }
+                for element in elts {
+                    self.validate_target(element, kind, true);
+                }
+                None
+            }
+            E::Starred(starred) if nested && kind != TargetKind::Delete => {
+                self.validate_target(&starred.value, kind, true);
+                None
+            }
+            E::Starred(_) if kind == TargetKind::Delete => {
+                Some("cannot delete a starred expression".to_owned())
+            }
+            E::Starred(_) => {
+                Some("a starred assignment target must be in a list or tuple".to_owned())
+            }
+            other => Some(format!("cannot {} {}", kind.verb(), describe(other))),
+        };
+        if let Some(message) = problem {
+            self.error(
+                Code::InvalidStatement,
+                target.range().into(),
+                message,
+                "targets are names, attributes (x.a), subscripts (x[i]) and tuples or lists of them",
+            );
+        }
+    }
+
     /// An assignment target: names are bound (checked as identifiers), everything else is
     /// evaluated.
     fn target(&mut self, target: &ast::Expr) {
@@ -846,7 +1023,8 @@ impl<'f> Checker<'f> {
             E::Constant(c) => self.constant(range, &c.value),
             E::Call(c) => {
                 self.expr(&c.func);
-                self.exprs(&c.args);
+                self.elements(&c.args);
+                self.genexp_arguments(c);
                 for keyword in &c.keywords {
                     if let Some(arg) = &keyword.arg {
                         let span =
@@ -885,10 +1063,7 @@ impl<'f> Checker<'f> {
                 self.generator(range, "yield from");
                 self.expr(&y.value);
             }
-            E::NamedExpr(n) => {
-                self.expr(&n.value);
-                self.target(&n.target);
-            }
+            E::NamedExpr(n) => self.named_expr(n),
             E::BoolOp(b) => self.exprs(&b.values),
             E::BinOp(b) => {
                 self.expr(&b.left);
@@ -904,7 +1079,7 @@ impl<'f> Checker<'f> {
                 d.keys.iter().flatten().for_each(|k| self.expr(k));
                 self.exprs(&d.values);
             }
-            E::Set(s) => self.exprs(&s.elts),
+            E::Set(s) => self.elements(&s.elts),
             E::Compare(c) => {
                 self.expr(&c.left);
                 self.exprs(&c.comparators);
@@ -916,11 +1091,23 @@ impl<'f> Checker<'f> {
             E::JoinedStr(j) => self.exprs(&j.values),
             E::Subscript(s) => {
                 self.expr(&s.value);
-                self.expr(&s.slice);
+                // `a[*b]` is valid Python 3.11 (PEP 646).
+                match &*s.slice {
+                    E::Starred(starred) => self.expr(&starred.value),
+                    slice => self.expr(slice),
+                }
             }
-            E::Starred(s) => self.expr(&s.value),
-            E::List(l) => self.exprs(&l.elts),
-            E::Tuple(t) => self.exprs(&t.elts),
+            E::Starred(s) => {
+                self.error(
+                    Code::InvalidStatement,
+                    range,
+                    "a starred expression cannot be used here".to_owned(),
+                    "unpack with `*` only inside a list, tuple or set display, a call's arguments, or an assignment target",
+                );
+                self.expr(&s.value);
+            }
+            E::List(l) => self.elements(&l.elts),
+            E::Tuple(t) => self.elements(&t.elts),
             E::Slice(s) => {
                 self.opt_expr(&s.lower);
                 self.opt_expr(&s.upper);
@@ -941,9 +1128,11 @@ impl<'f> Checker<'f> {
     fn comprehension(&mut self, generators: &[ast::Comprehension], elements: &[&ast::Expr]) {
         // The first iterable is evaluated in the enclosing scope.
         if let Some(first) = generators.first() {
-            self.expr(&first.iter);
+            self.comprehension_iterable(&first.iter);
         }
         let scope = Scope::of_comprehension(generators);
+        let targets: HashSet<String> = scope.bindings.keys().cloned().collect();
+        self.comprehension_targets.push(targets);
         self.push_scope(scope, &[]);
         for (i, generator) in generators.iter().enumerate() {
             if generator.is_async {
@@ -956,15 +1145,82 @@ impl<'f> Checker<'f> {
                 );
             }
             if i > 0 {
-                self.expr(&generator.iter);
+                self.comprehension_iterable(&generator.iter);
             }
-            self.target(&generator.target);
+            self.target_of(&generator.target, TargetKind::Assign);
             self.exprs(&generator.ifs);
         }
         for element in elements {
             self.expr(element);
         }
         self.scopes.pop();
+        self.comprehension_targets.pop();
+    }
+
+    fn comprehension_iterable(&mut self, iterable: &ast::Expr) {
+        self.comprehension_iterables += 1;
+        self.expr(iterable);
+        self.comprehension_iterables -= 1;
+    }
+
+    /// `x := value`, with CPython's two compile-time rules for comprehensions.
+    fn named_expr(&mut self, named: &ast::ExprNamedExpr) {
+        self.expr(&named.value);
+        if self.comprehension_iterables > 0 {
+            self.error(
+                Code::InvalidStatement,
+                named.range.into(),
+                "an assignment expression cannot be used in a comprehension's iterable".to_owned(),
+                "assign the iterable to a variable before the comprehension",
+            );
+        }
+        if let ast::Expr::Name(name) = &*named.target {
+            let bound = normalize(name.id.as_str());
+            if self
+                .comprehension_targets
+                .iter()
+                .any(|targets| targets.contains(bound.as_ref()))
+            {
+                self.error(
+                    Code::InvalidStatement,
+                    named.range.into(),
+                    format!("an assignment expression cannot rebind the comprehension variable `{bound}`"),
+                    "assign to a different name",
+                );
+            }
+        }
+        self.target(&named.target);
+    }
+
+    /// Elements of a display or a call's positional arguments, where `*x` unpacks.
+    fn elements(&mut self, elements: &[ast::Expr]) {
+        for element in elements {
+            match element {
+                ast::Expr::Starred(starred) => self.expr(&starred.value),
+                other => self.expr(other),
+            }
+        }
+    }
+
+    /// CPython requires a generator expression to be parenthesised unless it is a call's only
+    /// argument: `f(x for x in y, 2)` is a SyntaxError.
+    fn genexp_arguments(&mut self, call: &ast::ExprCall) {
+        if call.args.len() + call.keywords.len() < 2 {
+            return;
+        }
+        for argument in &call.args {
+            if let ast::Expr::GeneratorExp(genexp) = argument {
+                let start = self.file.clamp(genexp.range.start().to_usize());
+                if !self.file.text()[start..].starts_with('(') {
+                    self.error(
+                        Code::InvalidStatement,
+                        genexp.range.into(),
+                        "a generator expression must be parenthesised when it is not the only argument".to_owned(),
+                        "wrap it in parentheses, or build a list with [...]",
+                    );
+                }
+            }
+        }
     }
 
     fn constant(&mut self, range: Span, value: &Constant) {
@@ -1006,20 +1262,15 @@ impl<'f> Checker<'f> {
             );
         } else if let ast::Expr::Name(base) = &*attribute.value {
             let base_name = normalize(base.id.as_str());
-            if let Resolution::Bound(Binding::Module(spec)) = self.resolve(&base_name) {
+            if let Resolution::Bound(Binding::Module(spec), _) = self.resolve(&base_name) {
                 if !spec.members.contains(&name.as_ref()) {
                     self.unknown_member(span, spec, raw, &name);
                 }
             }
         }
-        if let ast::Expr::Constant(ast::ExprConstant {
-            value: Constant::Str(format),
-            range,
-            ..
-        }) = &*attribute.value
-        {
-            if name == "format" || name == "format_map" {
-                self.format_literal(format, (*range).into());
+        if name == "format" || name == "format_map" {
+            if let Some(template) = literal_template(&attribute.value) {
+                self.format_literal(&template, attribute.value.range().into());
             }
         }
         self.expr(&attribute.value);
@@ -1040,13 +1291,10 @@ impl<'f> Checker<'f> {
         if !matches!(self.resolve("str"), Resolution::Builtin) {
             return;
         }
-        if let Some(ast::Expr::Constant(ast::ExprConstant {
-            value: Constant::Str(format),
-            range,
-            ..
-        })) = call.args.first()
-        {
-            self.format_literal(format, (*range).into());
+        if let Some(first) = call.args.first() {
+            if let Some(template) = literal_template(first) {
+                self.format_literal(&template, first.range().into());
+            }
         }
     }
 

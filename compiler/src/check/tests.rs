@@ -53,8 +53,13 @@ fn source_size_is_limited() {
 #[test]
 fn ten_thousand_nested_parentheses_are_a_diagnostic_not_a_crash() {
     let source = format!("x = {}1{}\n", "(".repeat(10_000), ")".repeat(10_000));
-    // Parentheses alone add no nodes; rustpython builds a flat tree, which is accepted.
-    assert_clean(&source);
+    assert_codes(&source, &["B003"]);
+    // CPython's limit is 200 nested brackets; 200 are fine.
+    assert_clean(&format!("x = {}1{}\n", "(".repeat(200), ")".repeat(200)));
+    assert_codes(
+        &format!("x = {}1{}\n", "(".repeat(201), ")".repeat(201)),
+        &["B003"],
+    );
     let source = format!("x = {}{}\n", "[".repeat(10_000), "]".repeat(10_000));
     assert_codes(&source, &["B003"]);
 }
@@ -64,6 +69,20 @@ fn long_operator_chains_and_unary_towers_are_bounded() {
     assert_codes(&format!("x = 1{}\n", "+1".repeat(100_000)), &["B003"]);
     assert_codes(&format!("x = {}1\n", "-".repeat(200_000)), &["B003"]);
     assert_codes(&format!("x = a{}\n", ".b".repeat(50_000)), &["B003"]);
+}
+
+#[test]
+fn indentation_depth_follows_cpython() {
+    let nested = |levels: usize| {
+        let mut source = String::new();
+        for level in 0..levels {
+            source.push_str(&format!("{}if True:\n", " ".repeat(level)));
+        }
+        source.push_str(&format!("{}pass\n", " ".repeat(levels)));
+        source
+    };
+    assert_clean(&nested(99));
+    assert_codes(&nested(150), &["B003"]);
 }
 
 #[test]
@@ -93,6 +112,37 @@ fn compile_time_errors_that_cpython_rejects() {
     assert_codes("g = lambda x, x: x\n", &["B001"]);
     assert_clean("for i in range(3):\n    if i:\n        break\n    continue\nelse:\n    pass\n");
     assert_clean("while True:\n    try:\n        break\n    finally:\n        pass\n");
+}
+
+#[test]
+fn targets_and_expressions_that_cpython_refuses_to_compile() {
+    for source in [
+        "True = 1\n",
+        "None = 1\n",
+        "f() = 1\n",
+        "a, *b, *c = [1, 2, 3]\n",
+        "x = *[1]\n",
+        "print([*a for a in [[1]]])\n",
+        "print(x for x in [1], 2)\n",
+        "try:\n    pass\nexcept:\n    pass\nexcept ValueError:\n    pass\n",
+        "del print()\n",
+        "a, b = 1, 2\na, b += 1\n",
+        "print([i := 0 for i in range(3)])\n",
+        "print([x for x in (y := [1])])\n",
+        "for f() in []:\n    pass\n",
+        "*a = [1]\n",
+    ] {
+        assert!(
+            codes(source).contains(&"B005"),
+            "{source}: {:?}",
+            codes(source)
+        );
+    }
+    assert_clean("a, *b = [1, 2, 3]\n[*b, *b]\nprint(*b, *b)\nx = {*b}\ny = (*b, 1)\n");
+    assert_clean("print(sum(x for x in [1]))\nprint(sorted((x for x in [1]), reverse=True))\n");
+    assert_clean("xs = [1]\ndel xs[0]\nd = {}\nd['k'] = 1\nd['k'] += 1\n");
+    assert_clean("print([(y := x) for x in [1]])\nprint(y)\n");
+    assert_clean("def f(a):\n    return a[*a]\n");
 }
 
 // ----- B1xx: imports -----------------------------------------------------------------------
@@ -240,12 +290,35 @@ fn forbidden_builtins() {
 }
 
 #[test]
-fn own_bindings_shadow_forbidden_builtins() {
-    assert_clean("type = 'bug'\nprint(type)\n");
-    assert_clean("def compile(x):\n    return x\ncompile(1)\n");
-    assert_clean("from baton import inputs\ninput = inputs['task']\nid = 3\nprint(input, id)\n");
+fn function_locals_shadow_forbidden_builtins() {
+    assert_clean("def f():\n    type = 'bug'\n    return type\n");
+    assert_clean("def run(compile):\n    return compile(1)\n");
+    assert_clean("from baton import inputs\ndef task():\n    input = inputs['task']\n    id = 3\n    return input, id\n");
     assert_clean("def f(open):\n    return open\n");
     assert_clean("xs = [dir for dir in ['a', 'b']]\n");
+    // Deleting a local leaves an UnboundLocalError, never the builtin.
+    assert_clean("def f():\n    eval = 1\n    del eval\n    return eval\n");
+}
+
+#[test]
+fn module_bindings_do_not_hide_builtins() {
+    // At module level Python falls back to the builtin whenever the binding has not run.
+    assert_codes("type = 'bug'\nprint(type)\n", &["B202"]);
+    assert_codes("eval = None\ndel eval\neval('1')\n", &["B202"]);
+    assert_codes("if False:\n    open = None\nopen('x')\n", &["B202"]);
+    assert_codes("print(type(1))\ntype = 'bug'\n", &["B202"]);
+    assert_codes(
+        "try:\n    pass\nexcept Exception as eval:\n    pass\neval('1')\n",
+        &["B202"],
+    );
+    assert_codes("exec: int\nexec('x = 1')\n", &["B202"]);
+    assert_codes(
+        "def read():\n    return open('f')\nopen = None\n",
+        &["B202"],
+    );
+    assert_codes("iter = 1\nprint(iter)\n", &["B203"]);
+    // Names that are not builtins are unaffected.
+    assert_clean("task = 'x'\nprint(task)\n");
 }
 
 #[test]
@@ -455,6 +528,8 @@ fn format_strings_with_attribute_or_index_fields() {
     assert_codes("x = str.format('{0.__class__}', 1)\n", &["B401"]);
     assert_codes("x = '{0:{1.__class__}}'.format(1, 2)\n", &["B401"]);
     assert_codes("f = '{0.imag}'.format\n", &["B401"]);
+    assert_codes("x = f'{{0.__class__}}'.format(1)\n", &["B401"]);
+    assert_codes("x = 1\ny = f'{x} {{0[0]}}'.format([1])\n", &["B401"]);
     assert_clean(
         "x = '{} {0} {name!r:>10} {v:{w}.{p}f} {{0.x}}'.format(1, name=2, v=3.0, w=4, p=1)\n",
     );

@@ -1,0 +1,86 @@
+"""The Baton SDK as seen by editors, type checkers and CPython.
+
+A plan's whole view of the world is `from baton import bash, llm, branch, parallel, log, inputs`
+(see DESIGN.md). Inside Baton these are host calls of the compiled plan. This module only
+describes them: put `plans/` on PYTHONPATH (or your editor's extra paths) for completion and
+type checking. Calling them under CPython raises, because a plan's effects are Baton's to grant.
+"""
+
+from typing import Any, Callable, Optional, Sequence, Union
+
+__all__ = ["bash", "llm", "branch", "parallel", "log", "inputs", "BashResult", "Outcome"]
+
+_NOT_IN_BATON = "this is Baton's SDK stub; run the plan with `baton run PLAN.py`"
+
+
+class BashResult:
+    """What `bash` returns. `str(result)` is `result.output`."""
+
+    stdout: str
+    stderr: str
+    returncode: int
+    timed_out: bool
+    ok: bool  # returncode == 0 and not timed_out
+    output: str  # stdout followed by stderr
+
+
+class Outcome:
+    """One branch's outcome, as given to reducers and returned by `reduce="all"`."""
+
+    value: Any
+    ok: bool
+    score: Optional[float]
+    error: Optional[str]
+    cost: float
+    tokens: int
+    steps: int
+    seconds: float
+    index: int
+    trace: list
+
+
+inputs: dict = {}
+"""The run's inputs."""
+
+
+def bash(command: str, *, timeout: float = 60, input: Optional[str] = None) -> BashResult:
+    """Run `bash -c command` in the branch's workspace, inside the OS sandbox."""
+    raise RuntimeError(_NOT_IN_BATON)
+
+
+def llm(
+    prompt: Union[str, Sequence[dict]],
+    *,
+    model: Optional[str] = None,
+    system: Optional[str] = None,
+    temperature: Optional[float] = None,
+    max_tokens: Optional[int] = None,
+    stop: Optional[Sequence[str]] = None,
+) -> str:
+    """One chat completion; tokens and cost are charged to the run's budget."""
+    raise RuntimeError(_NOT_IN_BATON)
+
+
+def branch(
+    fns: Union[Callable[[], Any], Sequence[Callable[[], Any]]],
+    *,
+    n: Optional[Union[int, str]] = None,
+    validate: Optional[Callable[[Any], Union[bool, float]]] = None,
+    reduce: Union[str, Callable[[list], Any]] = "first_valid",
+    stop_early: bool = True,
+    max_parallel: Optional[int] = None,
+    budget: Optional[dict] = None,
+    adopt: bool = True,
+) -> Any:
+    """Run each callable in its own fresh instance and copy-on-write workspace, then reduce."""
+    raise RuntimeError(_NOT_IN_BATON)
+
+
+def parallel(fns: Sequence[Callable[[], Any]], *, max_parallel: Optional[int] = None) -> list:
+    """Run callables concurrently and return their results in order."""
+    raise RuntimeError(_NOT_IN_BATON)
+
+
+def log(*values: Any) -> None:
+    """Write a structured log line to the run's journal."""
+    raise RuntimeError(_NOT_IN_BATON)

@@ -1,0 +1,163 @@
+//! End-to-end tests of the `baton` binary: exit codes, output streams and error messages.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn baton(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_baton"))
+        .args(args)
+        .output()
+        .expect("run baton")
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("baton-cli-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn write(dir: &Path, name: &str, contents: &[u8]) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, contents).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn clean_plan_exits_zero() {
+    let dir = temp_dir("clean");
+    let plan = write(
+        &dir,
+        "plan.py",
+        b"from baton import bash\nprint(bash('ls').stdout)\n",
+    );
+    let output = baton(&["check", &plan]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(output.stdout.is_empty());
+    assert!(stderr(&output).contains("passes the check"));
+}
+
+#[test]
+fn rejected_plan_exits_three_with_every_diagnostic_on_stderr() {
+    let dir = temp_dir("rejected");
+    let plan = write(&dir, "plan.py", b"import os\nx = eval('1')\n");
+    let output = baton(&["check", &plan]);
+    assert_eq!(output.status.code(), Some(3));
+    let text = stderr(&output);
+    assert!(
+        text.contains("error[B101]") && text.contains("error[B202]"),
+        "{text}"
+    );
+    assert!(
+        text.contains("plan.py:1:8") && text.contains("= help:"),
+        "{text}"
+    );
+    assert!(output.stdout.is_empty());
+}
+
+#[test]
+fn json_format_prints_an_array_on_stdout() {
+    let dir = temp_dir("json");
+    let plan = write(&dir, "plan.py", b"x = ().__class__\n");
+    let output = baton(&["check", &plan, "--format", "json"]);
+    assert_eq!(output.status.code(), Some(3));
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).expect("valid JSON");
+    let items = value.as_array().expect("an array");
+    assert_eq!(items.len(), 1);
+    let item = &items[0];
+    assert_eq!(item["code"], "B205");
+    assert_eq!(item["severity"], "error");
+    assert_eq!(
+        (item["line"].as_u64(), item["column"].as_u64()),
+        (Some(1), Some(8))
+    );
+    assert_eq!(
+        (item["end_line"].as_u64(), item["end_column"].as_u64()),
+        (Some(1), Some(17))
+    );
+    assert!(item["message"].as_str().unwrap().contains("__class__"));
+    assert!(item["help"].is_string());
+
+    let clean = write(&dir, "clean.py", b"print(1)\n");
+    let output = baton(&["check", &clean, "--format", "json"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&output.stdout).trim(), "[]");
+}
+
+#[test]
+fn unreadable_inputs_are_usage_errors_that_name_the_problem() {
+    let dir = temp_dir("usage");
+    let missing = dir.join("missing.py").to_string_lossy().into_owned();
+    let output = baton(&["check", &missing]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("missing.py"),
+        "{}",
+        stderr(&output)
+    );
+
+    let output = baton(&["check", &dir.to_string_lossy()]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("is a directory"),
+        "{}",
+        stderr(&output)
+    );
+
+    let latin1 = write(&dir, "latin1.py", b"x = '\xe9'\n");
+    let output = baton(&["check", &latin1]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("not UTF-8") && stderr(&output).contains("offset 5"),
+        "{}",
+        stderr(&output)
+    );
+
+    assert_eq!(baton(&["check"]).status.code(), Some(2));
+    assert_eq!(
+        baton(&["check", &latin1, "--format", "xml"]).status.code(),
+        Some(2)
+    );
+    assert_eq!(baton(&["frobnicate"]).status.code(), Some(2));
+}
+
+#[test]
+fn byte_order_mark_is_accepted() {
+    let dir = temp_dir("bom");
+    let plan = write(&dir, "bom.py", b"\xef\xbb\xbfprint(1)\n");
+    assert_eq!(baton(&["check", &plan]).status.code(), Some(0));
+}
+
+#[test]
+fn help_documents_exit_codes() {
+    let output = baton(&["--help"]);
+    assert_eq!(output.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("3 rejected by the static check"), "{text}");
+    let output = baton(&["check", "--help"]);
+    assert!(String::from_utf8_lossy(&output.stdout).contains("end_column"));
+}
+
+#[test]
+fn example_plans_pass_the_check() {
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("plans/examples");
+    let mut count = 0;
+    for entry in std::fs::read_dir(examples).expect("plans/examples exists") {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "py") {
+            let output = baton(&["check", &path.to_string_lossy()]);
+            assert_eq!(
+                output.status.code(),
+                Some(0),
+                "{}: {}",
+                path.display(),
+                stderr(&output)
+            );
+            count += 1;
+        }
+    }
+    assert!(count >= 2, "example plans went missing");
+}

@@ -1,0 +1,4 @@
+# expect: B206
+# mro() without underscores reaches object
+root = int.mro()[-1]
+print(root)

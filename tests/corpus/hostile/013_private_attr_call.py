@@ -1,0 +1,5 @@
+# expect: B205
+# private helper reached through the SDK module
+import baton
+
+baton._host_call("bash", "id")

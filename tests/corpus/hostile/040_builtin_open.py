@@ -1,0 +1,3 @@
+# expect: B202
+# forbidden builtin open called by name
+open("/etc/passwd").read()

@@ -1,0 +1,3 @@
+# expect: B202
+# forbidden builtin globals called by name
+globals()["x"] = 1

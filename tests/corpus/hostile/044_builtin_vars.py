@@ -1,0 +1,3 @@
+# expect: B202
+# forbidden builtin vars called by name
+vars()

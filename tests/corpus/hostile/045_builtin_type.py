@@ -1,0 +1,3 @@
+# expect: B202
+# forbidden builtin type called by name
+type("X", (), {})

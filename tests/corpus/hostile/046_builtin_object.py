@@ -1,0 +1,3 @@
+# expect: B202
+# forbidden builtin object called by name
+object()

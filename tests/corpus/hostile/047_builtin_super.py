@@ -1,0 +1,3 @@
+# expect: B202
+# forbidden builtin super called by name
+super()

@@ -1,0 +1,3 @@
+# expect: B202
+# forbidden builtin input called by name
+input("password: ")

@@ -1,0 +1,3 @@
+# expect: B202
+# forbidden builtin breakpoint called by name
+breakpoint()

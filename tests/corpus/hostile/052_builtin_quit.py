@@ -1,0 +1,3 @@
+# expect: B202
+# forbidden builtin quit called by name
+quit()

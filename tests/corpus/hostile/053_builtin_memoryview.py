@@ -1,0 +1,3 @@
+# expect: B202
+# forbidden builtin memoryview called by name
+memoryview("x")

@@ -1,0 +1,3 @@
+# expect: B202
+# forbidden builtin dir called by name
+dir(print)

@@ -1,0 +1,3 @@
+# expect: B202
+# forbidden builtin help called by name
+help(print)

@@ -1,0 +1,3 @@
+# expect: B202
+# forbidden builtin locals called by name
+locals()

@@ -1,0 +1,3 @@
+# expect: B202
+# forbidden builtin classmethod called by name
+classmethod(print)

@@ -1,0 +1,3 @@
+# expect: B202
+# forbidden builtin property called by name
+property(print)

@@ -1,0 +1,3 @@
+# expect: B202
+# forbidden builtin staticmethod called by name
+staticmethod(print)

@@ -1,0 +1,4 @@
+# expect: B202
+# vars captured by a walrus
+if (v := vars):
+    print(v())

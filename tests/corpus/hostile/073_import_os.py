@@ -1,0 +1,5 @@
+# expect: B101
+# import os
+import os
+
+os.system("id")

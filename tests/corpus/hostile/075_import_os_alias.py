@@ -1,0 +1,5 @@
+# expect: B101
+# import os under an innocent alias
+import os as helpers
+
+helpers.system("id")

@@ -1,0 +1,5 @@
+# expect: B101
+# from os import system
+from os import system
+
+system("id")

@@ -1,0 +1,5 @@
+# expect: B101
+# sys.modules walk
+import sys
+
+print(sys.modules["os"])

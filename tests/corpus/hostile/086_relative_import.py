@@ -1,0 +1,5 @@
+# expect: B103
+# from . import x
+from . import x
+
+print(x)

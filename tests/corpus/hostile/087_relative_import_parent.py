@@ -1,0 +1,5 @@
+# expect: B103
+# from .. import y
+from .. import y
+
+print(y)

@@ -1,0 +1,5 @@
+# expect: B102
+# a name the SDK does not provide
+from baton import run
+
+run("id")

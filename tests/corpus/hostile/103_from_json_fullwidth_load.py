@@ -1,0 +1,5 @@
+# expect: B102
+# fullwidth member name NFKC-normalises to load
+from json import ｌｏａｄ
+
+print(ｌｏａｄ)

@@ -1,0 +1,3 @@
+# expect: B202
+# fullwidth getattr
+print(ｇｅｔａｔｔｒ(1, "real"))

@@ -1,0 +1,4 @@
+# expect: B301
+# class definitions
+class Evil:
+    pass

@@ -1,0 +1,4 @@
+# expect: B302
+# async def
+async def f():
+    return 1

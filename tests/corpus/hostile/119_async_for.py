@@ -1,0 +1,5 @@
+# expect: B302
+# async for
+async def f(xs):
+    async for x in xs:
+        print(x)

@@ -1,0 +1,3 @@
+# expect: B303
+# yield inside a lambda
+f = lambda: (yield)

@@ -1,0 +1,6 @@
+# expect: B307
+# structural pattern matching
+x = 1
+match x:
+    case 1:
+        print("one")

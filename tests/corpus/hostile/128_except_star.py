@@ -1,0 +1,6 @@
+# expect: B308
+# except* (exception groups)
+try:
+    pass
+except* ValueError:
+    pass

@@ -1,0 +1,3 @@
+# expect: B309
+# bytes literal
+x = b"\x00"

@@ -1,0 +1,3 @@
+# expect: B309
+# complex literal
+x = 1j

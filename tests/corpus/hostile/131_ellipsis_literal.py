@@ -1,0 +1,4 @@
+# expect: B309
+# Ellipsis literal
+def f():
+    ...

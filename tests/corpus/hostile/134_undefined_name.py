@@ -1,0 +1,3 @@
+# expect: B201
+# a name bound nowhere
+print(secret_token)

@@ -1,0 +1,4 @@
+# expect: B207
+# nonlocal at module level
+nonlocal x
+x = 1

@@ -1,0 +1,4 @@
+# expect: B204
+# a dunder function name
+def __init__(self):
+    return self

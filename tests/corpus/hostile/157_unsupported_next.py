@@ -1,0 +1,3 @@
+# expect: B203
+# builtin next is outside the supported set
+print(next(x for x in [1]))

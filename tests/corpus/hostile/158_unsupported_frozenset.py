@@ -1,0 +1,3 @@
+# expect: B203
+# builtin frozenset is outside the supported set
+print(frozenset())

@@ -1,0 +1,3 @@
+# expect: B203
+# builtin OSError is outside the supported set
+print(OSError("x"))

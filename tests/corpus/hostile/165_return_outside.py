@@ -1,0 +1,3 @@
+# expect: B005
+# return outside a function
+return 1

@@ -1,0 +1,4 @@
+# expect: B005
+# break outside a loop
+x = 1
+break

@@ -1,0 +1,4 @@
+# expect: B005
+# continue outside a loop
+def f():
+    continue

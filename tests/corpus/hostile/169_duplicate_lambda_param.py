@@ -1,0 +1,3 @@
+# expect-any: B001, B005
+# duplicate lambda parameter names
+f = lambda a, a: a

@@ -1,0 +1,6 @@
+# expect: B005
+# break in a for loop's else clause is outside the loop
+for x in []:
+    pass
+else:
+    break

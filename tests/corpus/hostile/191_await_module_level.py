@@ -1,0 +1,3 @@
+# expect: B302
+# await at module level
+x = await print

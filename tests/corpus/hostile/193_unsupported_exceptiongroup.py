@@ -1,0 +1,3 @@
+# expect: B203
+# ExceptionGroup is outside the supported set
+raise ExceptionGroup("x", [ValueError()])

@@ -1,0 +1,6 @@
+# expect: B101
+# import inside a while loop's else clause
+while False:
+    pass
+else:
+    import sys

@@ -1,0 +1,4 @@
+# expect: B104
+# star import inside a function (CPython also rejects it)
+def f():
+    from json import *

@@ -1,0 +1,3 @@
+# expect: B303
+# yield at module level
+yield 1

@@ -1,0 +1,3 @@
+# expect-any: B001, B005
+# a bare starred expression as an assignment value (CPython: can't use starred expression here)
+x = *[1]
