@@ -1,7 +1,7 @@
 //! The parser front end: source text to a rustpython AST, with syntax errors as diagnostics.
 
-use rustpython_parser::lexer::{self, LexResult};
-use rustpython_parser::{ast, Mode, Tok};
+use rustpython_parser::lexer::{self, LexResult, LexicalErrorType};
+use rustpython_parser::{ast, Mode, ParseErrorType, Tok};
 
 use crate::diagnostic::{Code, Diagnostic, Span};
 use crate::source::SourceFile;
@@ -58,7 +58,16 @@ pub fn parse(file: &SourceFile) -> Result<Vec<ast::Stmt>, Diagnostic> {
             "the parser returned something other than a module",
         )),
         Err(error) => {
-            let offset = file.clamp(error.offset.to_usize());
+            let mut offset = file.clamp(error.offset.to_usize());
+            // The lexer reports an unrecognised character just past it; point at it instead.
+            if let ParseErrorType::Lexical(LexicalErrorType::UnrecognizedToken { tok }) =
+                error.error
+            {
+                let before = offset.saturating_sub(tok.len_utf8());
+                if file.text()[before..].starts_with(tok) {
+                    offset = before;
+                }
+            }
             let end = file.text()[offset..]
                 .chars()
                 .next()

@@ -32,7 +32,7 @@ pub fn check_file(file: &SourceFile, limits: &Limits) -> Vec<Diagnostic> {
     let mut checker = Checker::new(file);
     checker.module(&body);
     let mut diagnostics = checker.diagnostics;
-    diagnostics.sort_by(|a, b| (a.span, a.code).cmp(&(b.span, b.code)));
+    diagnostics.sort_by_key(|d| (d.span, d.code));
     diagnostics.dedup();
     diagnostics
 }

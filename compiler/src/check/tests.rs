@@ -36,6 +36,11 @@ fn syntax_errors_are_one_diagnostic_with_a_position() {
     assert_eq!(report.codes(), [Code::SyntaxError]);
     let json = report.render_json();
     assert!(json.contains("\"line\": 1"), "{json}");
+    // An unrecognised character is marked itself, not the character after it.
+    let report = check_source("p.py", "x = 1\ny = é€ + 2\n");
+    assert_eq!(report.codes(), [Code::SyntaxError]);
+    let at = report.file.line_column(report.diagnostics[0].span.start);
+    assert_eq!((at.line, at.column), (2, 6));
 }
 
 #[test]
