@@ -1,0 +1,1 @@
+def f( b=2, *)rdeudeerint(x,, args  -300)

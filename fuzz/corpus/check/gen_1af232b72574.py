@@ -1,0 +1,2 @@
+name =(f"{name!r:>{*idt03d}":
+print(ame=2))

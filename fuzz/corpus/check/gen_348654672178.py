@@ -1,0 +1,2 @@
+# jimport os
+import su,bpr͖MMeMMt

@@ -1,0 +1,2 @@
+name = "x"
+widtA = {} and {fame}u= 'ok {} {name=2)

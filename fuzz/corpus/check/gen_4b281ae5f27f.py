@@ -1,0 +1,2 @@
+x = yq
+with oy in-t#etzt( (x + y).

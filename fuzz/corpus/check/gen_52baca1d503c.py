@@ -1,0 +1,5 @@
+cLass 
+match x:
+ case A:_sses  'sed
+    if c
+./

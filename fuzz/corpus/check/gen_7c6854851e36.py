@@ -1,0 +1,1 @@
+x =  incallable-x = 1y in- +txt(  y)

@@ -1,0 +1,1 @@
+oe;e;xmncoxxcd_co;encoxd_c;e;xmathnxcd_co;encoxd_xxcd_co;encoxd_c;e;xmat_coe;xmathnxcd_co;encoxd_coxxcd_co;encoxd_c;e;xmathnxcd_co;encoxd_xxcd_co;encoxd_c;e;xmathnxcd_co;encoxd_coxxcd_ox;x;

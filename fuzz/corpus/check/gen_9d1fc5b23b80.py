@@ -1,0 +1,1 @@
+d()[s(), glossswd_])

@@ -1,0 +1,1 @@
+def counter(start=0x ,f(f( 

@@ -1,0 +1,3 @@
+type Alias = list[int]
+def f[T](x: T) -> T:
+    return x

@@ -1,0 +1,7 @@
+return 1
+break
+continue
+def f():
+    nonlocal z
+    yield from []
+x = lambda: (yield)

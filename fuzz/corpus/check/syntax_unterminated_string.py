@@ -1,0 +1,2 @@
+s = '''never closed
+x = 1

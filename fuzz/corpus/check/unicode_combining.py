@@ -1,0 +1,4 @@
+é = 1
+print(é)
+ﬁ = 2
+print(fi)

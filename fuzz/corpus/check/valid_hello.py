@@ -1,0 +1,4 @@
+from baton import log
+
+log("hello")
+print("done")
