@@ -7,11 +7,9 @@ pub use baton_compiler as compiler;
 /// Why a plan file could not be read. Each message names the file and the problem.
 #[derive(Debug, thiserror::Error)]
 pub enum ReadPlanError {
-    #[error("cannot read plan `{path}`: {source}")]
-    Io {
-        path: String,
-        source: std::io::Error,
-    },
+    // The cause is in the message, so it is not also reported as the error's source.
+    #[error("cannot read plan `{path}`: {cause}")]
+    Io { path: String, cause: std::io::Error },
     #[error(
         "plan `{path}` is not UTF-8 (invalid byte at offset {offset}); plans must be UTF-8 text"
     )]
@@ -27,9 +25,9 @@ pub fn read_plan(path: &Path) -> Result<String, ReadPlanError> {
     if path.is_dir() {
         return Err(ReadPlanError::Directory { path: shown });
     }
-    let bytes = std::fs::read(path).map_err(|source| ReadPlanError::Io {
+    let bytes = std::fs::read(path).map_err(|cause| ReadPlanError::Io {
         path: shown.clone(),
-        source,
+        cause,
     })?;
     let mut text = String::from_utf8(bytes).map_err(|error| ReadPlanError::NotUtf8 {
         path: shown,
@@ -39,4 +37,48 @@ pub fn read_plan(path: &Path) -> Result<String, ReadPlanError> {
         text.drain(..3);
     }
     Ok(text)
+}
+
+/// Adds the source line under each `  File "PATH", line N, in NAME` line of a traceback from a
+/// plan at `path`, as CPython prints them. Other lines pass through unchanged.
+pub fn annotate_traceback(traceback: &str, path: &str, source: &str) -> String {
+    let prefix = format!("  File \"{path}\", line ");
+    let lines: Vec<&str> = source.lines().collect();
+    let mut out = String::with_capacity(traceback.len() * 2);
+    for line in traceback.split_inclusive('\n') {
+        out.push_str(line);
+        let number = line
+            .strip_prefix(&prefix)
+            .and_then(|rest| rest.split(',').next())
+            .and_then(|n| n.trim().parse::<usize>().ok());
+        if let Some(text) = number.and_then(|n| lines.get(n.wrapping_sub(1))) {
+            let text = text.trim();
+            if !text.is_empty() {
+                out.push_str("    ");
+                out.push_str(text);
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tracebacks_show_source_lines() {
+        let traceback = "Traceback (most recent call last):\n  File \"p.py\", line 2, in f\n  File \"other.py\", line 1, in g\nValueError: x\n";
+        let annotated = annotate_traceback(traceback, "p.py", "def f():\n    return int('x')\n");
+        assert_eq!(
+            annotated,
+            "Traceback (most recent call last):\n  File \"p.py\", line 2, in f\n    return int('x')\n  File \"other.py\", line 1, in g\nValueError: x\n"
+        );
+        // Lines past the end of the source are left alone.
+        assert_eq!(
+            annotate_traceback("  File \"p.py\", line 9, in f\n", "p.py", "x\n"),
+            "  File \"p.py\", line 9, in f\n"
+        );
+    }
 }

@@ -6,6 +6,7 @@
 //! than [`Limits::max_depth`] before walking them further.
 
 pub mod check;
+pub mod codegen;
 pub mod diagnostic;
 pub mod front;
 pub mod fuzzing;
@@ -117,4 +118,76 @@ pub fn check_in_place(name: &str, text: &str, limits: &Limits) -> CheckReport {
         check::check_file(&file, limits)
     };
     CheckReport { file, diagnostics }
+}
+
+/// Why a plan could not be compiled.
+#[derive(Debug, thiserror::Error)]
+pub enum CompileError {
+    /// The static check rejected the plan; the report has the diagnostics.
+    #[error("plan `{}` was rejected by the static check", .0.file.name())]
+    Rejected(Box<CheckReport>),
+    /// The plan uses something the compiler does not handle yet.
+    #[error("{}: cannot compile: {}", .file, .error)]
+    Unsupported {
+        file: String,
+        error: codegen::Unsupported,
+    },
+    /// A bug: the generated module does not assemble.
+    #[error("internal compiler error: the generated module does not assemble: {0}")]
+    Assembly(String),
+}
+
+/// A compiled plan: the module's bytes, and its WAT text for inspection.
+#[derive(Debug, Clone)]
+pub struct CompiledPlan {
+    pub wasm: Vec<u8>,
+    pub wat: String,
+}
+
+/// Checks and compiles a plan to a WebAssembly module (see docs/abi.md). Runs on a thread with
+/// a stack sized for the plan, like [`check_source`].
+pub fn compile_source(name: &str, text: &str) -> Result<CompiledPlan, CompileError> {
+    let limits = Limits::default();
+    let file = SourceFile::new(name, text);
+    if text.len() > limits.max_source_bytes {
+        let report = CheckReport {
+            diagnostics: vec![front::source_too_large(&file, &limits)],
+            file,
+        };
+        return Err(CompileError::Rejected(Box::new(report)));
+    }
+    let stack_size = front::stack_size_for(text.len());
+    let outcome = std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("baton-compile".into())
+            .stack_size(stack_size)
+            .spawn_scoped(scope, || compile_file(&file, &limits))
+            .map(|handle| handle.join())
+    });
+    match outcome {
+        Ok(Ok(result)) => result,
+        Ok(Err(_panic)) => Err(CompileError::Assembly("the compiler panicked".into())),
+        Err(error) => Err(CompileError::Assembly(format!(
+            "could not start the compiler thread: {error}"
+        ))),
+    }
+}
+
+fn compile_file(file: &SourceFile, limits: &Limits) -> Result<CompiledPlan, CompileError> {
+    let (diagnostics, body) = check::check_and_parse(file, limits);
+    let report = CheckReport {
+        file: file.clone(),
+        diagnostics,
+    };
+    let body = match body {
+        Some(body) if report.is_accepted() => body,
+        _ => return Err(CompileError::Rejected(Box::new(report))),
+    };
+    let generated = codegen::generate(file, &body).map_err(|error| CompileError::Unsupported {
+        file: file.name().to_owned(),
+        error,
+    })?;
+    let wat = baton_runtime::assemble(&generated.parts());
+    let wasm = wat::parse_str(&wat).map_err(|e| CompileError::Assembly(e.to_string()))?;
+    Ok(CompiledPlan { wasm, wat })
 }

@@ -348,7 +348,7 @@ pub fn import_alternative(module: &str) -> &'static str {
         | "typing" | "dataclasses" | "copy" => {
             "use the builtins and str, list and dict methods; annotations may use builtin types such as list[str]"
         }
-        _ => "plans may import only these modules",
+        _ => "",
     }
 }
 

@@ -2,4 +2,22 @@
 //! (`bash`, `llm`, `branch`, `log`), the OS sandbox, workspaces, budgets and the journal (see
 //! DESIGN.md, "Layout"). The host never parses Python.
 //!
-//! Nothing is here yet: the host issues ("Host capabilities", "Branching", "Journal") bring it.
+//! So far:
+//! - [`imports`]: the import allowlist ([`ALLOWED_IMPORTS`]) and [`validate_module`], which refuses
+//!   a module before it is instantiated and describes it ([`ModuleInfo`], for `baton inspect`);
+//! - [`engine`]: the shared wasmtime engine (Cranelift, exceptions, fuel, epochs, a 32 MiB wasm
+//!   stack) and its epoch ticker;
+//! - [`run`]: [`run_module`] under [`Limits`], the `baton.print` host call, and the mapping of
+//!   traps to [`HostError`] ([`LimitKind`] for the limits).
+//!
+//! The module contract is docs/abi.md.
+
+pub mod engine;
+pub mod imports;
+pub mod run;
+
+pub use imports::{
+    validate_module, EntityKind, ExportInfo, FuncSignature, ImportInfo, ModuleError, ModuleInfo,
+    SectionInfo, ValType, ALLOWED_IMPORTS, IMPORT_MODULE,
+};
+pub use run::{run_module, HostError, LimitKind, Limits, RunOutcome};

@@ -1,7 +1,345 @@
-//! The runtime that lives inside every compiled plan module: object model, allocator,
-//! builtins and json, written in WAT (see DESIGN.md, "Layout"). Its value ABI is the contract
-//! that `compiler` (which emits calls into it) and `host` (which copies values across the
-//! boundary) share.
-//!
-//! Nothing is here yet: the compiler back end (issue "Compile plans to one self-contained
-//! WebAssembly module") brings the runtime sources and the Rust that assembles them.
+//! The runtime that lives inside every compiled plan module: object model, allocator, builtins
+//! and exceptions, written in WAT (`runtime/wat/`, one fragment per topic), and the Rust that
+//! assembles those fragments with a plan's code into one module. The value ABI it implements is
+//! documented in `docs/abi.md`; the compiler and the host rely on it.
+
+pub mod catalog;
+pub mod layout;
+pub mod statics;
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::sync::OnceLock;
+
+use layout::type_id;
+use statics::Statics;
+
+/// The runtime's WAT fragments, in assembly order. Each holds module fields only.
+const FRAGMENTS: &[(&str, &str)] = &[
+    ("core.wat", include_str!("../wat/core.wat")),
+    ("call.wat", include_str!("../wat/call.wat")),
+    ("num.wat", include_str!("../wat/num.wat")),
+    ("ops.wat", include_str!("../wat/ops.wat")),
+    ("str.wat", include_str!("../wat/str.wat")),
+    ("seq.wat", include_str!("../wat/seq.wat")),
+    ("dict.wat", include_str!("../wat/dict.wat")),
+    ("builtins.wat", include_str!("../wat/builtins.wat")),
+    ("json.wat", include_str!("../wat/json.wat")),
+];
+
+/// Messages each fragment uses, as `name = text` lines (`\n` escapes a newline). Each becomes a
+/// static str object whose address is the global `$s_<name>`.
+const MESSAGES: &[(&str, &str)] = &[
+    ("core.strings", include_str!("../wat/core.strings")),
+    ("call.strings", include_str!("../wat/call.strings")),
+    ("num.strings", include_str!("../wat/num.strings")),
+    ("ops.strings", include_str!("../wat/ops.strings")),
+    ("str.strings", include_str!("../wat/str.strings")),
+    ("seq.strings", include_str!("../wat/seq.strings")),
+    ("dict.strings", include_str!("../wat/dict.strings")),
+    ("builtins.strings", include_str!("../wat/builtins.strings")),
+    ("json.strings", include_str!("../wat/json.strings")),
+];
+
+/// Host calls a module may import, with the runtime code that uses each. A plan's module
+/// imports only those it uses; for the others the runtime gets a stub that is never reached
+/// (the compiler emits no code path to it).
+const HOST_CALLS: &[HostCall] = &[HostCall {
+    name: "print",
+    import: "(import \"baton\" \"print\" (func $host_print (param i32 i32)))",
+    stub: "(func $host_print (param i32 i32) (unreachable))",
+}];
+
+struct HostCall {
+    name: &'static str,
+    import: &'static str,
+    stub: &'static str,
+}
+
+/// Names of the host calls the runtime knows (each is `baton.<name>` in the import section).
+pub fn host_call_names() -> impl Iterator<Item = &'static str> {
+    HOST_CALLS.iter().map(|call| call.name)
+}
+
+/// Where the runtime's static objects are, for the compiler to reference.
+#[derive(Debug)]
+pub struct RuntimeLayout {
+    /// Type objects by Python name.
+    pub types: BTreeMap<&'static str, u32>,
+    /// Builtin function objects by Python name.
+    pub builtins: BTreeMap<&'static str, u32>,
+    /// Message strings by name.
+    pub messages: BTreeMap<String, u32>,
+    pub empty_tuple: u32,
+    pub memory_error: u32,
+    /// The first address free for the plan's static objects.
+    pub plan_statics: u32,
+    frames: u32,
+    statics_wat: String,
+    globals_wat: String,
+    type_object_wat: String,
+    call_builtin_wat: String,
+    pending_builtins_wat: String,
+}
+
+fn parse_messages(file: &str, text: &str) -> Vec<(String, String)> {
+    let mut messages = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let Some((name, rest)) = line.split_once(" =") else {
+            panic!("{file}:{}: expected `name = text`", number + 1);
+        };
+        let text = rest.strip_prefix(' ').unwrap_or(rest).replace("\\n", "\n");
+        messages.push((name.trim().to_owned(), text));
+    }
+    messages
+}
+
+/// The runtime's layout, computed once: it is the same for every module.
+pub fn runtime_layout() -> &'static RuntimeLayout {
+    static LAYOUT: OnceLock<RuntimeLayout> = OnceLock::new();
+    LAYOUT.get_or_init(build_layout)
+}
+
+fn build_layout() -> RuntimeLayout {
+    let mut statics = Statics::new(layout::RUNTIME_STATICS);
+    let mut globals = String::new();
+
+    let mut messages = BTreeMap::new();
+    for (file, text) in MESSAGES {
+        for (name, text) in parse_messages(file, text) {
+            let address = statics.str(&text);
+            assert!(
+                messages.insert(name.clone(), address).is_none(),
+                "message `{name}` defined twice"
+            );
+        }
+    }
+
+    let mut types = BTreeMap::new();
+    for spec in catalog::TYPES {
+        let name = statics.str(spec.name);
+        let constructor = spec
+            .constructor
+            .and_then(catalog::builtin_id)
+            .unwrap_or(u32::MAX);
+        let address = statics.object(type_id::TYPE, 0, &[name, 0, constructor, 0]);
+        types.insert(spec.name, address);
+    }
+    for spec in catalog::TYPES {
+        if let Some(base) = spec.base {
+            statics.patch_u32(types[spec.name], 12, types[base]);
+        }
+    }
+    for (name, qualified) in catalog::QUALIFIED_NAMES {
+        let qualified = statics.str(qualified);
+        statics.patch_u32(types[name], 20, qualified);
+    }
+    let mut builtins = BTreeMap::new();
+    for (id, name) in catalog::BUILTINS.iter().enumerate() {
+        let name_str = statics.str(name);
+        builtins.insert(
+            *name,
+            statics.object(type_id::BUILTIN, 0, &[id as u32, name_str]),
+        );
+    }
+    let empty_tuple = statics.tuple(&[]);
+    let memory_error = statics.object(
+        type_id::EXCEPTION,
+        0,
+        &[types["MemoryError"], empty_tuple, 0, 0],
+    );
+
+    // Builtins the checker accepts but no fragment implements yet raise NotImplementedError,
+    // naming the builtin, instead of leaving the module unassembled.
+    let mut pending_builtins = String::new();
+    for name in catalog::BUILTINS {
+        let defined = FRAGMENTS
+            .iter()
+            .any(|(_, text)| text.contains(&format!("(func $b_{name} ")));
+        if !defined {
+            let message = messages
+                .get(&format!("pending_{name}"))
+                .copied()
+                .unwrap_or_else(|| statics.str(&format!("builtin {name}() is not supported yet")));
+            let _ = writeln!(
+                pending_builtins,
+                "(func $b_{name} (param i32 i32) (result i64) (call $raise_static (global.get $t_NotImplementedError) (i32.const {message})) (unreachable))"
+            );
+        }
+    }
+
+    let frames = statics.end();
+    let plan_statics = (frames + 8 * (layout::FRAME_SLOTS + 1) + 7) & !7;
+
+    for (name, address) in &types {
+        let _ = writeln!(globals, "(global $t_{name} i32 (i32.const {address}))");
+    }
+    for (name, address) in &builtins {
+        let _ = writeln!(globals, "(global $bf_{name} i32 (i32.const {address}))");
+    }
+    for (name, address) in &messages {
+        let _ = writeln!(globals, "(global $s_{name} i32 (i32.const {address}))");
+    }
+    let _ = writeln!(
+        globals,
+        "(global $empty_tuple i32 (i32.const {empty_tuple}))"
+    );
+    let _ = writeln!(
+        globals,
+        "(global $memory_error i32 (i32.const {memory_error}))"
+    );
+    let _ = writeln!(globals, "(global $frames i32 (i32.const {frames}))");
+    let _ = writeln!(
+        globals,
+        "(global $max_depth i32 (i32.const {}))",
+        layout::MAX_DEPTH
+    );
+    globals.push_str("(global $depth (mut i32) (i32.const 0))\n");
+    globals.push_str("(global $native_depth (mut i32) (i32.const 0))\n");
+    globals.push_str("(global $heap_exhausted (mut i32) (i32.const 0))\n");
+
+    // $type_object: type id -> type object, for every value type.
+    let mut by_id: BTreeMap<u32, u32> = BTreeMap::new();
+    for spec in catalog::TYPES {
+        if let Some(id) = spec.type_id {
+            by_id.insert(id, types[spec.name]);
+        }
+    }
+    let mut type_object = String::from("(func $type_object (param $id i32) (result i32)\n");
+    for (id, address) in &by_id {
+        let _ = writeln!(
+            type_object,
+            "  (if (i32.eq (local.get $id) (i32.const {id})) (then (return (i32.const {address}))))"
+        );
+    }
+    type_object.push_str("  (unreachable))\n");
+
+    // $call_builtin: builtin id -> $b_<name>.
+    let mut call_builtin = String::from(
+        "(func $call_builtin (param $id i32) (param $args i32) (param $kwargs i32) (result i64)\n",
+    );
+    for name in catalog::BUILTINS.iter().rev() {
+        let _ = writeln!(call_builtin, "  (block $b_{name}_case");
+    }
+    call_builtin.push_str("  (br_table");
+    for name in catalog::BUILTINS {
+        let _ = write!(call_builtin, " $b_{name}_case");
+    }
+    call_builtin.push_str(" $b_abs_case (local.get $id))\n");
+    for name in catalog::BUILTINS {
+        let _ = writeln!(
+            call_builtin,
+            "  ) (return (call $b_{name} (local.get $args) (local.get $kwargs)))"
+        );
+    }
+    call_builtin.push_str(")\n");
+
+    let mut statics_wat = statics::singletons_wat();
+    statics_wat.push_str(&statics.to_wat());
+
+    RuntimeLayout {
+        types,
+        builtins,
+        messages,
+        empty_tuple,
+        memory_error,
+        plan_statics,
+        frames,
+        statics_wat,
+        globals_wat: globals,
+        type_object_wat: type_object,
+        call_builtin_wat: call_builtin,
+        pending_builtins_wat: pending_builtins,
+    }
+}
+
+/// What the compiler contributes to a module.
+#[derive(Debug)]
+pub struct PlanParts<'a> {
+    /// Host calls the plan uses, by name (`print`, ...).
+    pub host_calls: &'a [&'a str],
+    /// The plan's static objects; their base must be [`RuntimeLayout::plan_statics`].
+    pub statics: &'a Statics,
+    /// WAT module fields: the plan's functions, including `$plan_main` (no params, no result).
+    pub functions: &'a str,
+    /// Function names (without `$`) placed in the call table, in table-index order.
+    pub table: &'a [String],
+    /// A static str in the plan's statics: `  File "<plan path>", line `, the start of each
+    /// traceback line (see [`traceback_file_prefix`]).
+    pub traceback_file: u32,
+}
+
+/// The text that starts each traceback line for a plan at `path`.
+pub fn traceback_file_prefix(path: &str) -> String {
+    format!("  File \"{path}\", line ")
+}
+
+/// Assembles the runtime and a plan into the WAT text of one module.
+pub fn assemble(plan: &PlanParts<'_>) -> String {
+    let layout = runtime_layout();
+    assert_eq!(
+        plan.statics.base(),
+        layout.plan_statics,
+        "plan statics must follow the runtime's"
+    );
+    let heap_start = (plan.statics.end() + 7) & !7;
+    let pages = heap_start.div_ceil(layout::PAGE) + 1;
+
+    let mut out = String::with_capacity(256 * 1024);
+    out.push_str("(module\n");
+    for call in HOST_CALLS {
+        if plan.host_calls.contains(&call.name) {
+            out.push_str(call.import);
+            out.push('\n');
+        }
+    }
+    out.push_str("(type $entry (func (param i32 i32 i32) (result i64)))\n");
+    out.push_str("(tag $exc (param i64))\n");
+    let _ = writeln!(out, "(memory (export \"memory\") {pages})");
+    let _ = writeln!(out, "(table $fns {} funcref)", plan.table.len());
+    if !plan.table.is_empty() {
+        out.push_str("(elem (table $fns) (i32.const 0) func");
+        for name in plan.table {
+            let _ = write!(out, " ${name}");
+        }
+        out.push_str(")\n");
+    }
+    let _ = writeln!(out, "(global $heap_top (mut i32) (i32.const {heap_start}))");
+    let _ = writeln!(
+        out,
+        "(global $s_traceback_file i32 (i32.const {}))",
+        plan.traceback_file
+    );
+    out.push_str(&layout.globals_wat);
+    out.push_str(&layout.statics_wat);
+    out.push_str(&plan.statics.to_wat());
+    out.push_str(&layout.type_object_wat);
+    out.push_str(&layout.call_builtin_wat);
+    for call in HOST_CALLS {
+        if !plan.host_calls.contains(&call.name) {
+            out.push_str(call.stub);
+            out.push('\n');
+        }
+    }
+    for (_, fragment) in FRAGMENTS {
+        out.push_str(fragment);
+        out.push('\n');
+    }
+    out.push_str(&layout.pending_builtins_wat);
+    out.push_str(plan.functions);
+    out.push_str("\n)\n");
+    out
+}
+
+/// The address frames start at (for tests and tools that read a module's memory).
+pub fn frames_address() -> u32 {
+    runtime_layout().frames
+}
+
+/// Assembles the runtime and a plan into a module binary.
+pub fn assemble_binary(plan: &PlanParts<'_>) -> Result<Vec<u8>, wat::Error> {
+    wat::parse_str(assemble(plan))
+}

@@ -3,6 +3,9 @@
 //! run.
 
 mod check;
+mod compile;
+mod inspect;
+mod run;
 
 use std::process::ExitCode;
 
@@ -36,6 +39,14 @@ pub enum Command {
     /// end_column; lines and columns are 1-based, columns count characters, end_column is
     /// exclusive), meant to be pasted back into a planner's prompt.
     Check(CheckArgs),
+    /// Check a plan and compile it to a WebAssembly module whose only imports are Baton's
+    /// host calls (`baton.print`, ...). Exit 3 when the plan is rejected.
+    Compile(compile::CompileArgs),
+    /// Run a plan (`.py`, checked and compiled first, or a compiled `.wasm`) under hard limits.
+    /// stdout carries exactly what the plan prints.
+    Run(run::RunArgs),
+    /// Show a compiled plan's imports (the capabilities it needs), exports and section sizes.
+    Inspect(inspect::InspectArgs),
 }
 
 #[derive(Debug, clap::Args)]
@@ -56,5 +67,8 @@ pub enum Format {
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Check(args) => check::run(&args),
+        Command::Compile(args) => compile::run(&args),
+        Command::Run(args) => run::run(&args),
+        Command::Inspect(args) => inspect::run(&args),
     }
 }

@@ -4,7 +4,7 @@
 //! a stable code and says what to write instead.
 
 mod format_string;
-mod scope;
+pub(crate) mod scope;
 mod shape;
 mod suggest;
 
@@ -22,19 +22,28 @@ use scope::{Binding, Scope, ScopeKind};
 
 /// Parses and checks one plan; the diagnostics are sorted by position.
 pub fn check_file(file: &SourceFile, limits: &Limits) -> Vec<Diagnostic> {
+    check_and_parse(file, limits).0
+}
+
+/// Parses and checks one plan, returning the tree too when it was parsed and is within the
+/// limits (so a compiler can use it without parsing again).
+pub fn check_and_parse(
+    file: &SourceFile,
+    limits: &Limits,
+) -> (Vec<Diagnostic>, Option<Vec<ast::Stmt>>) {
     let body = match front::parse(file) {
         Ok(body) => body,
-        Err(diagnostic) => return vec![diagnostic],
+        Err(diagnostic) => return (vec![diagnostic], None),
     };
     if let Some(diagnostic) = shape::measure(&body, limits) {
-        return vec![diagnostic];
+        return (vec![diagnostic], None);
     }
     let mut checker = Checker::new(file);
     checker.module(&body);
     let mut diagnostics = checker.diagnostics;
     diagnostics.sort_by_key(|d| (d.span, d.code));
     diagnostics.dedup();
-    diagnostics
+    (diagnostics, Some(body))
 }
 
 /// NFKC-normalises an identifier, as CPython's tokenizer does: `ｅｖａｌ` is `eval`.
@@ -318,7 +327,7 @@ impl<'f> Checker<'f> {
             format!("`{name}` comes from the SDK: add `from baton import {name}`")
         } else if let Some(module) = policy::module(name) {
             format!("add `import {}`", module.name)
-        } else if !policy::import_alternative(name).starts_with("plans may import") {
+        } else if !policy::import_alternative(name).is_empty() {
             format!(
                 "`{name}` is not available in plans: {}",
                 policy::import_alternative(name)
@@ -786,11 +795,15 @@ impl<'f> Checker<'f> {
             Code::ForbiddenImport,
             span,
             format!("import of module `{module}` is not allowed in plans"),
-            format!(
-                "{}; plans may import only: {}",
-                policy::import_alternative(module),
-                policy::allowed_module_list()
-            ),
+            match policy::import_alternative(module) {
+                "" => format!("plans may import only: {}", policy::allowed_module_list()),
+                alternative => {
+                    format!(
+                        "{alternative}; plans may import only: {}",
+                        policy::allowed_module_list()
+                    )
+                }
+            },
         );
     }
 
@@ -1085,6 +1098,14 @@ impl<'f> Checker<'f> {
                 self.exprs(&c.comparators);
             }
             E::FormattedValue(f) => {
+                if f.conversion == ast::ConversionFlag::Ascii {
+                    self.error(
+                        Code::UnsupportedBuiltin,
+                        range,
+                        "the `!a` conversion calls ascii(), which plans do not support".to_owned(),
+                        "use `!r` for the repr, or no conversion",
+                    );
+                }
                 self.expr(&f.value);
                 self.opt_expr(&f.format_spec);
             }

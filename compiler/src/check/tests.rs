@@ -546,6 +546,8 @@ fn fstrings_are_checked_like_code() {
     assert_codes("x = f'{().__class__}'\n", &["B205"]);
     assert_codes("x = f'{eval(\"1\")}'\n", &["B202"]);
     assert_codes("x = f'{missing}'\n", &["B201"]);
+    assert_codes("x = f'{3!a}'\n", &["B203"]);
+    assert_clean("x = f'{3!r} {3!s}'\n");
 }
 
 // ----- robustness ----------------------------------------------------------------------------

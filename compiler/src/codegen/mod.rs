@@ -1,0 +1,1512 @@
+//! Code generation: a checked plan to the WAT text of its functions, assembled with the runtime
+//! (`baton_runtime::assemble`) into one module. The value ABI is `docs/abi.md`; the runtime
+//! functions called here are listed in `docs/runtime-api.md`.
+//!
+//! Every expression becomes WAT that leaves one `i64` value on the stack. Statements append to
+//! the current function's body. Python functions and lambdas become wasm functions with the
+//! `$entry` signature; the module body becomes `$plan_main`; comprehensions are emitted inline.
+
+mod scopes;
+
+use std::collections::{BTreeSet, HashMap};
+use std::fmt::Write as _;
+
+use rustpython_parser::ast::{self, Constant, Ranged};
+
+use baton_runtime::layout;
+use baton_runtime::statics::Statics;
+use baton_runtime::{runtime_layout, PlanParts, RuntimeLayout};
+
+use crate::check::normalize;
+use crate::source::SourceFile;
+use scopes::{Place, ScopeId, Scopes};
+
+/// A construct the code generator does not handle, with the line it is on.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {message}")]
+pub struct Unsupported {
+    pub line: usize,
+    pub message: String,
+}
+
+/// The generated parts of a module, ready for assembly.
+pub struct Generated {
+    pub statics: Statics,
+    pub functions: String,
+    pub table: Vec<String>,
+    pub host_calls: Vec<&'static str>,
+    pub traceback_file: u32,
+}
+
+impl Generated {
+    pub fn parts(&self) -> PlanParts<'_> {
+        PlanParts {
+            host_calls: &self.host_calls,
+            statics: &self.statics,
+            functions: &self.functions,
+            table: &self.table,
+            traceback_file: self.traceback_file,
+        }
+    }
+}
+
+pub fn generate(file: &SourceFile, body: &[ast::Stmt]) -> Result<Generated, Unsupported> {
+    let layout = runtime_layout();
+    let scopes = Scopes::analyze(body);
+    let mut statics = Statics::new(layout.plan_statics);
+    let traceback_file = statics.str(&baton_runtime::traceback_file_prefix(file.name()));
+    let mut generator = Generator {
+        file,
+        layout,
+        scopes,
+        statics,
+        functions: String::new(),
+        table: Vec::new(),
+        host_calls: BTreeSet::new(),
+        globals: Vec::new(),
+        fns: Vec::new(),
+    };
+    generator.module(body)?;
+    let mut functions = String::new();
+    for (index, _) in generator.globals.iter().enumerate() {
+        let _ = writeln!(functions, "(global $g{index} (mut i64) (i64.const 0))");
+    }
+    functions.push_str(&generator.functions);
+    Ok(Generated {
+        statics: generator.statics,
+        functions,
+        table: generator.table,
+        host_calls: generator.host_calls.into_iter().collect(),
+        traceback_file,
+    })
+}
+
+/// A loop being emitted: where `break` and `continue` branch, and how many `finally` blocks
+/// were open when it started (those opened inside it run before a jump out).
+struct LoopLabels {
+    break_label: String,
+    continue_label: String,
+    finally_depth: usize,
+}
+
+/// One wasm function being emitted.
+struct FnState {
+    scope: ScopeId,
+    locals: Vec<String>,
+    body: String,
+    vars: HashMap<(ScopeId, String), usize>,
+    next_label: usize,
+    loops: Vec<LoopLabels>,
+    /// Bodies of enclosing `finally` blocks, innermost last, to run before `return`/`break`.
+    finally: Vec<Vec<ast::Stmt>>,
+    /// Locals holding the exceptions of the handlers being emitted, innermost last.
+    handlers: Vec<String>,
+}
+
+struct Generator<'a> {
+    file: &'a SourceFile,
+    layout: &'static RuntimeLayout,
+    scopes: Scopes,
+    statics: Statics,
+    functions: String,
+    table: Vec<String>,
+    host_calls: BTreeSet<&'static str>,
+    globals: Vec<String>,
+    fns: Vec<FnState>,
+}
+
+type Result<T, E = Unsupported> = std::result::Result<T, E>;
+
+fn none() -> String {
+    format!("(i64.const {})", layout::NONE)
+}
+
+impl<'a> Generator<'a> {
+    fn unsupported<T>(&self, node: &impl Ranged, message: impl Into<String>) -> Result<T> {
+        let line = self.file.line_column(node.range().start().to_usize()).line;
+        Err(Unsupported {
+            line,
+            message: message.into(),
+        })
+    }
+
+    fn line_of(&self, node: &impl Ranged) -> usize {
+        self.file.line_column(node.range().start().to_usize()).line
+    }
+
+    fn f(&mut self) -> &mut FnState {
+        self.fns.last_mut().expect("inside a function")
+    }
+
+    fn emit(&mut self, code: &str) {
+        let body = &mut self.f().body;
+        body.push_str(code);
+        body.push('\n');
+    }
+
+    fn local(&mut self, prefix: &str, ty: &str) -> String {
+        let f = self.f();
+        let name = format!("${prefix}{}", f.locals.len());
+        f.locals.push(format!("(local {name} {ty})"));
+        name
+    }
+
+    /// Runs `emit_into` with an empty body and returns what it emitted, so statement-like code
+    /// (a comprehension's loops, a walrus's store) can be placed inside an expression and run
+    /// only when that expression is evaluated.
+    fn capture(&mut self, emit_into: impl FnOnce(&mut Self) -> Result<()>) -> Result<String> {
+        let saved = std::mem::take(&mut self.f().body);
+        let result = emit_into(self);
+        let captured = std::mem::replace(&mut self.f().body, saved);
+        result.map(|()| captured)
+    }
+
+    fn temp(&mut self) -> String {
+        self.local("t", "i64")
+    }
+
+    fn temp_i32(&mut self) -> String {
+        self.local("p", "i32")
+    }
+
+    fn label(&mut self, prefix: &str) -> String {
+        let f = self.f();
+        f.next_label += 1;
+        format!("${prefix}{}", f.next_label)
+    }
+
+    fn str_const(&mut self, text: &str) -> u32 {
+        self.statics.str(text)
+    }
+
+    fn str_value(&mut self, text: &str) -> String {
+        format!("(i64.const {})", self.str_const(text))
+    }
+
+    fn global_index(&mut self, name: &str) -> usize {
+        if let Some(index) = self.globals.iter().position(|g| g == name) {
+            return index;
+        }
+        self.globals.push(name.to_owned());
+        self.globals.len() - 1
+    }
+
+    /// The wasm local that holds a variable (or its cell) in the current function.
+    fn var_local(&mut self, owner: ScopeId, name: &str, cell: bool) -> String {
+        let key = (owner, name.to_owned());
+        let f = self.f();
+        let id = match f.vars.get(&key) {
+            Some(&id) => id,
+            None => {
+                let id = f.vars.len();
+                f.vars.insert(key, id);
+                let prefix = if cell { "c" } else { "v" };
+                f.locals.push(format!("(local ${prefix}{id} i64)"));
+                id
+            }
+        };
+        format!("${}{id}", if cell { "c" } else { "v" })
+    }
+
+    fn current_scope(&self) -> ScopeId {
+        self.fns.last().map(|f| f.scope).unwrap_or(0)
+    }
+
+    // ----- functions ---------------------------------------------------------------------------
+
+    fn module(&mut self, body: &[ast::Stmt]) -> Result<()> {
+        let scope = 0; // the module scope is always the first
+        self.fns.push(FnState {
+            scope,
+            locals: vec!["(local $d i32)".into(), "(local $frame i32)".into()],
+            body: String::new(),
+            vars: HashMap::new(),
+            next_label: 0,
+            loops: Vec::new(),
+            finally: Vec::new(),
+            handlers: Vec::new(),
+        });
+        let name = self.str_const("<module>");
+        self.emit(&format!("(local.set $d (call $enter (i32.const {name})))"));
+        self.emit("(local.set $frame (i32.add (global.get $frames) (i32.shl (local.get $d) (i32.const 3))))");
+        self.stmts(body)?;
+        self.emit("(call $leave (local.get $d))");
+        let f = self.fns.pop().expect("module function");
+        let _ = writeln!(
+            self.functions,
+            "(func $plan_main\n{}\n{})",
+            f.locals.join(" "),
+            f.body
+        );
+        Ok(())
+    }
+
+    /// Emits a function or lambda as a wasm function; returns its table index.
+    fn function(
+        &mut self,
+        scope: ScopeId,
+        name: &str,
+        args: &ast::Arguments,
+        body: FunctionBody<'_>,
+    ) -> Result<u32> {
+        let index = self.table.len() as u32;
+        let wasm_name = format!("f{index}");
+        self.table.push(wasm_name.clone());
+
+        // The parameter descriptor (docs: call.wat, "argument binding").
+        let positional: Vec<&ast::ArgWithDefault> =
+            args.posonlyargs.iter().chain(&args.args).collect();
+        let mut names: Vec<String> = positional
+            .iter()
+            .map(|a| normalize(a.def.arg.as_str()).into_owned())
+            .collect();
+        names.extend(
+            args.kwonlyargs
+                .iter()
+                .map(|a| normalize(a.def.arg.as_str()).into_owned()),
+        );
+        let mut words = vec![
+            positional.len() as u32,
+            args.posonlyargs.len() as u32,
+            args.kwonlyargs.len() as u32,
+            u32::from(args.vararg.is_some()) | (u32::from(args.kwarg.is_some()) << 1),
+        ];
+        for param in &names {
+            words.push(self.str_const(param));
+        }
+        let descriptor = self.statics.words(&words);
+        if let Some(vararg) = &args.vararg {
+            names.push(normalize(vararg.arg.as_str()).into_owned());
+        }
+        if let Some(kwarg) = &args.kwarg {
+            names.push(normalize(kwarg.arg.as_str()).into_owned());
+        }
+        let name_str = self.str_const(name);
+
+        self.fns.push(FnState {
+            scope,
+            locals: vec![
+                "(local $d i32)".into(),
+                "(local $frame i32)".into(),
+                "(local $cells i32)".into(),
+                "(local $slots i32)".into(),
+            ],
+            body: String::new(),
+            vars: HashMap::new(),
+            next_label: 0,
+            loops: Vec::new(),
+            finally: Vec::new(),
+            handlers: Vec::new(),
+        });
+        self.emit(&format!(
+            "(local.set $d (call $enter (i32.const {name_str})))"
+        ));
+        self.emit("(local.set $frame (i32.add (global.get $frames) (i32.shl (local.get $d) (i32.const 3))))");
+        let line = match &body {
+            FunctionBody::Statements(stmts) => stmts.first().map_or(1, |s| self.line_of(s)),
+            FunctionBody::Expression(expr) => self.line_of(*expr),
+        };
+        self.emit(&format!(
+            "(i32.store offset=4 (local.get $frame) (i32.const {line}))"
+        ));
+        self.emit("(local.set $cells (i32.load offset=24 (local.get $fn)))");
+        self.emit(&format!(
+            "(local.set $slots (call $alloc (i32.const {})))",
+            8 * names.len().max(1)
+        ));
+        self.emit(&format!(
+            "(call $bind (local.get $fn) (local.get $args) (local.get $kwargs) (i32.const {descriptor}) (local.get $slots))"
+        ));
+        let cells = self.scopes.scopes[scope].cells.clone();
+        for (i, param) in names.iter().enumerate() {
+            let load = format!("(i64.load offset={} (local.get $slots))", 8 * i);
+            let is_cell = cells.contains(param);
+            let local = self.var_local(scope, param, is_cell);
+            if is_cell {
+                self.emit(&format!("(local.set {local} (call $cell_new {load}))"));
+            } else {
+                self.emit(&format!("(local.set {local} {load})"));
+            }
+        }
+        // Cells for the other captured variables of this scope, empty until assigned.
+        for name in &cells {
+            if !names.contains(name) {
+                let local = self.var_local(scope, name, true);
+                self.emit(&format!(
+                    "(local.set {local} (call $cell_new (i64.const 0)))"
+                ));
+            }
+        }
+        match body {
+            FunctionBody::Statements(stmts) => {
+                self.stmts(stmts)?;
+                self.emit("(call $leave (local.get $d))");
+                self.emit(&none());
+            }
+            FunctionBody::Expression(expr) => {
+                let value = self.expr(expr)?;
+                let result = self.temp();
+                self.emit(&format!("(local.set {result} {value})"));
+                self.emit("(call $leave (local.get $d))");
+                self.emit(&format!("(local.get {result})"));
+            }
+        }
+        let f = self.fns.pop().expect("function state");
+        let _ = writeln!(
+            self.functions,
+            "(func ${wasm_name} (type $entry) (param $fn i32) (param $args i32) (param $kwargs i32) (result i64)\n{}\n{})",
+            f.locals.join(" "),
+            f.body
+        );
+        Ok(index)
+    }
+
+    /// Code that builds the function object for a `def` or lambda at its definition site.
+    fn make_function(
+        &mut self,
+        node_scope: ScopeId,
+        name: &str,
+        args: &ast::Arguments,
+        body: FunctionBody<'_>,
+    ) -> Result<String> {
+        // Defaults are evaluated once, at definition time, in the enclosing scope.
+        let positional: Vec<&ast::ArgWithDefault> =
+            args.posonlyargs.iter().chain(&args.args).collect();
+        let defaults: Vec<&ast::Expr> = positional
+            .iter()
+            .filter_map(|a| a.default.as_deref())
+            .collect();
+        let mut prefix = String::new();
+        let defaults_code = if defaults.is_empty() {
+            "(i32.const 0)".to_owned()
+        } else {
+            let tuple = self.temp_i32();
+            let _ = write!(
+                prefix,
+                "(local.set {tuple} (call $tuple_new (i32.const {})))",
+                defaults.len()
+            );
+            for (i, default) in defaults.iter().enumerate() {
+                let value = self.expr(default)?;
+                let _ = write!(
+                    prefix,
+                    "(i64.store offset={} (local.get {tuple}) {value})",
+                    8 + 8 * i
+                );
+            }
+            format!("(local.get {tuple})")
+        };
+        let kwdefaults: Vec<&ast::ArgWithDefault> = args
+            .kwonlyargs
+            .iter()
+            .filter(|a| a.default.is_some())
+            .collect();
+        let kwdefaults_code = if kwdefaults.is_empty() {
+            "(i32.const 0)".to_owned()
+        } else {
+            let dict = self.temp();
+            let _ = write!(prefix, "(local.set {dict} (call $dict_new))");
+            for arg in kwdefaults {
+                let key = self.str_value(&normalize(arg.def.arg.as_str()));
+                let value = self.expr(arg.default.as_deref().expect("filtered"))?;
+                let _ = write!(prefix, "(call $dict_set (local.get {dict}) {key} {value})");
+            }
+            format!("(i32.wrap_i64 (local.get {dict}))")
+        };
+        let index = self.function(node_scope, name, args, body)?;
+        // The closure: the cells of the variables the new function captures, in its order.
+        let free = self.scopes.scopes[node_scope].free.clone();
+        let cells_code = if free.is_empty() {
+            "(i32.const 0)".to_owned()
+        } else {
+            let tuple = self.temp_i32();
+            let _ = write!(
+                prefix,
+                "(local.set {tuple} (call $tuple_new (i32.const {})))",
+                free.len()
+            );
+            let here = self.current_scope();
+            for (i, (owner, var)) in free.iter().enumerate() {
+                let cell = match self.scopes.resolve(here, var) {
+                    Place::Local { owner: o, name, .. } if o == *owner => {
+                        let local = self.var_local(o, &name, true);
+                        format!("(local.get {local})")
+                    }
+                    Place::Free { index } => {
+                        format!("(i64.load offset={} (local.get $cells))", 8 + 8 * index)
+                    }
+                    _ => unreachable!(
+                        "a captured variable is local or free where the function is defined"
+                    ),
+                };
+                let _ = write!(
+                    prefix,
+                    "(i64.store offset={} (local.get {tuple}) {cell})",
+                    8 + 8 * i
+                );
+            }
+            format!("(local.get {tuple})")
+        };
+        let name_str = self.str_const(name);
+        Ok(format!(
+            "(block (result i64) {prefix} (call $func_new (i32.const {index}) (i32.const {name_str}) {defaults_code} {kwdefaults_code} {cells_code}))"
+        ))
+    }
+
+    // ----- statements ------------------------------------------------------------------------
+
+    fn stmts(&mut self, body: &[ast::Stmt]) -> Result<()> {
+        for stmt in body {
+            self.stmt(stmt)?;
+        }
+        Ok(())
+    }
+
+    fn set_line(&mut self, node: &impl Ranged) {
+        let line = self.line_of(node);
+        self.emit(&format!(
+            "(i32.store offset=4 (local.get $frame) (i32.const {line}))"
+        ));
+    }
+
+    fn stmt(&mut self, stmt: &ast::Stmt) -> Result<()> {
+        use ast::Stmt as S;
+        self.set_line(stmt);
+        match stmt {
+            S::Expr(e) => {
+                let value = self.expr(&e.value)?;
+                self.emit(&format!("(drop {value})"));
+            }
+            S::Assign(a) => {
+                let value = self.expr(&a.value)?;
+                let temp = self.temp();
+                self.emit(&format!("(local.set {temp} {value})"));
+                for target in &a.targets {
+                    self.assign(target, &format!("(local.get {temp})"))?;
+                }
+            }
+            S::AnnAssign(a) => {
+                if let Some(value) = &a.value {
+                    let value = self.expr(value)?;
+                    self.assign(&a.target, &value)?;
+                }
+            }
+            S::AugAssign(a) => self.aug_assign(a)?,
+            S::If(i) => {
+                let test = self.condition(&i.test)?;
+                self.emit(&format!("(if {test} (then"));
+                self.stmts(&i.body)?;
+                self.emit(") (else");
+                self.stmts(&i.orelse)?;
+                self.emit("))");
+            }
+            S::While(w) => {
+                let (after, exhausted, top) = (
+                    self.label("after"),
+                    self.label("exhausted"),
+                    self.label("top"),
+                );
+                self.emit(&format!("(block {after} (block {exhausted} (loop {top}"));
+                let test = self.condition(&w.test)?;
+                self.emit(&format!("(br_if {exhausted} (i32.eqz {test}))"));
+                self.loop_body(&w.body, &after, &top)?;
+                self.emit(&format!("(br {top})))"));
+                self.stmts(&w.orelse)?;
+                self.emit(")");
+            }
+            S::For(f) => self.for_loop(f)?,
+            S::Break(_) | S::Continue(_) => {
+                let is_break = matches!(stmt, S::Break(_));
+                let (label, depth) = {
+                    let l = self
+                        .f()
+                        .loops
+                        .last()
+                        .expect("the checker rejects break outside loops");
+                    (
+                        if is_break {
+                            l.break_label.clone()
+                        } else {
+                            l.continue_label.clone()
+                        },
+                        l.finally_depth,
+                    )
+                };
+                self.run_finally_down_to(depth)?;
+                self.emit(&format!("(br {label})"));
+            }
+            S::Pass(_) => {}
+            S::Return(r) => {
+                let value = match &r.value {
+                    Some(v) => self.expr(v)?,
+                    None => none(),
+                };
+                let temp = self.temp();
+                self.emit(&format!("(local.set {temp} {value})"));
+                self.run_finally_down_to(0)?;
+                self.emit(&format!(
+                    "(call $leave (local.get $d)) (return (local.get {temp}))"
+                ));
+            }
+            S::FunctionDef(f) => {
+                if !f.decorator_list.is_empty() {
+                    return self.unsupported(stmt, "decorators are not supported");
+                }
+                let scope = self.scopes.scope_of(stmt);
+                let name = normalize(f.name.as_str()).into_owned();
+                let code =
+                    self.make_function(scope, &name, &f.args, FunctionBody::Statements(&f.body))?;
+                self.store_name(&name, &code)?;
+            }
+            S::Raise(r) => match (&r.exc, &r.cause) {
+                (None, _) => {
+                    let current = self.f().handlers.last().cloned();
+                    match current {
+                        Some(exc) => self.emit(&format!("(call $raise (local.get {exc}))")),
+                        None => {
+                            let message = self.str_const("No active exception to reraise");
+                            let t = self.layout.types["RuntimeError"];
+                            self.emit(&format!(
+                                "(call $raise_static (i32.const {t}) (i32.const {message}))"
+                            ));
+                        }
+                    }
+                }
+                (Some(exc), None) => {
+                    let value = self.expr(exc)?;
+                    self.emit(&format!("(call $raise {value})"));
+                }
+                (Some(exc), Some(cause)) => {
+                    let value = self.expr(exc)?;
+                    let cause = self.expr(cause)?;
+                    self.emit(&format!("(call $raise_from {value} {cause})"));
+                }
+            },
+            S::Try(t) => self.try_stmt(&t.body, &t.handlers, &t.orelse, &t.finalbody)?,
+            S::Assert(a) => {
+                let test = self.condition(&a.test)?;
+                let t = self.layout.types["AssertionError"];
+                let raise = match &a.msg {
+                    Some(msg) => {
+                        let msg = self.expr(msg)?;
+                        format!(
+                            "(call $raise (call $exc_new (i32.const {t}) (call $tuple1 {msg})))"
+                        )
+                    }
+                    None => format!("(call $raise (i64.const {t}))"),
+                };
+                self.emit(&format!("(if (i32.eqz {test}) (then {raise}))"));
+            }
+            S::Delete(d) => {
+                for target in &d.targets {
+                    self.delete(target)?;
+                }
+            }
+            S::Import(i) => {
+                for alias in &i.names {
+                    // The checker allows only the SDK and json; module names are resolved
+                    // statically where they are used, so the binding only marks them bound.
+                    let bound = match &alias.asname {
+                        Some(a) => normalize(a.as_str()).into_owned(),
+                        None => normalize(alias.name.as_str().split('.').next().unwrap_or(""))
+                            .into_owned(),
+                    };
+                    let module = normalize(alias.name.as_str()).into_owned();
+                    let marker = self.str_value(&format!("<module '{module}'>"));
+                    self.store_name(&bound, &marker)?;
+                }
+            }
+            S::ImportFrom(i) => {
+                let module = i
+                    .module
+                    .as_ref()
+                    .map(|m| normalize(m.as_str()).into_owned())
+                    .unwrap_or_default();
+                for alias in &i.names {
+                    let member = normalize(alias.name.as_str()).into_owned();
+                    let value = self.module_member(stmt, &module, &member)?;
+                    let bound = alias
+                        .asname
+                        .as_ref()
+                        .map_or(member.clone(), |a| normalize(a.as_str()).into_owned());
+                    self.store_name(&bound, &value)?;
+                }
+            }
+            S::Nonlocal(_) => {}
+            other => {
+                return self
+                    .unsupported(other, "this statement is not supported by the compiler yet")
+            }
+        }
+        Ok(())
+    }
+
+    /// The value of `module.member` for the modules plans may import.
+    fn module_member(&mut self, node: &impl Ranged, module: &str, member: &str) -> Result<String> {
+        let builtin = match (module, member) {
+            ("json", "loads") => "json_loads",
+            ("json", "dumps") => "json_dumps",
+            ("json", "JSONDecodeError") => {
+                return Ok(format!(
+                    "(i64.const {})",
+                    self.layout.types["JSONDecodeError"]
+                ));
+            }
+            _ => {
+                return self.unsupported(
+                    node,
+                    format!("`{module}.{member}` is not available in this version of Baton"),
+                )
+            }
+        };
+        match self.layout.builtins.get(builtin) {
+            Some(address) => Ok(format!("(i64.const {address})")),
+            None => self.unsupported(
+                node,
+                format!("`{module}.{member}` is not available in this version of Baton"),
+            ),
+        }
+    }
+
+    fn loop_body(
+        &mut self,
+        body: &[ast::Stmt],
+        break_label: &str,
+        continue_label: &str,
+    ) -> Result<()> {
+        let finally_depth = self.f().finally.len();
+        self.f().loops.push(LoopLabels {
+            break_label: break_label.to_owned(),
+            continue_label: continue_label.to_owned(),
+            finally_depth,
+        });
+        let result = self.stmts(body);
+        self.f().loops.pop();
+        result
+    }
+
+    fn for_loop(&mut self, f: &ast::StmtFor) -> Result<()> {
+        let iterable = self.expr(&f.iter)?;
+        let iterator = self.temp();
+        let item = self.temp();
+        let (after, exhausted, top) = (
+            self.label("after"),
+            self.label("exhausted"),
+            self.label("top"),
+        );
+        self.emit(&format!("(local.set {iterator} (call $iter {iterable}))"));
+        self.emit(&format!("(block {after} (block {exhausted} (loop {top}"));
+        self.emit(&format!(
+            "(local.set {item} (call $next (local.get {iterator})))"
+        ));
+        self.emit(&format!("(br_if {exhausted} (i64.eqz (local.get {item})))"));
+        self.assign(&f.target, &format!("(local.get {item})"))?;
+        self.loop_body(&f.body, &after, &top)?;
+        self.emit(&format!("(br {top})))"));
+        self.stmts(&f.orelse)?;
+        self.emit(")");
+        Ok(())
+    }
+
+    /// Runs the bodies of the `finally` blocks opened after `depth`, innermost first, before a
+    /// jump that leaves them.
+    fn run_finally_down_to(&mut self, depth: usize) -> Result<()> {
+        let pending: Vec<Vec<ast::Stmt>> =
+            self.f().finally[depth..].iter().rev().cloned().collect();
+        let saved = std::mem::take(&mut self.f().finally);
+        let mut result = Ok(());
+        for (i, body) in pending.iter().enumerate() {
+            // A finally body runs with only the finally blocks outside it still open.
+            self.f().finally = saved[..saved.len() - i - 1].to_vec();
+            result = self.stmts(body);
+            if result.is_err() {
+                break;
+            }
+        }
+        self.f().finally = saved;
+        result
+    }
+
+    fn try_stmt(
+        &mut self,
+        body: &[ast::Stmt],
+        handlers: &[ast::ExceptHandler],
+        orelse: &[ast::Stmt],
+        finalbody: &[ast::Stmt],
+    ) -> Result<()> {
+        if finalbody.is_empty() {
+            return self.try_except(body, handlers, orelse);
+        }
+        let exn = self.local("x", "exnref");
+        let (normal, caught) = (self.label("fin_normal"), self.label("fin_exc"));
+        self.emit(&format!("(block {normal} (local.set {exn} (block {caught} (result exnref) (try_table (catch_all_ref {caught})"));
+        self.f().finally.push(finalbody.to_vec());
+        let result = self.try_except(body, handlers, orelse);
+        self.f().finally.pop();
+        result?;
+        self.emit(&format!(") (br {normal})))"));
+        self.emit("(call $resume (local.get $d))");
+        self.stmts(finalbody)?;
+        self.emit(&format!("(throw_ref (local.get {exn})))"));
+        self.stmts(finalbody)?;
+        Ok(())
+    }
+
+    fn try_except(
+        &mut self,
+        body: &[ast::Stmt],
+        handlers: &[ast::ExceptHandler],
+        orelse: &[ast::Stmt],
+    ) -> Result<()> {
+        if handlers.is_empty() {
+            self.stmts(body)?;
+            return self.stmts(orelse);
+        }
+        let exc = self.temp();
+        let (end, caught) = (self.label("end"), self.label("caught"));
+        self.emit(&format!("(block {end} (local.set {exc} (block {caught} (result i64) (try_table (catch $exc {caught})"));
+        self.stmts(body)?;
+        self.emit(")");
+        self.stmts(orelse)?;
+        self.emit(&format!("(br {end})))"));
+        self.emit("(call $resume (local.get $d))");
+        for ast::ExceptHandler::ExceptHandler(handler) in handlers {
+            self.set_line(handler);
+            let matches = match &handler.type_ {
+                Some(t) => {
+                    let spec = self.expr(t)?;
+                    format!("(call $exc_matches (local.get {exc}) {spec})")
+                }
+                None => "(i32.const 1)".to_owned(),
+            };
+            self.emit(&format!("(if {matches} (then"));
+            if let Some(name) = &handler.name {
+                let name = normalize(name.as_str()).into_owned();
+                self.store_name(&name, &format!("(local.get {exc})"))?;
+            }
+            self.f().handlers.push(exc.clone());
+            let result = self.stmts(&handler.body);
+            self.f().handlers.pop();
+            result?;
+            if let Some(name) = &handler.name {
+                // `except E as e` unbinds `e` when the handler ends.
+                let name = normalize(name.as_str()).into_owned();
+                self.store_name(&name, "(i64.const 0)")?;
+            }
+            self.emit(&format!("(br {end})))"));
+        }
+        self.emit(&format!("(throw $exc (local.get {exc})))"));
+        Ok(())
+    }
+
+    fn aug_assign(&mut self, a: &ast::StmtAugAssign) -> Result<()> {
+        let op = if matches!(a.op, ast::Operator::Add) {
+            "$iadd"
+        } else {
+            binary_function(&a.op)
+        };
+        match &*a.target {
+            ast::Expr::Name(name) => {
+                let current = self.load_name(&normalize(name.id.as_str()))?;
+                let value = self.expr(&a.value)?;
+                self.store_name(
+                    &normalize(name.id.as_str()),
+                    &format!("(call {op} {current} {value})"),
+                )
+            }
+            ast::Expr::Subscript(s) => {
+                let (object, key) = (self.temp(), self.temp());
+                let object_code = self.expr(&s.value)?;
+                let key_code = self.expr(&s.slice)?;
+                self.emit(&format!(
+                    "(local.set {object} {object_code}) (local.set {key} {key_code})"
+                ));
+                let value = self.expr(&a.value)?;
+                self.emit(&format!(
+                    "(call $setitem (local.get {object}) (local.get {key}) (call {op} (call $getitem (local.get {object}) (local.get {key})) {value}))"
+                ));
+                Ok(())
+            }
+            other => self.unsupported(
+                other,
+                "augmented assignment to an attribute is not supported",
+            ),
+        }
+    }
+
+    /// Stores `value` (WAT producing an i64) into an assignment target.
+    fn assign(&mut self, target: &ast::Expr, value: &str) -> Result<()> {
+        use ast::Expr as E;
+        match target {
+            E::Name(name) => self.store_name(&normalize(name.id.as_str()), value),
+            E::Subscript(s) => {
+                let (object, key, v) = (self.temp(), self.temp(), self.temp());
+                self.emit(&format!("(local.set {v} {value})"));
+                let object_code = self.expr(&s.value)?;
+                let key_code = self.expr(&s.slice)?;
+                self.emit(&format!("(local.set {object} {object_code}) (local.set {key} {key_code})"));
+                self.emit(&format!("(call $setitem (local.get {object}) (local.get {key}) (local.get {v}))"));
+                Ok(())
+            }
+            E::Tuple(ast::ExprTuple { elts, .. }) | E::List(ast::ExprList { elts, .. }) => {
+                let items = self.temp_i32();
+                let star = elts.iter().position(|e| matches!(e, E::Starred(_)));
+                match star {
+                    None => self.emit(&format!("(local.set {items} (call $unpack {value} (i32.const {})))", elts.len())),
+                    Some(at) => self.emit(&format!(
+                        "(local.set {items} (call $unpack_star {value} (i32.const {at}) (i32.const {})))",
+                        elts.len() - at - 1
+                    )),
+                }
+                for (i, element) in elts.iter().enumerate() {
+                    let element = match element {
+                        E::Starred(s) => &*s.value,
+                        other => other,
+                    };
+                    self.assign(element, &format!("(i64.load offset={} (local.get {items}))", 8 * i))?;
+                }
+                Ok(())
+            }
+            E::Attribute(_) => self.unsupported(target, "assigning to attributes is not supported: plans have no objects with attributes; use a dict"),
+            other => self.unsupported(other, "unsupported assignment target"),
+        }
+    }
+
+    fn delete(&mut self, target: &ast::Expr) -> Result<()> {
+        match target {
+            ast::Expr::Name(name) => {
+                let name = normalize(name.id.as_str()).into_owned();
+                // Deleting an unbound name is a NameError: load it first to check.
+                let current = self.load_name(&name)?;
+                self.emit(&format!("(drop {current})"));
+                self.store_name(&name, "(i64.const 0)")
+            }
+            ast::Expr::Subscript(s) => {
+                let object = self.expr(&s.value)?;
+                let key = self.expr(&s.slice)?;
+                self.emit(&format!("(call $delitem {object} {key})"));
+                Ok(())
+            }
+            ast::Expr::Tuple(t) => t.elts.iter().try_for_each(|e| self.delete(e)),
+            ast::Expr::List(l) => l.elts.iter().try_for_each(|e| self.delete(e)),
+            other => self.unsupported(other, "unsupported `del` target"),
+        }
+    }
+
+    fn store_name(&mut self, name: &str, value: &str) -> Result<()> {
+        let scope = self.current_scope();
+        let code = match self.scopes.resolve(scope, name) {
+            Place::Local {
+                owner,
+                name,
+                cell: false,
+            } => {
+                let local = self.var_local(owner, &name, false);
+                format!("(local.set {local} {value})")
+            }
+            Place::Local {
+                owner,
+                name,
+                cell: true,
+            } => {
+                let local = self.var_local(owner, &name, true);
+                format!("(call $cell_set (local.get {local}) {value})")
+            }
+            Place::Free { index } => {
+                format!(
+                    "(call $cell_set (i64.load offset={} (local.get $cells)) {value})",
+                    8 + 8 * index
+                )
+            }
+            Place::Global(name) => format!("(global.set $g{} {value})", self.global_index(&name)),
+            Place::Builtin(name) => {
+                unreachable!("`{name}` is assigned, so it is bound in some scope")
+            }
+        };
+        self.emit(&code);
+        Ok(())
+    }
+
+    fn load_name(&mut self, name: &str) -> Result<String> {
+        let scope = self.current_scope();
+        let name_str = self.str_const(name);
+        Ok(match self.scopes.resolve(scope, name) {
+            Place::Local {
+                owner,
+                name,
+                cell: false,
+            } => {
+                let local = self.var_local(owner, &name, false);
+                format!("(call $check_local (local.get {local}) (i32.const {name_str}))")
+            }
+            Place::Local {
+                owner,
+                name,
+                cell: true,
+            } => {
+                let local = self.var_local(owner, &name, true);
+                format!("(call $cell_get (local.get {local}) (i32.const {name_str}))")
+            }
+            Place::Free { index } => {
+                format!("(call $cell_get (i64.load offset={} (local.get $cells)) (i32.const {name_str}))", 8 + 8 * index)
+            }
+            Place::Global(name) => {
+                let index = self.global_index(&name);
+                format!("(call $check_global (global.get $g{index}) (i32.const {name_str}))")
+            }
+            Place::Builtin(name) => {
+                if name == "print" {
+                    self.host_calls.insert("print");
+                }
+                // Types first: `int` is the type object (callable through its constructor), so
+                // `isinstance(x, int)` works.
+                if let Some(address) = self.layout.types.get(name.as_str()) {
+                    format!("(i64.const {address})")
+                } else if let Some(address) = self.layout.builtins.get(name.as_str()) {
+                    format!("(i64.const {address})")
+                } else {
+                    format!("(call $raise_name_error (i32.const {name_str})) (i64.const 0)")
+                }
+            }
+        })
+    }
+
+    // ----- expressions -----------------------------------------------------------------------
+
+    /// WAT leaving an i32 truth value, without boxing comparisons into bool objects.
+    fn condition(&mut self, expr: &ast::Expr) -> Result<String> {
+        match expr {
+            ast::Expr::Compare(c) if c.ops.len() == 1 => {
+                let left = self.expr(&c.left)?;
+                let right = self.expr(&c.comparators[0])?;
+                Ok(compare(&c.ops[0], &left, &right))
+            }
+            ast::Expr::UnaryOp(u) if matches!(u.op, ast::UnaryOp::Not) => {
+                let inner = self.condition(&u.operand)?;
+                Ok(format!("(i32.eqz {inner})"))
+            }
+            other => {
+                let value = self.expr(other)?;
+                Ok(format!("(call $truthy {value})"))
+            }
+        }
+    }
+
+    fn exprs_to_tuple(&mut self, items: &[ast::Expr]) -> Result<String> {
+        if items.iter().any(|e| matches!(e, ast::Expr::Starred(_))) {
+            let list = self.build_list(items)?;
+            return Ok(format!("(i32.wrap_i64 (call $tuple_from {list}))"));
+        }
+        if items.is_empty() {
+            return Ok(format!("(i32.const {})", self.layout.empty_tuple));
+        }
+        let tuple = self.temp_i32();
+        let mut code = String::from("(block (result i32)");
+        let mut values = Vec::new();
+        for item in items {
+            values.push(self.expr(item)?);
+        }
+        // Evaluate items left to right into temporaries first: an item may itself allocate.
+        let temps: Vec<String> = values.iter().map(|_| self.temp()).collect();
+        for (temp, value) in temps.iter().zip(&values) {
+            let _ = write!(code, "(local.set {temp} {value})");
+        }
+        let _ = write!(
+            code,
+            "(local.set {tuple} (call $tuple_new (i32.const {})))",
+            items.len()
+        );
+        for (i, temp) in temps.iter().enumerate() {
+            let _ = write!(
+                code,
+                "(i64.store offset={} (local.get {tuple}) (local.get {temp}))",
+                8 + 8 * i
+            );
+        }
+        let _ = write!(code, "(local.get {tuple}))");
+        Ok(code)
+    }
+
+    fn build_list(&mut self, items: &[ast::Expr]) -> Result<String> {
+        let list = self.temp();
+        let mut code = format!(
+            "(block (result i64) (local.set {list} (call $list_new (i32.const {})))",
+            items.len()
+        );
+        for item in items {
+            match item {
+                ast::Expr::Starred(s) => {
+                    let value = self.expr(&s.value)?;
+                    let _ = write!(code, "(call $list_extend (local.get {list}) {value})");
+                }
+                other => {
+                    let value = self.expr(other)?;
+                    let _ = write!(code, "(call $list_append (local.get {list}) {value})");
+                }
+            }
+        }
+        let _ = write!(code, "(local.get {list}))");
+        Ok(code)
+    }
+
+    fn expr(&mut self, expr: &ast::Expr) -> Result<String> {
+        use ast::Expr as E;
+        Ok(match expr {
+            E::Constant(c) => self.constant(expr, &c.value)?,
+            E::Name(n) => self.load_name(&normalize(n.id.as_str()))?,
+            E::BinOp(b) => {
+                let left = self.expr(&b.left)?;
+                let right = self.expr(&b.right)?;
+                format!("(call {} {left} {right})", binary_function(&b.op))
+            }
+            E::UnaryOp(u) => {
+                let operand = self.expr(&u.operand)?;
+                match u.op {
+                    ast::UnaryOp::Not => format!("(call $bool (i32.eqz (call $truthy {operand})))"),
+                    ast::UnaryOp::USub => format!("(call $neg {operand})"),
+                    ast::UnaryOp::UAdd => format!("(call $pos {operand})"),
+                    ast::UnaryOp::Invert => format!("(call $invert {operand})"),
+                }
+            }
+            E::BoolOp(b) => {
+                // `a and b` is a if a is falsy, else b; `a or b` the other way round.
+                let temp = self.temp();
+                let mut code = self.expr(&b.values[b.values.len() - 1])?;
+                for value in b.values[..b.values.len() - 1].iter().rev() {
+                    let first = self.expr(value)?;
+                    let test = format!("(call $truthy (local.tee {temp} {first}))");
+                    code = match b.op {
+                        ast::BoolOp::And => format!(
+                            "(if (result i64) {test} (then {code}) (else (local.get {temp})))"
+                        ),
+                        ast::BoolOp::Or => format!(
+                            "(if (result i64) {test} (then (local.get {temp})) (else {code}))"
+                        ),
+                    };
+                }
+                code
+            }
+            E::Compare(c) => self.comparison(c)?,
+            E::IfExp(i) => {
+                let test = self.condition(&i.test)?;
+                let body = self.expr(&i.body)?;
+                let orelse = self.expr(&i.orelse)?;
+                format!("(if (result i64) {test} (then {body}) (else {orelse}))")
+            }
+            E::Call(c) => self.call(c)?,
+            E::Attribute(a) => {
+                if let Some(member) = self.module_attribute(a)? {
+                    member
+                } else {
+                    let object = self.expr(&a.value)?;
+                    let name = self.str_value(&normalize(a.attr.as_str()));
+                    format!("(call $getattr {object} {name})")
+                }
+            }
+            E::Subscript(s) => {
+                let object = self.expr(&s.value)?;
+                let key = self.expr(&s.slice)?;
+                format!("(call $getitem {object} {key})")
+            }
+            E::Slice(s) => {
+                let mut part = |p: &Option<Box<ast::Expr>>| -> Result<String> {
+                    match p {
+                        Some(e) => self.expr(e),
+                        None => Ok(none()),
+                    }
+                };
+                let (lower, upper, step) = (part(&s.lower)?, part(&s.upper)?, part(&s.step)?);
+                format!("(call $slice_new {lower} {upper} {step})")
+            }
+            E::List(l) => self.build_list(&l.elts)?,
+            E::Tuple(t) => {
+                let tuple = self.exprs_to_tuple(&t.elts)?;
+                format!("(i64.extend_i32_u {tuple})")
+            }
+            E::Set(s) => {
+                let set = self.temp();
+                let mut code = format!("(block (result i64) (local.set {set} (call $set_new))");
+                for item in &s.elts {
+                    match item {
+                        E::Starred(st) => {
+                            let value = self.expr(&st.value)?;
+                            let update = self.str_value("update");
+                            let _ = write!(code, "(drop (call $call_method (local.get {set}) {update} (i32.wrap_i64 (call $tuple1 {value})) (i32.const 0)))");
+                        }
+                        other => {
+                            let value = self.expr(other)?;
+                            let _ = write!(code, "(call $set_add (local.get {set}) {value})");
+                        }
+                    }
+                }
+                let _ = write!(code, "(local.get {set}))");
+                code
+            }
+            E::Dict(d) => {
+                let dict = self.temp();
+                let mut code = format!("(block (result i64) (local.set {dict} (call $dict_new))");
+                for (key, value) in d.keys.iter().zip(&d.values) {
+                    let value_code = self.expr(value)?;
+                    match key {
+                        Some(key) => {
+                            let key = self.expr(key)?;
+                            let _ = write!(
+                                code,
+                                "(call $dict_set (local.get {dict}) {key} {value_code})"
+                            );
+                        }
+                        None => {
+                            let update = self.str_value("update");
+                            let _ = write!(code, "(drop (call $call_method (local.get {dict}) {update} (i32.wrap_i64 (call $tuple1 {value_code})) (i32.const 0)))");
+                        }
+                    }
+                }
+                let _ = write!(code, "(local.get {dict}))");
+                code
+            }
+            E::ListComp(c) => self.comprehension(expr, &c.generators, Collect::List(&c.elt))?,
+            E::GeneratorExp(c) => self.comprehension(expr, &c.generators, Collect::List(&c.elt))?,
+            E::SetComp(c) => self.comprehension(expr, &c.generators, Collect::Set(&c.elt))?,
+            E::DictComp(c) => {
+                self.comprehension(expr, &c.generators, Collect::Dict(&c.key, &c.value))?
+            }
+            E::Lambda(l) => {
+                let scope = self.scopes.scope_of(expr);
+                self.make_function(
+                    scope,
+                    "<lambda>",
+                    &l.args,
+                    FunctionBody::Expression(&l.body),
+                )?
+            }
+            E::NamedExpr(n) => {
+                let value = self.expr(&n.value)?;
+                let temp = self.temp();
+                let store =
+                    self.capture(|g| g.assign(&n.target, &format!("(local.get {temp})")))?;
+                format!(
+                    "(block (result i64) (local.set {temp} {value}) {store} (local.get {temp}))"
+                )
+            }
+            E::JoinedStr(j) => self.fstring(&j.values)?,
+            E::FormattedValue(f) => self
+                .fstring(std::slice::from_ref(expr))
+                .or_else(|_| self.unsupported(f, "unsupported f-string"))?,
+            E::Starred(s) => {
+                return self.unsupported(s, "a starred expression cannot be used here")
+            }
+            other => {
+                return self.unsupported(
+                    other,
+                    "this expression is not supported by the compiler yet",
+                )
+            }
+        })
+    }
+
+    fn constant(&mut self, node: &ast::Expr, value: &Constant) -> Result<String> {
+        Ok(match value {
+            Constant::None => none(),
+            Constant::Bool(true) => format!("(i64.const {})", layout::TRUE),
+            Constant::Bool(false) => format!("(i64.const {})", layout::FALSE),
+            Constant::Str(s) => self.str_value(s),
+            Constant::Int(big) => {
+                let Ok(n) = i64::try_from(big) else {
+                    return self.unsupported(
+                        node,
+                        "integer literal outside the signed 64-bit range (Baton's ints are 64-bit)",
+                    );
+                };
+                match layout::small_int(n) {
+                    Some(tagged) => format!("(i64.const {tagged})"),
+                    None => format!("(i64.const {})", self.statics.boxed_int(n)),
+                }
+            }
+            Constant::Float(f) => format!("(i64.const {})", self.statics.float(*f)),
+            _ => return self.unsupported(node, "unsupported literal"),
+        })
+    }
+
+    fn comparison(&mut self, c: &ast::ExprCompare) -> Result<String> {
+        let left = self.expr(&c.left)?;
+        if c.ops.len() == 1 {
+            let right = self.expr(&c.comparators[0])?;
+            return Ok(format!(
+                "(call $bool {})",
+                compare(&c.ops[0], &left, &right)
+            ));
+        }
+        // A chain evaluates each middle operand once and stops at the first false link.
+        let result = self.temp();
+        let mut previous = self.temp();
+        let done = self.label("chain");
+        let mut code = format!(
+            "(block {done} (local.set {result} (i64.const {})) (local.set {previous} {left})",
+            layout::FALSE
+        );
+        for (i, (op, comparator)) in c.ops.iter().zip(&c.comparators).enumerate() {
+            let next = self.temp();
+            let value = self.expr(comparator)?;
+            let test = compare(
+                op,
+                &format!("(local.get {previous})"),
+                &format!("(local.get {next})"),
+            );
+            let _ = write!(code, "(local.set {next} {value})");
+            if i + 1 == c.ops.len() {
+                let _ = write!(code, "(local.set {result} (call $bool {test}))");
+            } else {
+                let _ = write!(code, "(br_if {done} (i32.eqz {test}))");
+            }
+            previous = next;
+        }
+        let _ = write!(code, ") (local.get {result})");
+        Ok(format!("(block (result i64) {code})"))
+    }
+
+    /// `json.dumps` and the like, when the base is a module bound by `import`.
+    fn module_attribute(&mut self, a: &ast::ExprAttribute) -> Result<Option<String>> {
+        let ast::Expr::Name(base) = &*a.value else {
+            return Ok(None);
+        };
+        let base_name = normalize(base.id.as_str()).into_owned();
+        let scope = self.current_scope();
+        let (Place::Global(_) | Place::Local { .. }) = self.scopes.resolve(scope, &base_name)
+        else {
+            return Ok(None);
+        };
+        let module = match self.module_binding(&base_name) {
+            Some(module) => module,
+            None => return Ok(None),
+        };
+        let member = normalize(a.attr.as_str()).into_owned();
+        self.module_member(a, &module, &member).map(Some)
+    }
+
+    /// The module a name is bound to by an `import` in the module body, if it is only that.
+    fn module_binding(&self, name: &str) -> Option<String> {
+        // The checker guarantees module names are not rebound when they are used as modules;
+        // the imports the plan language allows are `import json` and `import baton`.
+        matches!(name, "json" | "baton").then(|| name.to_owned())
+    }
+
+    fn call(&mut self, c: &ast::ExprCall) -> Result<String> {
+        let kwargs = if c.keywords.is_empty() {
+            "(i32.const 0)".to_owned()
+        } else {
+            let dict = self.temp();
+            let mut code = format!("(block (result i32) (local.set {dict} (call $dict_new))");
+            for keyword in &c.keywords {
+                let value = self.expr(&keyword.value)?;
+                match &keyword.arg {
+                    Some(arg) => {
+                        let key = self.str_value(&normalize(arg.as_str()));
+                        let _ = write!(code, "(call $dict_set (local.get {dict}) {key} {value})");
+                    }
+                    None => {
+                        let update = self.str_value("update");
+                        let _ = write!(code, "(drop (call $call_method (local.get {dict}) {update} (i32.wrap_i64 (call $tuple1 {value})) (i32.const 0)))");
+                    }
+                }
+            }
+            let _ = write!(code, "(i32.wrap_i64 (local.get {dict})))");
+            code
+        };
+        // Method calls skip the bound-method object.
+        if let ast::Expr::Attribute(a) = &*c.func {
+            if self.module_attribute(a)?.is_none() {
+                let object = self.expr(&a.value)?;
+                let receiver = self.temp();
+                let name = self.str_value(&normalize(a.attr.as_str()));
+                let args = self.exprs_to_tuple(&c.args)?;
+                return Ok(format!(
+                    "(call $call_method (local.tee {receiver} {object}) {name} {args} {kwargs})"
+                ));
+            }
+        }
+        let callee = self.expr(&c.func)?;
+        let temp = self.temp();
+        let args = self.exprs_to_tuple(&c.args)?;
+        Ok(format!(
+            "(call $call (local.tee {temp} {callee}) {args} {kwargs})"
+        ))
+    }
+
+    fn fstring(&mut self, parts: &[ast::Expr]) -> Result<String> {
+        let builder = self.temp_i32();
+        let mut code = format!("(block (result i64) (local.set {builder} (call $sb_new))");
+        for part in parts {
+            let piece = match part {
+                ast::Expr::Constant(ast::ExprConstant {
+                    value: Constant::Str(s),
+                    ..
+                }) => self.str_value(s),
+                ast::Expr::FormattedValue(f) => {
+                    let value = self.expr(&f.value)?;
+                    let converted = match f.conversion {
+                        ast::ConversionFlag::Repr => format!("(call $to_repr {value})"),
+                        ast::ConversionFlag::Str => format!("(call $to_str {value})"),
+                        ast::ConversionFlag::Ascii => {
+                            return self
+                                .unsupported(part, "the !a conversion (ascii) is not supported")
+                        }
+                        ast::ConversionFlag::None => value,
+                    };
+                    match &f.format_spec {
+                        Some(spec) => {
+                            let spec = match &**spec {
+                                ast::Expr::JoinedStr(j) => self.fstring(&j.values)?,
+                                other => self.expr(other)?,
+                            };
+                            format!("(call $format {converted} {spec})")
+                        }
+                        None => format!("(call $to_str {converted})"),
+                    }
+                }
+                ast::Expr::JoinedStr(j) => self.fstring(&j.values)?,
+                other => self.expr(other)?,
+            };
+            let _ = write!(code, "(call $sb_push_str (local.get {builder}) {piece})");
+        }
+        let _ = write!(code, "(call $sb_finish (local.get {builder})))");
+        Ok(code)
+    }
+
+    /// A comprehension, emitted inline: its variables are extra locals of the current function.
+    fn comprehension(
+        &mut self,
+        node: &ast::Expr,
+        generators: &[ast::Comprehension],
+        collect: Collect<'_>,
+    ) -> Result<String> {
+        let scope = self.scopes.scope_of(node);
+        let result = self.temp();
+        let init = match collect {
+            Collect::List(_) => "(call $list_new (i32.const 0))",
+            Collect::Set(_) => "(call $set_new)",
+            Collect::Dict(..) => "(call $dict_new)",
+        };
+        // The first iterable is evaluated in the enclosing scope.
+        let first = self.expr(&generators[0].iter)?;
+        let first_temp = self.temp();
+        let body = self.capture(|g| {
+            g.emit(&format!("(local.set {first_temp} {first})"));
+            g.emit(&format!("(local.set {result} {init})"));
+            let saved_scope = g.f().scope;
+            g.f().scope = scope;
+            let outcome = g.comprehension_body(scope, generators, 0, &first_temp, &result, collect);
+            g.f().scope = saved_scope;
+            outcome
+        })?;
+        Ok(format!("(block (result i64) {body} (local.get {result}))"))
+    }
+
+    fn comprehension_body(
+        &mut self,
+        scope: ScopeId,
+        generators: &[ast::Comprehension],
+        index: usize,
+        first: &str,
+        result: &str,
+        collect: Collect<'_>,
+    ) -> Result<()> {
+        if index == 0 {
+            // Fresh cells for captured comprehension variables, once per evaluation.
+            let cells = self.scopes.scopes[scope].cells.clone();
+            for name in cells {
+                let local = self.var_local(scope, &name, true);
+                self.emit(&format!(
+                    "(local.set {local} (call $cell_new (i64.const 0)))"
+                ));
+            }
+        }
+        let Some(generator) = generators.get(index) else {
+            let code = match collect {
+                Collect::List(elt) => {
+                    let value = self.expr(elt)?;
+                    format!("(call $list_append (local.get {result}) {value})")
+                }
+                Collect::Set(elt) => {
+                    let value = self.expr(elt)?;
+                    format!("(call $set_add (local.get {result}) {value})")
+                }
+                Collect::Dict(key, value) => {
+                    let key = self.expr(key)?;
+                    let value = self.expr(value)?;
+                    format!("(call $dict_set (local.get {result}) {key} {value})")
+                }
+            };
+            self.emit(&code);
+            return Ok(());
+        };
+        let iterable = if index == 0 {
+            format!("(local.get {first})")
+        } else {
+            self.expr(&generator.iter)?
+        };
+        let (iterator, item) = (self.temp(), self.temp());
+        let (done, top) = (self.label("cdone"), self.label("ctop"));
+        self.emit(&format!("(local.set {iterator} (call $iter {iterable}))"));
+        self.emit(&format!("(block {done} (loop {top}"));
+        self.emit(&format!(
+            "(local.set {item} (call $next (local.get {iterator})))"
+        ));
+        self.emit(&format!("(br_if {done} (i64.eqz (local.get {item})))"));
+        self.assign(&generator.target, &format!("(local.get {item})"))?;
+        for condition in &generator.ifs {
+            let test = self.condition(condition)?;
+            self.emit(&format!("(br_if {top} (i32.eqz {test}))"));
+        }
+        self.comprehension_body(scope, generators, index + 1, first, result, collect)?;
+        self.emit(&format!("(br {top})))"));
+        Ok(())
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Collect<'e> {
+    List(&'e ast::Expr),
+    Set(&'e ast::Expr),
+    Dict(&'e ast::Expr, &'e ast::Expr),
+}
+
+enum FunctionBody<'e> {
+    Statements(&'e [ast::Stmt]),
+    Expression(&'e ast::Expr),
+}
+
+fn binary_function(op: &ast::Operator) -> &'static str {
+    use ast::Operator as O;
+    match op {
+        O::Add => "$add",
+        O::Sub => "$sub",
+        O::Mult => "$mul",
+        O::MatMult => "$matmul",
+        O::Div => "$truediv",
+        O::FloorDiv => "$floordiv",
+        O::Mod => "$mod",
+        O::Pow => "$pow",
+        O::LShift => "$lshift",
+        O::RShift => "$rshift",
+        O::BitOr => "$bitor",
+        O::BitXor => "$bitxor",
+        O::BitAnd => "$bitand",
+    }
+}
+
+/// WAT leaving an i32 for one comparison.
+fn compare(op: &ast::CmpOp, left: &str, right: &str) -> String {
+    use ast::CmpOp as C;
+    match op {
+        C::Eq => format!("(call $eq {left} {right})"),
+        C::NotEq => format!("(call $ne {left} {right})"),
+        C::Lt => format!("(call $lt {left} {right})"),
+        C::LtE => format!("(call $le {left} {right})"),
+        C::Gt => format!("(call $gt {left} {right})"),
+        C::GtE => format!("(call $ge {left} {right})"),
+        C::Is => format!("(i64.eq {left} {right})"),
+        C::IsNot => format!("(i64.ne {left} {right})"),
+        C::In => format!("(call $in {left} {right})"),
+        C::NotIn => format!("(i32.eqz (call $in {left} {right}))"),
+    }
+}

@@ -1,0 +1,402 @@
+//! Scope analysis for code generation: which scope owns each variable, which variables live in
+//! cells because a nested function captures them, and which cells each function's closure
+//! carries. Scopes are keyed by the address of their AST node, so the emitter finds the same
+//! scope when it reaches the same node.
+//!
+//! Only functions, lambdas and the module become wasm functions ("hosts"). Comprehensions are
+//! scopes of their own (their variables do not leak), but their code is emitted inline in their
+//! host, with their variables as extra locals of the host.
+
+use std::collections::{BTreeSet, HashMap};
+
+use rustpython_parser::ast;
+
+use crate::check::normalize;
+use crate::check::scope::{Scope, ScopeKind};
+
+pub type ScopeId = usize;
+
+#[derive(Debug)]
+pub struct ScopeData {
+    pub kind: ScopeKind,
+    pub parent: Option<ScopeId>,
+    /// The wasm function whose code runs this scope (itself, unless a comprehension).
+    pub host: ScopeId,
+    pub bindings: BTreeSet<String>,
+    /// Variables of this scope that functions nested in another host capture.
+    pub cells: BTreeSet<String>,
+    /// For hosts: the captured variables their closure tuple carries, in order.
+    pub free: Vec<(ScopeId, String)>,
+}
+
+/// Where a name lives, seen from one scope.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Place {
+    /// A variable of a scope run by the same wasm function.
+    Local {
+        owner: ScopeId,
+        name: String,
+        cell: bool,
+    },
+    /// A captured variable: the index of its cell in the current host's closure tuple.
+    Free { index: usize },
+    /// A module-level name.
+    Global(String),
+    /// Not bound anywhere: a builtin (the checker has rejected everything else).
+    Builtin(String),
+}
+
+#[derive(Debug, Default)]
+pub struct Scopes {
+    pub scopes: Vec<ScopeData>,
+    by_node: HashMap<usize, ScopeId>,
+}
+
+fn key<T>(node: &T) -> usize {
+    node as *const T as usize
+}
+
+impl Scopes {
+    pub fn analyze(module: &[ast::Stmt]) -> Self {
+        let mut scopes = Scopes::default();
+        let root = Scope::of_block(ScopeKind::Module, module);
+        let id = scopes.push(ScopeKind::Module, None, root, &[]);
+        let mut walker = Walker {
+            scopes: &mut scopes,
+            stack: vec![id],
+        };
+        walker.stmts(module);
+        scopes
+    }
+
+    fn push(
+        &mut self,
+        kind: ScopeKind,
+        parent: Option<ScopeId>,
+        scope: Scope,
+        params: &[String],
+    ) -> ScopeId {
+        let id = self.scopes.len();
+        let host = match kind {
+            ScopeKind::Comprehension => parent.map_or(id, |p| self.scopes[p].host),
+            _ => id,
+        };
+        let mut bindings: BTreeSet<String> = scope.bindings.into_keys().collect();
+        bindings.extend(params.iter().cloned());
+        self.scopes.push(ScopeData {
+            kind,
+            parent,
+            host,
+            bindings,
+            cells: BTreeSet::new(),
+            free: Vec::new(),
+        });
+        id
+    }
+
+    /// The scope a function, lambda, comprehension or the module body opened.
+    pub fn scope_of<T>(&self, node: &T) -> ScopeId {
+        self.by_node[&key(node)]
+    }
+
+    /// Resolves `name` as seen from scope `from`.
+    pub fn resolve(&self, from: ScopeId, name: &str) -> Place {
+        let host = self.scopes[from].host;
+        let mut current = Some(from);
+        while let Some(id) = current {
+            let scope = &self.scopes[id];
+            if scope.bindings.contains(name) {
+                if scope.kind == ScopeKind::Module {
+                    return Place::Global(name.to_owned());
+                }
+                if scope.host == host {
+                    let cell = scope.cells.contains(name);
+                    return Place::Local {
+                        owner: id,
+                        name: name.to_owned(),
+                        cell,
+                    };
+                }
+                let index = self.scopes[host]
+                    .free
+                    .iter()
+                    .position(|(owner, n)| *owner == id && n == name)
+                    .expect("captured variables are recorded during analysis");
+                return Place::Free { index };
+            }
+            current = scope.parent;
+        }
+        Place::Builtin(name.to_owned())
+    }
+}
+
+struct Walker<'s> {
+    scopes: &'s mut Scopes,
+    stack: Vec<ScopeId>,
+}
+
+impl Walker<'_> {
+    fn current(&self) -> ScopeId {
+        *self.stack.last().expect("inside a scope")
+    }
+
+    /// Records a reference, marking cells and closure variables when it crosses hosts.
+    fn reference(&mut self, raw: &str) {
+        let name = normalize(raw).into_owned();
+        let from = self.current();
+        let host = self.scopes.scopes[from].host;
+        let mut current = Some(from);
+        while let Some(id) = current {
+            let scope = &self.scopes.scopes[id];
+            if scope.bindings.contains(&name) {
+                if scope.kind == ScopeKind::Module || scope.host == host {
+                    return;
+                }
+                let owner_host = scope.host;
+                self.scopes.scopes[id].cells.insert(name.clone());
+                // Every host between the reference and the owner carries the cell.
+                let mut h = Some(host);
+                while let Some(hid) = h {
+                    if hid == owner_host {
+                        break;
+                    }
+                    let entry = (id, name.clone());
+                    if !self.scopes.scopes[hid].free.contains(&entry) {
+                        self.scopes.scopes[hid].free.push(entry);
+                    }
+                    h = self.scopes.scopes[hid]
+                        .parent
+                        .map(|p| self.scopes.scopes[p].host);
+                }
+                return;
+            }
+            current = scope.parent;
+        }
+    }
+
+    fn enter(&mut self, key: usize, kind: ScopeKind, scope: Scope, params: Vec<String>) {
+        let parent = self.current();
+        let id = self.scopes.push(kind, Some(parent), scope, &params);
+        self.scopes.by_node.insert(key, id);
+        self.stack.push(id);
+    }
+
+    fn stmts(&mut self, body: &[ast::Stmt]) {
+        body.iter().for_each(|s| self.stmt(s));
+    }
+
+    fn opt(&mut self, e: &Option<Box<ast::Expr>>) {
+        if let Some(e) = e {
+            self.expr(e);
+        }
+    }
+
+    fn params(args: &ast::Arguments) -> Vec<String> {
+        let mut names: Vec<String> = args
+            .posonlyargs
+            .iter()
+            .chain(&args.args)
+            .chain(&args.kwonlyargs)
+            .map(|a| normalize(a.def.arg.as_str()).into_owned())
+            .collect();
+        names.extend(
+            args.vararg
+                .iter()
+                .chain(&args.kwarg)
+                .map(|a| normalize(a.arg.as_str()).into_owned()),
+        );
+        names
+    }
+
+    fn outer_parts(&mut self, args: &ast::Arguments) {
+        for a in args
+            .posonlyargs
+            .iter()
+            .chain(&args.args)
+            .chain(&args.kwonlyargs)
+        {
+            self.opt(&a.default);
+        }
+    }
+
+    fn stmt(&mut self, stmt: &ast::Stmt) {
+        use ast::Stmt as S;
+        match stmt {
+            S::FunctionDef(f) => {
+                self.outer_parts(&f.args);
+                self.reference(f.name.as_str());
+                let scope = Scope::of_block(ScopeKind::Function, &f.body);
+                self.enter(key(stmt), ScopeKind::Function, scope, Self::params(&f.args));
+                self.stmts(&f.body);
+                self.stack.pop();
+            }
+            S::Return(r) => self.opt(&r.value),
+            S::Delete(d) => d.targets.iter().for_each(|t| self.expr(t)),
+            S::Assign(a) => {
+                self.expr(&a.value);
+                a.targets.iter().for_each(|t| self.expr(t));
+            }
+            S::AugAssign(a) => {
+                self.expr(&a.value);
+                self.expr(&a.target);
+            }
+            S::AnnAssign(a) => {
+                self.opt(&a.value);
+                self.expr(&a.target);
+            }
+            S::For(f) => {
+                self.expr(&f.iter);
+                self.expr(&f.target);
+                self.stmts(&f.body);
+                self.stmts(&f.orelse);
+            }
+            S::While(w) => {
+                self.expr(&w.test);
+                self.stmts(&w.body);
+                self.stmts(&w.orelse);
+            }
+            S::If(i) => {
+                self.expr(&i.test);
+                self.stmts(&i.body);
+                self.stmts(&i.orelse);
+            }
+            S::Raise(r) => {
+                self.opt(&r.exc);
+                self.opt(&r.cause);
+            }
+            S::Try(t) => {
+                self.stmts(&t.body);
+                for ast::ExceptHandler::ExceptHandler(h) in &t.handlers {
+                    self.opt(&h.type_);
+                    if let Some(name) = &h.name {
+                        self.reference(name.as_str());
+                    }
+                    self.stmts(&h.body);
+                }
+                self.stmts(&t.orelse);
+                self.stmts(&t.finalbody);
+            }
+            S::Assert(a) => {
+                self.expr(&a.test);
+                self.opt(&a.msg);
+            }
+            S::Import(i) => {
+                for alias in &i.names {
+                    let bound = alias.asname.as_ref().map_or_else(
+                        || {
+                            alias
+                                .name
+                                .as_str()
+                                .split('.')
+                                .next()
+                                .unwrap_or("")
+                                .to_owned()
+                        },
+                        |a| a.as_str().to_owned(),
+                    );
+                    self.reference(&bound);
+                }
+            }
+            S::ImportFrom(i) => {
+                for alias in &i.names {
+                    self.reference(alias.asname.as_ref().unwrap_or(&alias.name).as_str());
+                }
+            }
+            S::Nonlocal(n) => n
+                .names
+                .iter()
+                .for_each(|name| self.reference(name.as_str())),
+            S::Expr(e) => self.expr(&e.value),
+            // Everything else is rejected by the checker before code generation.
+            _ => {}
+        }
+    }
+
+    fn expr(&mut self, expr: &ast::Expr) {
+        use ast::Expr as E;
+        match expr {
+            E::Name(n) => self.reference(n.id.as_str()),
+            E::Lambda(l) => {
+                self.outer_parts(&l.args);
+                let scope = Scope::of_lambda(&l.body);
+                self.enter(key(expr), ScopeKind::Lambda, scope, Self::params(&l.args));
+                self.expr(&l.body);
+                self.stack.pop();
+            }
+            E::ListComp(c) => self.comprehension(expr, &c.generators, &[&c.elt]),
+            E::SetComp(c) => self.comprehension(expr, &c.generators, &[&c.elt]),
+            E::GeneratorExp(c) => self.comprehension(expr, &c.generators, &[&c.elt]),
+            E::DictComp(c) => self.comprehension(expr, &c.generators, &[&c.key, &c.value]),
+            E::BoolOp(b) => b.values.iter().for_each(|e| self.expr(e)),
+            E::NamedExpr(n) => {
+                self.expr(&n.value);
+                self.expr(&n.target);
+            }
+            E::BinOp(b) => {
+                self.expr(&b.left);
+                self.expr(&b.right);
+            }
+            E::UnaryOp(u) => self.expr(&u.operand),
+            E::IfExp(i) => {
+                self.expr(&i.test);
+                self.expr(&i.body);
+                self.expr(&i.orelse);
+            }
+            E::Dict(d) => {
+                d.keys.iter().flatten().for_each(|k| self.expr(k));
+                d.values.iter().for_each(|v| self.expr(v));
+            }
+            E::Set(s) => s.elts.iter().for_each(|e| self.expr(e)),
+            E::Compare(c) => {
+                self.expr(&c.left);
+                c.comparators.iter().for_each(|e| self.expr(e));
+            }
+            E::Call(c) => {
+                self.expr(&c.func);
+                c.args.iter().for_each(|e| self.expr(e));
+                c.keywords.iter().for_each(|k| self.expr(&k.value));
+            }
+            E::FormattedValue(f) => {
+                self.expr(&f.value);
+                self.opt(&f.format_spec);
+            }
+            E::JoinedStr(j) => j.values.iter().for_each(|e| self.expr(e)),
+            E::Attribute(a) => self.expr(&a.value),
+            E::Subscript(s) => {
+                self.expr(&s.value);
+                self.expr(&s.slice);
+            }
+            E::Starred(s) => self.expr(&s.value),
+            E::List(l) => l.elts.iter().for_each(|e| self.expr(e)),
+            E::Tuple(t) => t.elts.iter().for_each(|e| self.expr(e)),
+            E::Slice(s) => {
+                self.opt(&s.lower);
+                self.opt(&s.upper);
+                self.opt(&s.step);
+            }
+            _ => {}
+        }
+    }
+
+    fn comprehension(
+        &mut self,
+        node: &ast::Expr,
+        generators: &[ast::Comprehension],
+        elements: &[&ast::Expr],
+    ) {
+        if let Some(first) = generators.first() {
+            self.expr(&first.iter);
+        }
+        let scope = Scope::of_comprehension(generators);
+        self.enter(key(node), ScopeKind::Comprehension, scope, Vec::new());
+        for (i, generator) in generators.iter().enumerate() {
+            if i > 0 {
+                self.expr(&generator.iter);
+            }
+            self.expr(&generator.target);
+            generator.ifs.iter().for_each(|e| self.expr(e));
+        }
+        elements.iter().for_each(|e| self.expr(e));
+        self.stack.pop();
+    }
+}

@@ -1,0 +1,46 @@
+//! The compiler produces modules that assemble and validate, for every construct it supports.
+
+use baton_compiler::{compile_source, CompileError};
+
+fn compile(source: &str) -> Vec<u8> {
+    match compile_source("test.py", source) {
+        Ok(plan) => plan.wasm,
+        Err(CompileError::Rejected(report)) => panic!("rejected:\n{}", report.render_human()),
+        Err(other) => panic!("{other}"),
+    }
+}
+
+#[test]
+fn hello_world_compiles_to_a_module_that_imports_only_print() {
+    let wasm = compile("print('hello', 1 + 2)\n");
+    let imports: Vec<(String, String)> = wasmparser::Parser::new(0)
+        .parse_all(&wasm)
+        .filter_map(|payload| match payload {
+            Ok(wasmparser::Payload::ImportSection(reader)) => Some(
+                reader
+                    .into_imports()
+                    .map(|i| i.unwrap())
+                    .map(|i| (i.module.to_owned(), i.name.to_owned()))
+                    .collect::<Vec<_>>(),
+            ),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    assert_eq!(imports, [("baton".to_owned(), "print".to_owned())]);
+}
+
+#[test]
+fn the_same_source_gives_the_same_bytes() {
+    let source =
+        "def f(x, *a, k=1, **kw):\n    return [y * k for y in a if y]\nprint(f(1, 2, 3, k=2))\n";
+    assert_eq!(compile(source), compile(source));
+}
+
+#[test]
+fn rejected_plans_are_not_compiled() {
+    assert!(matches!(
+        compile_source("p.py", "import os\n"),
+        Err(CompileError::Rejected(_))
+    ));
+}

@@ -1,0 +1,532 @@
+//! The import allowlist and module validation (DESIGN.md, hard rule 1; docs/abi.md, "The
+//! module").
+//!
+//! A module may import only functions from the [`IMPORT_MODULE`] (`baton`) namespace, each named
+//! in [`ALLOWED_IMPORTS`] and with exactly the signature listed there. Imported memories,
+//! tables, globals and tags are refused, as is anything from another namespace (no WASI). The
+//! module must define exactly one memory (at most [`MAX_TABLES`] tables), export it as `memory`,
+//! and export `baton_main: (result i32)`.
+//! [`validate_module`] checks all of this with wasmparser *before* wasmtime ever sees the bytes,
+//! and returns a [`ModuleInfo`] (imports, exports, section sizes) that `baton inspect` prints.
+//!
+//! Adding a host call (`bash`, `llm`, `branch`, `log`, ...) means adding one row to
+//! [`ALLOWED_IMPORTS`] and linking it in `run.rs`; nothing else here changes.
+
+use std::fmt;
+
+use wasmparser::types::EntityType;
+use wasmparser::{CompositeInnerType, Parser, Validator, WasmFeatures};
+
+/// The only import namespace a module may use.
+pub const IMPORT_MODULE: &str = "baton";
+
+/// The export holding the module's linear memory.
+pub const MEMORY_EXPORT: &str = "memory";
+
+/// The most tables a module may define (a plan needs one function table).
+pub const MAX_TABLES: u32 = 16;
+
+/// The entry point: `(func (result i32))`, 0 on success, else the address of a traceback str.
+pub const MAIN_EXPORT: &str = "baton_main";
+
+/// A wasm number type, as used in host-call signatures (host calls only pass numbers).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ValType {
+    I32,
+    I64,
+    F32,
+    F64,
+}
+
+impl ValType {
+    fn matches(self, ty: &wasmparser::ValType) -> bool {
+        matches!(
+            (self, ty),
+            (ValType::I32, wasmparser::ValType::I32)
+                | (ValType::I64, wasmparser::ValType::I64)
+                | (ValType::F32, wasmparser::ValType::F32)
+                | (ValType::F64, wasmparser::ValType::F64)
+        )
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            ValType::I32 => "i32",
+            ValType::I64 => "i64",
+            ValType::F32 => "f32",
+            ValType::F64 => "f64",
+        }
+    }
+}
+
+/// A function signature in the allowlist.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct FuncSignature {
+    pub params: &'static [ValType],
+    pub results: &'static [ValType],
+}
+
+impl FuncSignature {
+    /// Whether a validated wasm function type is exactly this signature.
+    fn matches(&self, ty: &wasmparser::FuncType) -> bool {
+        self.params.len() == ty.params().len()
+            && self.results.len() == ty.results().len()
+            && self
+                .params
+                .iter()
+                .zip(ty.params())
+                .all(|(a, b)| a.matches(b))
+            && self
+                .results
+                .iter()
+                .zip(ty.results())
+                .all(|(a, b)| a.matches(b))
+    }
+}
+
+/// WAT-style: `(param i32 i32) (result i32)`; `(func)` when empty.
+impl fmt::Display for FuncSignature {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let params: Vec<&str> = self.params.iter().map(|t| t.name()).collect();
+        let results: Vec<&str> = self.results.iter().map(|t| t.name()).collect();
+        f.write_str(&format_signature(&params, &results))
+    }
+}
+
+fn format_signature<S: AsRef<str>>(params: &[S], results: &[S]) -> String {
+    let join = |items: &[S]| {
+        items
+            .iter()
+            .map(|s| s.as_ref())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut parts = Vec::new();
+    if !params.is_empty() {
+        parts.push(format!("(param {})", join(params)));
+    }
+    if !results.is_empty() {
+        parts.push(format!("(result {})", join(results)));
+    }
+    if parts.is_empty() {
+        "(func)".to_string()
+    } else {
+        parts.join(" ")
+    }
+}
+
+/// Every import a module may have: `(name in the baton namespace, exact signature)`.
+///
+/// `print(ptr, len)`: write the UTF-8 bytes `[ptr, ptr+len)` to the run's stdout.
+pub const ALLOWED_IMPORTS: &[(&str, FuncSignature)] = &[(
+    "print",
+    FuncSignature {
+        params: &[ValType::I32, ValType::I32],
+        results: &[],
+    },
+)];
+
+/// The signature `baton_main` must have.
+pub const MAIN_SIGNATURE: FuncSignature = FuncSignature {
+    params: &[],
+    results: &[ValType::I32],
+};
+
+/// The allowlisted signature of `baton.<name>`, if `name` is allowed.
+pub fn allowed_import(name: &str) -> Option<FuncSignature> {
+    ALLOWED_IMPORTS
+        .iter()
+        .find(|(allowed, _)| *allowed == name)
+        .map(|(_, sig)| *sig)
+}
+
+/// The wasm proposals the validator accepts: wasmparser 0.254's defaults (which include
+/// exceptions with `try_table`/`throw_ref`/`exnref`, tail calls, multi-value, bulk memory,
+/// reference types, function references and GC types) minus the component model, since a plan
+/// is a core module. `exnref` needs `EXCEPTIONS` and `REFERENCE_TYPES`; `GC_TYPES` is the
+/// wasmparser pseudo-feature that gates reference types other than funcref/exnref, kept on
+/// because wasmtime enables it too. SIMD instructions are refused regardless (wasmparser's `simd`
+/// cargo feature is off). wasmtime validates again with its own feature set when it compiles.
+pub fn validation_features() -> WasmFeatures {
+    let mut features = WasmFeatures::default();
+    features.remove(WasmFeatures::COMPONENT_MODEL);
+    features.remove(WasmFeatures::CM_ASYNC);
+    features.insert(
+        WasmFeatures::EXCEPTIONS
+            | WasmFeatures::REFERENCE_TYPES
+            | WasmFeatures::GC_TYPES
+            | WasmFeatures::TAIL_CALL
+            | WasmFeatures::MULTI_VALUE
+            | WasmFeatures::BULK_MEMORY,
+    );
+    features.remove(WasmFeatures::LEGACY_EXCEPTIONS);
+    features
+}
+
+/// What kind of entity an import or export is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EntityKind {
+    Func,
+    Table,
+    Memory,
+    Global,
+    Tag,
+}
+
+impl EntityKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            EntityKind::Func => "func",
+            EntityKind::Table => "table",
+            EntityKind::Memory => "memory",
+            EntityKind::Global => "global",
+            EntityKind::Tag => "tag",
+        }
+    }
+}
+
+impl fmt::Display for EntityKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One import of a (valid) module.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImportInfo {
+    pub module: String,
+    pub name: String,
+    pub kind: EntityKind,
+    /// A readable type: `(param i32 i32)` for functions, limits for memories and tables, ...
+    pub ty: String,
+}
+
+/// One export of a (valid) module.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExportInfo {
+    pub name: String,
+    pub kind: EntityKind,
+    pub ty: String,
+}
+
+/// One section of the binary, in file order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SectionInfo {
+    /// `type`, `import`, `code`, ..., or `custom`.
+    pub name: String,
+    /// A custom section's own name (chosen by whoever built the module: escape it for display).
+    pub custom: Option<String>,
+    /// Byte size of the section's payload (without the id and size prefix).
+    pub size: usize,
+}
+
+/// What [`validate_module`] learned about an accepted module.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ModuleInfo {
+    /// Total size of the binary in bytes.
+    pub size: usize,
+    pub imports: Vec<ImportInfo>,
+    pub exports: Vec<ExportInfo>,
+    pub sections: Vec<SectionInfo>,
+    /// Functions defined in the module (not imported).
+    pub defined_functions: u32,
+}
+
+/// Why a module was refused. Each message names the offending import or export. An import that
+/// is not a function is [`ModuleError::NonFunctionImport`] whatever its namespace; a function
+/// from another namespace is [`ModuleError::ForeignImport`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ModuleError {
+    #[error("not a valid WebAssembly module: {message}")]
+    Invalid { message: String },
+    #[error(
+        "import `{module}.{name}` is refused: modules may import only functions from the `{}` \
+         namespace ({})",
+        IMPORT_MODULE,
+        allowed_list()
+    )]
+    ForeignImport { module: String, name: String },
+    #[error(
+        "import `{}.{name}` is refused: `{name}` is not an allowed host call ({})",
+        IMPORT_MODULE,
+        allowed_list()
+    )]
+    UnknownImport { name: String },
+    #[error(
+        "import `{module}.{name}` is refused: it is a {kind}, but modules may import only \
+         functions (a module defines its own memory, tables, globals and tags)"
+    )]
+    NonFunctionImport {
+        module: String,
+        name: String,
+        kind: EntityKind,
+    },
+    #[error(
+        "import `{}.{name}` is refused: its signature is {found}, but `{name}` has signature \
+         {expected}",
+        IMPORT_MODULE
+    )]
+    WrongImportSignature {
+        name: String,
+        expected: String,
+        found: String,
+    },
+    #[error("the module defines {count} memories; it must define exactly one")]
+    MemoryCount { count: u32 },
+    #[error("the module defines {count} tables; at most {max} are allowed", max = MAX_TABLES)]
+    TableCount { count: u32 },
+    #[error("the module does not export {what} named `{name}`")]
+    MissingExport {
+        name: &'static str,
+        what: &'static str,
+    },
+    #[error("export `{name}` must be {expected}, but it is {found}")]
+    WrongExport {
+        name: &'static str,
+        expected: String,
+        found: String,
+    },
+}
+
+fn allowed_list() -> String {
+    if ALLOWED_IMPORTS.is_empty() {
+        return "none are allowed".to_string();
+    }
+    let names: Vec<String> = ALLOWED_IMPORTS
+        .iter()
+        .map(|(name, sig)| format!("`{IMPORT_MODULE}.{name}` {sig}"))
+        .collect();
+    format!("allowed: {}", names.join(", "))
+}
+
+/// Validates `bytes` as a core wasm module that Baton may run: valid wasm (see
+/// [`validation_features`]), imports only allowlisted `baton` functions with their exact
+/// signatures, exports `memory` (a memory) and `baton_main: (result i32)`.
+///
+/// Never panics, whatever the bytes.
+pub fn validate_module(bytes: &[u8]) -> Result<ModuleInfo, ModuleError> {
+    let mut validator = Validator::new_with_features(validation_features());
+    let types = validator
+        .validate_all(bytes)
+        .map_err(|error| ModuleError::Invalid {
+            message: error.to_string(),
+        })?;
+    let types = types.as_ref();
+
+    let describe = |ty: &EntityType| -> (EntityKind, String) {
+        match ty {
+            EntityType::Func(id) | EntityType::FuncExact(id) => {
+                (EntityKind::Func, describe_func(&types[*id]))
+            }
+            EntityType::Table(table) => (
+                EntityKind::Table,
+                format!(
+                    "{} {}",
+                    limits(table.initial, table.maximum),
+                    table.element_type
+                ),
+            ),
+            EntityType::Memory(memory) => (
+                EntityKind::Memory,
+                format!(
+                    "{}{}{}",
+                    if memory.memory64 { "i64 " } else { "" },
+                    limits(memory.initial, memory.maximum),
+                    if memory.shared { " shared" } else { "" }
+                ),
+            ),
+            EntityType::Global(global) => (
+                EntityKind::Global,
+                if global.mutable {
+                    format!("(mut {})", global.content_type)
+                } else {
+                    global.content_type.to_string()
+                },
+            ),
+            EntityType::Tag(id) => (EntityKind::Tag, describe_func(&types[*id])),
+        }
+    };
+
+    let mut imports = Vec::new();
+    for (module, name, ty) in types.core_imports().into_iter().flatten() {
+        let (kind, shown) = describe(&ty);
+        let EntityType::Func(id) = ty else {
+            return Err(ModuleError::NonFunctionImport {
+                module: module.to_string(),
+                name: name.to_string(),
+                kind,
+            });
+        };
+        if module != IMPORT_MODULE {
+            return Err(ModuleError::ForeignImport {
+                module: module.to_string(),
+                name: name.to_string(),
+            });
+        }
+        let Some(expected) = allowed_import(name) else {
+            return Err(ModuleError::UnknownImport {
+                name: name.to_string(),
+            });
+        };
+        let ok = match types[id].composite_type.inner {
+            CompositeInnerType::Func(ref func) => {
+                !types[id].composite_type.shared && expected.matches(func)
+            }
+            _ => false,
+        };
+        if !ok {
+            return Err(ModuleError::WrongImportSignature {
+                name: name.to_string(),
+                expected: expected.to_string(),
+                found: shown,
+            });
+        }
+        imports.push(ImportInfo {
+            module: module.to_string(),
+            name: name.to_string(),
+            kind,
+            ty: shown,
+        });
+    }
+
+    let mut exports = Vec::new();
+    let mut memory_seen = false;
+    let mut main_seen = false;
+    for (name, ty) in types.core_exports().into_iter().flatten() {
+        let (kind, shown) = describe(&ty);
+        if name == MEMORY_EXPORT {
+            match ty {
+                EntityType::Memory(memory) if !memory.memory64 && !memory.shared => {
+                    memory_seen = true
+                }
+                _ => {
+                    return Err(ModuleError::WrongExport {
+                        name: MEMORY_EXPORT,
+                        expected: "a 32-bit, unshared memory".to_string(),
+                        found: format!("{kind} {shown}"),
+                    })
+                }
+            }
+        }
+        if name == MAIN_EXPORT {
+            let ok = match ty {
+                EntityType::Func(id) => match types[id].composite_type.inner {
+                    CompositeInnerType::Func(ref func) => MAIN_SIGNATURE.matches(func),
+                    _ => false,
+                },
+                _ => false,
+            };
+            if !ok {
+                return Err(ModuleError::WrongExport {
+                    name: MAIN_EXPORT,
+                    expected: format!("a function {MAIN_SIGNATURE}"),
+                    found: format!("{kind} {shown}"),
+                });
+            }
+            main_seen = true;
+        }
+        exports.push(ExportInfo {
+            name: name.to_string(),
+            kind,
+            ty: shown,
+        });
+    }
+    if !memory_seen {
+        return Err(ModuleError::MissingExport {
+            name: MEMORY_EXPORT,
+            what: "a memory",
+        });
+    }
+    if !main_seen {
+        return Err(ModuleError::MissingExport {
+            name: MAIN_EXPORT,
+            what: "a function (result i32)",
+        });
+    }
+
+    // Imports are all functions by now, so these count defined memories and tables.
+    if types.memory_count() != 1 {
+        return Err(ModuleError::MemoryCount {
+            count: types.memory_count(),
+        });
+    }
+    if types.table_count() > MAX_TABLES {
+        return Err(ModuleError::TableCount {
+            count: types.table_count(),
+        });
+    }
+
+    let sections = sections(bytes)?;
+    let defined_functions = types.function_count().saturating_sub(
+        imports
+            .iter()
+            .filter(|import| import.kind == EntityKind::Func)
+            .count() as u32,
+    );
+    Ok(ModuleInfo {
+        size: bytes.len(),
+        imports,
+        exports,
+        sections,
+        defined_functions,
+    })
+}
+
+fn describe_func(ty: &wasmparser::SubType) -> String {
+    match &ty.composite_type.inner {
+        CompositeInnerType::Func(func) => {
+            let params: Vec<String> = func.params().iter().map(|t| t.to_string()).collect();
+            let results: Vec<String> = func.results().iter().map(|t| t.to_string()).collect();
+            format_signature(&params, &results)
+        }
+        other => format!("{other:?}"),
+    }
+}
+
+fn limits(initial: u64, maximum: Option<u64>) -> String {
+    match maximum {
+        Some(max) => format!("{initial} {max}"),
+        None => initial.to_string(),
+    }
+}
+
+fn sections(bytes: &[u8]) -> Result<Vec<SectionInfo>, ModuleError> {
+    let mut sections = Vec::new();
+    for payload in Parser::new(0).parse_all(bytes) {
+        let payload = payload.map_err(|error| ModuleError::Invalid {
+            message: error.to_string(),
+        })?;
+        if let wasmparser::Payload::CustomSection(reader) = &payload {
+            sections.push(SectionInfo {
+                name: "custom".to_string(),
+                custom: Some(reader.name().to_string()),
+                size: reader.range().len(),
+            });
+            continue;
+        }
+        if let Some((id, range)) = payload.as_section() {
+            let name = match id {
+                1 => "type",
+                2 => "import",
+                3 => "function",
+                4 => "table",
+                5 => "memory",
+                6 => "global",
+                7 => "export",
+                8 => "start",
+                9 => "element",
+                10 => "code",
+                11 => "data",
+                12 => "datacount",
+                13 => "tag",
+                _ => "unknown",
+            };
+            sections.push(SectionInfo {
+                name: name.to_string(),
+                custom: None,
+                size: range.len(),
+            });
+        }
+    }
+    Ok(sections)
+}

@@ -1,0 +1,577 @@
+//! Running a module: limits, the `baton.print` host call, the call to `baton_main`, and the
+//! mapping of everything that can go wrong to [`HostError`].
+//!
+//! Order of events in [`run_module`]:
+//! 1. [`validate_module`] refuses any module that imports something not
+//!    on the allowlist — before wasmtime compiles or instantiates it;
+//! 2. the module is compiled with the shared [`engine`](crate::engine::engine);
+//! 3. a fresh `Store` gets the memory cap (each memory, and the GC heap that holds thrown
+//!    exceptions, may grow to [`Limits::memory_bytes`]; a denied `memory.grow` returns -1 so the
+//!    runtime raises MemoryError), at most one instance and one memory, the fuel
+//!    ([`Limits::fuel`]) and the epoch deadline ([`Limits::timeout`]);
+//! 4. `baton.print` is linked; it treats `(ptr, len)` as hostile (bounds- and UTF-8-checked; bad
+//!    input traps with a clear message, never a panic);
+//! 5. the module is instantiated and `baton_main` called on a dedicated thread whose native stack
+//!    ([`RUN_THREAD_STACK`]) exceeds the wasm stack limit, so a
+//!    runaway recursion is a clean [`LimitKind::Stack`] error;
+//! 6. `baton_main`'s result: 0 is [`RunOutcome::Success`]; anything else is the address of a
+//!    str object (docs/abi.md) whose text becomes [`RunOutcome::Exception`].
+//!
+//! The caller's `stdout` stays on the calling thread: `print` sends its bytes to it through a
+//! bounded channel (at most [`OUTPUT_CHANNEL_CHUNKS`] chunks of [`OUTPUT_CHUNK`] bytes in flight),
+//! so output appears as the plan runs and a slow reader slows the plan instead of growing host
+//! memory. If writing fails, the plan's next `print` traps and the run ends with
+//! [`HostError::Output`].
+
+use std::fmt;
+use std::io::Write;
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
+use std::time::Duration;
+
+use wasmtime::{
+    Caller, Extern, GcHeapOutOfMemory, Linker, Module, ResourceLimiter, Store, StoreLimits,
+    StoreLimitsBuilder, ThrownException, Trap, WasmBacktrace,
+};
+
+use crate::engine::{self, RUN_THREAD_STACK};
+use crate::imports::{validate_module, ModuleError, IMPORT_MODULE, MAIN_EXPORT, MEMORY_EXPORT};
+
+/// The hard limits of one run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// CPU limit, in wasmtime fuel units (roughly one per wasm instruction executed; since
+    /// wasmtime 48, `memory.copy`/`memory.fill` also charge per byte). Default
+    /// [`Limits::DEFAULT_FUEL`].
+    pub fuel: u64,
+    /// Wall-clock limit for the whole run, compilation excluded. Default
+    /// [`Limits::DEFAULT_TIMEOUT`]. Rounded up to the epoch tick
+    /// ([`EPOCH_TICK`](crate::engine::EPOCH_TICK)).
+    pub timeout: Duration,
+    /// The most each of the module's memories may grow to, in bytes. Default
+    /// [`Limits::DEFAULT_MEMORY_BYTES`].
+    pub memory_bytes: usize,
+}
+
+impl Limits {
+    /// 5 billion fuel units. A tight wasm loop burns about 1.5 ns per unit on the development
+    /// machine, so this is several seconds of busy computation — far more than orchestration
+    /// needs, and well inside the default timeout.
+    pub const DEFAULT_FUEL: u64 = 5_000_000_000;
+    /// 60 seconds.
+    pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
+    /// 256 MiB.
+    pub const DEFAULT_MEMORY_BYTES: usize = 256 << 20;
+    /// The most table elements any one table may hold (the function table of a plan holds one
+    /// entry per function, so this is far above need while bounding host memory).
+    pub const MAX_TABLE_ELEMENTS: usize = 1 << 20;
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            fuel: Self::DEFAULT_FUEL,
+            timeout: Self::DEFAULT_TIMEOUT,
+            memory_bytes: Self::DEFAULT_MEMORY_BYTES,
+        }
+    }
+}
+
+/// How a run that was not stopped by an error ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RunOutcome {
+    /// `baton_main` returned 0.
+    Success,
+    /// The plan raised an uncaught Python exception; `traceback` is the text the runtime built,
+    /// exactly as returned (it ends with `Type: message\n`).
+    Exception { traceback: String },
+}
+
+/// Which limit ended a run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum LimitKind {
+    /// Fuel ran out.
+    Cpu,
+    /// The wall-clock timeout passed.
+    WallClock,
+    /// The memory cap was hit and the run could not go on.
+    Memory,
+    /// The wasm stack was exhausted.
+    Stack,
+}
+
+impl LimitKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            LimitKind::Cpu => "CPU",
+            LimitKind::WallClock => "wall-clock",
+            LimitKind::Memory => "memory",
+            LimitKind::Stack => "stack",
+        }
+    }
+}
+
+impl fmt::Display for LimitKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why a run did not produce a [`RunOutcome`].
+#[derive(Debug, thiserror::Error)]
+pub enum HostError {
+    /// The module was refused before it was instantiated.
+    #[error("module refused: {0}")]
+    Module(ModuleError),
+    /// A limit ended the run. `message` names the limit and its value.
+    #[error("{message}")]
+    Limit { limit: LimitKind, message: String },
+    /// The module trapped (a wasm trap, a host call refusing hostile arguments, an uncaught wasm
+    /// exception). `backtrace` lists the wasm frames when wasmtime captured them.
+    #[error("the plan trapped: {message}")]
+    Trap {
+        message: String,
+        backtrace: Option<String>,
+    },
+    /// `baton_main` returned something that is not the address of a valid str object.
+    #[error("baton_main returned an invalid traceback: {message}")]
+    BadTraceback { message: String },
+    /// Writing the plan's output failed (e.g. a closed pipe).
+    #[error("cannot write the plan's output: {0}")]
+    Output(std::io::Error),
+    /// The engine could not be set up, the module could not be compiled, or the run thread
+    /// could not be started.
+    #[error("{0}")]
+    Engine(String),
+}
+
+// No `#[source]`/`#[from]` on the variants above: their messages already include the inner
+// error, and a source would make `{:#}` chains (anyhow) print it twice.
+impl From<ModuleError> for HostError {
+    fn from(error: ModuleError) -> Self {
+        HostError::Module(error)
+    }
+}
+
+impl HostError {
+    /// The limit that ended the run, if one did.
+    pub fn limit(&self) -> Option<LimitKind> {
+        match self {
+            HostError::Limit { limit, .. } => Some(*limit),
+            _ => None,
+        }
+    }
+}
+
+/// Bytes per message on the output channel.
+pub const OUTPUT_CHUNK: usize = 64 << 10;
+/// Messages the output channel holds before `print` blocks.
+pub const OUTPUT_CHANNEL_CHUNKS: usize = 16;
+
+/// A host call refused its arguments. Becomes [`HostError::Trap`].
+#[derive(Debug)]
+struct GuestFault(String);
+
+impl fmt::Display for GuestFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for GuestFault {}
+
+/// The output's reader went away (writing failed). Becomes [`HostError::Output`].
+#[derive(Debug)]
+struct OutputClosed;
+
+impl fmt::Display for OutputClosed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("the run's output is closed")
+    }
+}
+
+impl std::error::Error for OutputClosed {}
+
+/// The store's limiter: wasmtime's [`StoreLimits`], remembering whether it refused a growth so
+/// that a trap after a refused `memory.grow` is reported as the memory limit.
+struct Limiter {
+    inner: StoreLimits,
+    refused: bool,
+}
+
+impl ResourceLimiter for Limiter {
+    fn memory_growing(
+        &mut self,
+        current: usize,
+        desired: usize,
+        maximum: Option<usize>,
+    ) -> wasmtime::Result<bool> {
+        let allowed = self.inner.memory_growing(current, desired, maximum)?;
+        self.refused |= !allowed;
+        Ok(allowed)
+    }
+
+    fn table_growing(
+        &mut self,
+        current: usize,
+        desired: usize,
+        maximum: Option<usize>,
+    ) -> wasmtime::Result<bool> {
+        let allowed = self.inner.table_growing(current, desired, maximum)?;
+        self.refused |= !allowed;
+        Ok(allowed)
+    }
+
+    fn instances(&self) -> usize {
+        self.inner.instances()
+    }
+
+    fn tables(&self) -> usize {
+        self.inner.tables()
+    }
+
+    fn memories(&self) -> usize {
+        self.inner.memories()
+    }
+}
+
+/// What a store carries.
+struct HostState {
+    limiter: Limiter,
+    output: SyncSender<Vec<u8>>,
+}
+
+/// Validates, compiles and runs `bytes` under `limits`, writing what the plan prints to
+/// `stdout` (which is flushed before returning).
+pub fn run_module(
+    bytes: &[u8],
+    limits: &Limits,
+    stdout: &mut dyn Write,
+) -> Result<RunOutcome, HostError> {
+    validate_module(bytes)?;
+    let engine = engine::engine().map_err(HostError::Engine)?;
+    let module = Module::new(engine, bytes)
+        .map_err(|error| HostError::Engine(format!("cannot compile the module: {error:#}")))?;
+
+    let (sender, receiver) = sync_channel::<Vec<u8>>(OUTPUT_CHANNEL_CHUNKS);
+    let result = std::thread::scope(|scope| {
+        let runner = std::thread::Builder::new()
+            .name("baton-run".to_string())
+            .stack_size(RUN_THREAD_STACK)
+            .spawn_scoped(scope, || execute(&module, limits, sender))
+            .map_err(|error| HostError::Engine(format!("cannot start the run thread: {error}")))?;
+        let written = pump(receiver, stdout);
+        let result = runner
+            .join()
+            .unwrap_or_else(|_| Err(HostError::Engine("the run thread panicked".to_string())));
+        match written {
+            // Writing failed: that is why the plan stopped (or it finished meanwhile).
+            Err(error) => Err(HostError::Output(error)),
+            Ok(()) => result,
+        }
+    });
+    let flushed = stdout.flush();
+    match (result, flushed) {
+        (Ok(outcome), Ok(())) => Ok(outcome),
+        (Ok(_), Err(error)) => Err(HostError::Output(error)),
+        (Err(error), _) => Err(error),
+    }
+}
+
+/// Writes every chunk the run sends until it ends; on a write error, drops the receiver (so the
+/// plan's next print traps) and returns the error.
+fn pump(receiver: Receiver<Vec<u8>>, stdout: &mut dyn Write) -> std::io::Result<()> {
+    for chunk in receiver.iter() {
+        stdout.write_all(&chunk)?;
+    }
+    Ok(())
+}
+
+/// Runs the module on the current thread (the run thread).
+fn execute(
+    module: &Module,
+    limits: &Limits,
+    output: SyncSender<Vec<u8>>,
+) -> Result<RunOutcome, HostError> {
+    let engine = module.engine();
+    let store_limits = StoreLimitsBuilder::new()
+        .memory_size(limits.memory_bytes)
+        .table_elements(Limits::MAX_TABLE_ELEMENTS)
+        .instances(1)
+        .tables(crate::imports::MAX_TABLES as usize)
+        .memories(1)
+        .trap_on_grow_failure(false)
+        .build();
+    let mut store = Store::new(
+        engine,
+        HostState {
+            limiter: Limiter {
+                inner: store_limits,
+                refused: false,
+            },
+            output,
+        },
+    );
+    store.limiter(|state| &mut state.limiter);
+    store
+        .set_fuel(limits.fuel)
+        .map_err(|error| HostError::Engine(format!("cannot set fuel: {error:#}")))?;
+    store.set_epoch_deadline(engine::deadline_ticks(limits.timeout));
+    store.epoch_deadline_trap();
+
+    let mut linker = Linker::<HostState>::new(engine);
+    linker
+        .func_wrap(IMPORT_MODULE, "print", host_print)
+        .map_err(|error| HostError::Engine(format!("cannot link baton.print: {error:#}")))?;
+
+    let instance = linker
+        .instantiate(&mut store, module)
+        .map_err(|error| classify(error, limits, store.data().limiter.refused))?;
+    let main = instance
+        .get_typed_func::<(), i32>(&mut store, MAIN_EXPORT)
+        .map_err(|error| HostError::Engine(format!("cannot find {MAIN_EXPORT}: {error:#}")))?;
+    let status = main
+        .call(&mut store, ())
+        .map_err(|error| classify(error, limits, store.data().limiter.refused))?;
+    if status == 0 {
+        return Ok(RunOutcome::Success);
+    }
+    let memory = instance
+        .get_memory(&mut store, MEMORY_EXPORT)
+        .ok_or_else(|| HostError::Engine(format!("the module exports no `{MEMORY_EXPORT}`")))?;
+    let traceback = read_str(memory.data(&store), status)
+        .map_err(|message| HostError::BadTraceback { message })?;
+    Ok(RunOutcome::Exception { traceback })
+}
+
+/// `baton.print(ptr, len)`: copy `[ptr, ptr+len)` out of guest memory, check it is UTF-8, send
+/// it to the run's stdout.
+fn host_print(mut caller: Caller<'_, HostState>, ptr: i32, len: i32) -> wasmtime::Result<()> {
+    let Some(Extern::Memory(memory)) = caller.get_export(MEMORY_EXPORT) else {
+        return Err(GuestFault(format!(
+            "baton.print: the module exports no memory named `{MEMORY_EXPORT}`"
+        ))
+        .into());
+    };
+    let (data, state) = memory.data_and_store_mut(&mut caller);
+    let bytes = guest_slice(data, ptr, len)
+        .map_err(|message| GuestFault(format!("baton.print: {message}")))?;
+    if let Err(error) = std::str::from_utf8(bytes) {
+        return Err(GuestFault(format!(
+            "baton.print: the text is not UTF-8 (invalid byte at offset {} of {})",
+            error.valid_up_to(),
+            bytes.len()
+        ))
+        .into());
+    }
+    for chunk in bytes.chunks(OUTPUT_CHUNK) {
+        state
+            .output
+            .send(chunk.to_vec())
+            .map_err(|_| OutputClosed)?;
+    }
+    Ok(())
+}
+
+/// The guest bytes `[ptr, ptr+len)`, both read as unsigned 32-bit numbers, or why they are out
+/// of bounds.
+fn guest_slice(data: &[u8], ptr: i32, len: i32) -> Result<&[u8], String> {
+    let start = u64::from(ptr as u32);
+    let len = u64::from(len as u32);
+    let end = start + len; // cannot overflow u64
+    if end > u64::from(u32::MAX) + 1 {
+        return Err(format!(
+            "the range {start:#x} + {len} bytes overflows the 32-bit address space"
+        ));
+    }
+    if end > data.len() as u64 {
+        return Err(format!(
+            "the range [{start:#x}, {end:#x}) is outside the memory ({} bytes)",
+            data.len()
+        ));
+    }
+    // In range: both fit in usize because they are at most data.len().
+    Ok(&data[start as usize..end as usize])
+}
+
+/// Offset of a str object's bytes from its address (docs/abi.md, "Objects").
+const STR_BYTES_OFFSET: u64 = 16;
+/// The str type id.
+const STR_TYPE: u32 = 5;
+
+/// Reads the str object at `address` (header: type id at +0, UTF-8 byte length at +4; bytes from
+/// +16), checking every bound and the encoding.
+fn read_str(data: &[u8], address: i32) -> Result<String, String> {
+    let addr = u64::from(address as u32);
+    let word = |offset: u64| -> Result<u32, String> {
+        let at = addr + offset;
+        let end = at + 4;
+        if end > data.len() as u64 {
+            return Err(format!(
+                "address {addr:#x} is outside the memory ({} bytes)",
+                data.len()
+            ));
+        }
+        let at = at as usize;
+        let mut word = [0u8; 4];
+        word.copy_from_slice(&data[at..at + 4]);
+        Ok(u32::from_le_bytes(word))
+    };
+    if addr % 8 != 0 {
+        return Err(format!("address {addr:#x} is not 8-byte aligned"));
+    }
+    let type_id = word(0)?;
+    if type_id != STR_TYPE {
+        return Err(format!(
+            "the object at {addr:#x} has type id {type_id}, not {STR_TYPE} (str)"
+        ));
+    }
+    let len = u64::from(word(4)?);
+    let start = addr + STR_BYTES_OFFSET;
+    let end = start + len;
+    if end > data.len() as u64 {
+        return Err(format!(
+            "the str at {addr:#x} claims {len} bytes, which run past the memory ({} bytes)",
+            data.len()
+        ));
+    }
+    let bytes = &data[start as usize..end as usize];
+    String::from_utf8(bytes.to_vec()).map_err(|error| {
+        format!(
+            "the str at {addr:#x} is not UTF-8 (invalid byte at offset {})",
+            error.utf8_error().valid_up_to()
+        )
+    })
+}
+
+/// Maps an error from instantiation or `baton_main` to a [`HostError`]. `refused` tells whether
+/// the limiter refused a memory or table growth during the run.
+fn classify(error: wasmtime::Error, limits: &Limits, refused: bool) -> HostError {
+    if error.downcast_ref::<OutputClosed>().is_some() {
+        // The writer's own error is reported by run_module; this is the fallback.
+        return HostError::Output(std::io::Error::new(
+            std::io::ErrorKind::BrokenPipe,
+            OutputClosed.to_string(),
+        ));
+    }
+    let backtrace = error
+        .downcast_ref::<WasmBacktrace>()
+        .map(|trace| trace.to_string())
+        .filter(|trace| !trace.trim().is_empty());
+    if let Some(fault) = error.downcast_ref::<GuestFault>() {
+        return HostError::Trap {
+            message: fault.0.clone(),
+            backtrace,
+        };
+    }
+    let memory_limit = || HostError::Limit {
+        limit: LimitKind::Memory,
+        message: format!(
+            "memory limit exceeded ({} MiB)",
+            limits.memory_bytes as f64 / (1 << 20) as f64
+        ),
+    };
+    if let Some(trap) = error.downcast_ref::<Trap>() {
+        return match trap {
+            Trap::OutOfFuel => HostError::Limit {
+                limit: LimitKind::Cpu,
+                message: format!("CPU limit exceeded (fuel {} exhausted)", limits.fuel),
+            },
+            Trap::Interrupt => HostError::Limit {
+                limit: LimitKind::WallClock,
+                message: format!(
+                    "wall-clock limit exceeded (timeout {} s)",
+                    limits.timeout.as_secs_f64()
+                ),
+            },
+            Trap::StackOverflow => HostError::Limit {
+                limit: LimitKind::Stack,
+                message: format!(
+                    "stack limit exceeded (the {} MiB wasm stack is exhausted)",
+                    engine::MAX_WASM_STACK >> 20
+                ),
+            },
+            Trap::AllocationTooLarge => memory_limit(),
+            // A trap right after a refused memory.grow: the runtime could not go on.
+            _ if refused => HostError::Limit {
+                limit: LimitKind::Memory,
+                message: format!(
+                    "memory limit exceeded ({} MiB): the plan trapped after a memory.grow was \
+                     refused ({trap})",
+                    limits.memory_bytes >> 20
+                ),
+            },
+            _ => HostError::Trap {
+                message: trap.to_string(),
+                backtrace,
+            },
+        };
+    }
+    if error.downcast_ref::<GcHeapOutOfMemory<()>>().is_some() {
+        return memory_limit();
+    }
+    if error.downcast_ref::<ThrownException>().is_some() {
+        return HostError::Trap {
+            message: "an uncaught wasm exception escaped baton_main (the runtime must catch \
+                      every exception and return its traceback)"
+                .to_string(),
+            backtrace,
+        };
+    }
+    let text = format!("{error:#}");
+    // Instantiation: an initial memory (or table) larger than the caps.
+    if refused || text.contains("exceeds memory limits") || text.contains("exceeds table limits") {
+        return HostError::Limit {
+            limit: LimitKind::Memory,
+            message: format!(
+                "memory limit exceeded ({} MiB): {text}",
+                limits.memory_bytes >> 20
+            ),
+        };
+    }
+    HostError::Trap {
+        message: text,
+        backtrace,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn guest_slice_checks_bounds() {
+        let data = [1u8, 2, 3, 4];
+        assert_eq!(guest_slice(&data, 1, 2).unwrap(), &[2, 3]);
+        assert_eq!(guest_slice(&data, 4, 0).unwrap(), &[] as &[u8]);
+        assert!(guest_slice(&data, 3, 2).is_err());
+        assert!(guest_slice(&data, -1, 2).unwrap_err().contains("overflows"));
+        assert!(guest_slice(&data, 5, 0).is_err());
+        assert!(guest_slice(&data, 0, -1).is_err());
+    }
+
+    #[test]
+    fn read_str_checks_everything() {
+        let mut data = vec![0u8; 64];
+        data[8..12].copy_from_slice(&5u32.to_le_bytes());
+        data[12..16].copy_from_slice(&3u32.to_le_bytes());
+        data[24..27].copy_from_slice(b"abc");
+        assert_eq!(read_str(&data, 8).unwrap(), "abc");
+        assert!(read_str(&data, 4).unwrap_err().contains("aligned"));
+        assert!(read_str(&data, 16).unwrap_err().contains("type id"));
+        assert!(read_str(&data, 64).unwrap_err().contains("outside"));
+        assert!(read_str(&data, -8).unwrap_err().contains("outside"));
+        data[12..16].copy_from_slice(&u32::MAX.to_le_bytes());
+        assert!(read_str(&data, 8).unwrap_err().contains("run past"));
+        data[12..16].copy_from_slice(&3u32.to_le_bytes());
+        data[24] = 0xff;
+        assert!(read_str(&data, 8).unwrap_err().contains("UTF-8"));
+    }
+
+    #[test]
+    fn limits_have_documented_defaults() {
+        let limits = Limits::default();
+        assert_eq!(limits.timeout, Duration::from_secs(60));
+        assert_eq!(limits.memory_bytes, 256 << 20);
+        assert!(limits.fuel >= 1_000_000_000);
+    }
+}

@@ -1,0 +1,782 @@
+//! Hand-written modules against the host: validation, printing, tracebacks, limits, hostile
+//! pointers, exceptions. No test asserts on time.
+
+use std::time::Duration;
+
+use baton_host::{
+    run_module, validate_module, EntityKind, HostError, LimitKind, Limits, ModuleError, RunOutcome,
+};
+
+fn wasm(text: &str) -> Vec<u8> {
+    wat::parse_str(text).unwrap_or_else(|error| panic!("bad test WAT: {error}"))
+}
+
+fn run(text: &str, limits: &Limits) -> (Result<RunOutcome, HostError>, String) {
+    let mut out = Vec::new();
+    let result = run_module(&wasm(text), limits, &mut out);
+    (result, String::from_utf8(out).expect("output is UTF-8"))
+}
+
+fn run_default(text: &str) -> (Result<RunOutcome, HostError>, String) {
+    run(text, &Limits::default())
+}
+
+fn small(fuel: u64) -> Limits {
+    Limits {
+        fuel,
+        ..Limits::default()
+    }
+}
+
+const HELLO: &str = r#"
+(module
+  (import "baton" "print" (func $print (param i32 i32)))
+  (memory (export "memory") 1)
+  (data (i32.const 64) "hello\n")
+  (func (export "baton_main") (result i32)
+    (call $print (i32.const 64) (i32.const 6))
+    (i32.const 0)))
+"#;
+
+#[test]
+fn prints_hello() {
+    let (result, out) = run_default(HELLO);
+    assert_eq!(result.unwrap(), RunOutcome::Success);
+    assert_eq!(out, "hello\n");
+}
+
+#[test]
+fn prints_large_output_in_order() {
+    // 200 KiB in one call, then a second call: crosses the output chunk size.
+    let (result, out) = run_default(
+        r#"
+(module
+  (import "baton" "print" (func $print (param i32 i32)))
+  (memory (export "memory") 4)
+  (func (export "baton_main") (result i32)
+    (memory.fill (i32.const 0) (i32.const 97) (i32.const 204800))
+    (i32.store8 (i32.const 204800) (i32.const 10))
+    (call $print (i32.const 0) (i32.const 204801))
+    (call $print (i32.const 204800) (i32.const 1))
+    (i32.const 0)))
+"#,
+    );
+    assert_eq!(result.unwrap(), RunOutcome::Success);
+    assert_eq!(out.len(), 204802);
+    assert!(out.starts_with("aaa"));
+    assert!(out.ends_with("a\n\n"));
+}
+
+#[test]
+fn returns_traceback() {
+    let (result, out) = run_default(
+        r#"
+(module
+  (import "baton" "print" (func $print (param i32 i32)))
+  (memory (export "memory") 1)
+  ;; str object at 256: type 5, byte length 38, code points 38, hash 0, then the bytes.
+  (data (i32.const 256) "\05\00\00\00\26\00\00\00\26\00\00\00\00\00\00\00")
+  (data (i32.const 272) "Traceback:\n  line 1\nValueError: bad 1\n")
+  (func (export "baton_main") (result i32)
+    (i32.const 256)))
+"#,
+    );
+    assert_eq!(out, "");
+    assert_eq!(
+        result.unwrap(),
+        RunOutcome::Exception {
+            traceback: "Traceback:\n  line 1\nValueError: bad 1\n".to_string()
+        }
+    );
+}
+
+fn refused(text: &str) -> ModuleError {
+    let bytes = wasm(text);
+    let error = validate_module(&bytes).expect_err("module must be refused");
+    // run_module refuses it too, before instantiating.
+    let mut out = Vec::new();
+    match run_module(&bytes, &Limits::default(), &mut out) {
+        Err(HostError::Module(again)) => assert_eq!(again, error),
+        other => panic!("run_module did not refuse: {other:?}"),
+    }
+    error
+}
+
+#[test]
+fn refuses_foreign_import() {
+    let error = refused(
+        r#"
+(module
+  (import "env" "foo" (func (param i32)))
+  (memory (export "memory") 1)
+  (func (export "baton_main") (result i32) (i32.const 0)))
+"#,
+    );
+    assert!(
+        matches!(error, ModuleError::ForeignImport { .. }),
+        "{error:?}"
+    );
+    let message = error.to_string();
+    assert!(message.contains("`env.foo`"), "{message}");
+}
+
+#[test]
+fn refuses_wasi() {
+    let error = refused(
+        r#"
+(module
+  (import "wasi_snapshot_preview1" "fd_write" (func (param i32 i32 i32 i32) (result i32)))
+  (memory (export "memory") 1)
+  (func (export "baton_main") (result i32) (i32.const 0)))
+"#,
+    );
+    assert!(error
+        .to_string()
+        .contains("wasi_snapshot_preview1.fd_write"));
+}
+
+#[test]
+fn refuses_unknown_baton_import() {
+    let error = refused(
+        r#"
+(module
+  (import "baton" "exec" (func (param i32 i32)))
+  (memory (export "memory") 1)
+  (func (export "baton_main") (result i32) (i32.const 0)))
+"#,
+    );
+    assert!(
+        matches!(error, ModuleError::UnknownImport { .. }),
+        "{error:?}"
+    );
+    assert!(error.to_string().contains("`baton.exec`"), "{error}");
+}
+
+#[test]
+fn refuses_print_with_wrong_signature() {
+    let error = refused(
+        r#"
+(module
+  (import "baton" "print" (func (param i64 i32)))
+  (memory (export "memory") 1)
+  (func (export "baton_main") (result i32) (i32.const 0)))
+"#,
+    );
+    let message = error.to_string();
+    assert!(
+        matches!(error, ModuleError::WrongImportSignature { .. }),
+        "{error:?}"
+    );
+    assert!(message.contains("`baton.print`"), "{message}");
+    assert!(message.contains("(param i64 i32)"), "{message}");
+    assert!(message.contains("(param i32 i32)"), "{message}");
+
+    let error = refused(
+        r#"
+(module
+  (import "baton" "print" (func (param i32 i32) (result i32)))
+  (memory (export "memory") 1)
+  (func (export "baton_main") (result i32) (i32.const 0)))
+"#,
+    );
+    assert!(matches!(error, ModuleError::WrongImportSignature { .. }));
+}
+
+#[test]
+fn refuses_imported_memory_table_global_tag() {
+    for (import, kind) in [
+        (
+            r#"(import "baton" "memory" (memory 1))"#,
+            EntityKind::Memory,
+        ),
+        (r#"(import "env" "memory" (memory 1))"#, EntityKind::Memory),
+        (
+            r#"(import "baton" "table" (table 1 funcref))"#,
+            EntityKind::Table,
+        ),
+        (r#"(import "baton" "g" (global i32))"#, EntityKind::Global),
+        (
+            r#"(import "baton" "print" (tag (param i32 i32)))"#,
+            EntityKind::Tag,
+        ),
+    ] {
+        let text = format!(
+            r#"(module {import}
+                 (memory (export "memory") 1)
+                 (func (export "baton_main") (result i32) (i32.const 0)))"#
+        );
+        // An imported memory makes the defined one the second: allow multi-memory modules to
+        // reach the import check.
+        let error = refused(&text);
+        match &error {
+            ModuleError::NonFunctionImport { kind: found, .. } => assert_eq!(*found, kind),
+            other => panic!("{import}: {other:?}"),
+        }
+        assert!(error.to_string().contains("refused"));
+    }
+}
+
+#[test]
+fn requires_baton_main_and_memory() {
+    let error = refused(
+        r#"
+(module
+  (memory (export "memory") 1)
+  (func (export "main") (result i32) (i32.const 0)))
+"#,
+    );
+    assert!(
+        matches!(
+            error,
+            ModuleError::MissingExport {
+                name: "baton_main",
+                ..
+            }
+        ),
+        "{error:?}"
+    );
+
+    let error = refused(
+        r#"
+(module
+  (memory (export "memory") 1)
+  (func (export "baton_main") (result i64) (i64.const 0)))
+"#,
+    );
+    assert!(
+        matches!(
+            error,
+            ModuleError::WrongExport {
+                name: "baton_main",
+                ..
+            }
+        ),
+        "{error:?}"
+    );
+
+    let error = refused(
+        r#"
+(module
+  (memory (export "mem") 1)
+  (func (export "baton_main") (result i32) (i32.const 0)))
+"#,
+    );
+    assert!(
+        matches!(error, ModuleError::MissingExport { name: "memory", .. }),
+        "{error:?}"
+    );
+}
+
+#[test]
+fn refuses_garbage_and_legacy_exceptions() {
+    for bytes in [
+        &b""[..],
+        &b"\0asm"[..],
+        &b"not wasm at all"[..],
+        &b"\0asm\x01\0\0\0\x01\xff\xff\xff\xff\x0f"[..],
+    ] {
+        let error = validate_module(bytes).unwrap_err();
+        assert!(matches!(error, ModuleError::Invalid { .. }), "{error:?}");
+    }
+    // The legacy try/catch form is not accepted.
+    let legacy = wat::parse_str(
+        r#"
+(module
+  (tag $e (param i32))
+  (memory (export "memory") 1)
+  (func (export "baton_main") (result i32)
+    (try (result i32) (do (i32.const 0)) (catch $e))))
+"#,
+    );
+    if let Ok(bytes) = legacy {
+        assert!(matches!(
+            validate_module(&bytes),
+            Err(ModuleError::Invalid { .. })
+        ));
+    }
+}
+
+#[test]
+fn describes_module() {
+    let info = validate_module(&wasm(HELLO)).unwrap();
+    assert_eq!(info.imports.len(), 1);
+    assert_eq!(info.imports[0].module, "baton");
+    assert_eq!(info.imports[0].name, "print");
+    assert_eq!(info.imports[0].kind, EntityKind::Func);
+    assert_eq!(info.imports[0].ty, "(param i32 i32)");
+    let exports: Vec<_> = info
+        .exports
+        .iter()
+        .map(|e| (e.name.as_str(), e.kind))
+        .collect();
+    assert_eq!(
+        exports,
+        [
+            ("memory", EntityKind::Memory),
+            ("baton_main", EntityKind::Func)
+        ]
+    );
+    assert_eq!(info.exports[1].ty, "(result i32)");
+    let names: Vec<_> = info.sections.iter().map(|s| s.name.as_str()).collect();
+    for name in [
+        "type", "import", "function", "memory", "export", "code", "data",
+    ] {
+        assert!(names.contains(&name), "{names:?}");
+    }
+    assert_eq!(info.defined_functions, 1);
+    assert_eq!(info.size, wasm(HELLO).len());
+}
+
+const LOOP_FOREVER: &str = r#"
+(module
+  (memory (export "memory") 1)
+  (func (export "baton_main") (result i32)
+    (loop $l (br $l))
+    (i32.const 0)))
+"#;
+
+#[test]
+fn cpu_limit() {
+    let (result, _) = run(LOOP_FOREVER, &small(1_000_000));
+    match result {
+        Err(HostError::Limit {
+            limit: LimitKind::Cpu,
+            message,
+        }) => assert!(message.contains("1000000"), "{message}"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn wall_clock_limit() {
+    let limits = Limits {
+        fuel: u64::MAX,
+        timeout: Duration::from_millis(200),
+        ..Limits::default()
+    };
+    let (result, _) = run(LOOP_FOREVER, &limits);
+    match result {
+        Err(error @ HostError::Limit { .. }) => {
+            assert_eq!(error.limit(), Some(LimitKind::WallClock), "{error}")
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn memory_grow_beyond_cap_returns_minus_one() {
+    // Cap 2 MiB = 32 pages; start with 1; growing by 16 works, by 100 more fails with -1 and
+    // the module reports it by printing and returning a status.
+    let limits = Limits {
+        memory_bytes: 2 << 20,
+        ..Limits::default()
+    };
+    let (result, out) = run(
+        r#"
+(module
+  (import "baton" "print" (func $print (param i32 i32)))
+  (memory (export "memory") 1)
+  (data (i32.const 64) "grew\n")
+  (data (i32.const 80) "MemoryError\n")
+  (func (export "baton_main") (result i32)
+    (if (i32.ne (memory.grow (i32.const 16)) (i32.const 1)) (then (unreachable)))
+    (call $print (i32.const 64) (i32.const 5))
+    (if (i32.eq (memory.grow (i32.const 100)) (i32.const -1))
+      (then (call $print (i32.const 80) (i32.const 12))))
+    (i32.const 0)))
+"#,
+        &limits,
+    );
+    assert_eq!(result.unwrap(), RunOutcome::Success);
+    assert_eq!(out, "grew\nMemoryError\n");
+}
+
+#[test]
+fn initial_memory_beyond_cap_is_memory_limit() {
+    let limits = Limits {
+        memory_bytes: 1 << 20,
+        ..Limits::default()
+    };
+    let (result, _) = run(
+        r#"
+(module
+  (memory (export "memory") 100)
+  (func (export "baton_main") (result i32) (i32.const 0)))
+"#,
+        &limits,
+    );
+    match result {
+        Err(error) => assert_eq!(error.limit(), Some(LimitKind::Memory), "{error}"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn trap_after_refused_grow_is_memory_limit() {
+    let limits = Limits {
+        memory_bytes: 1 << 20,
+        ..Limits::default()
+    };
+    let (result, _) = run(
+        r#"
+(module
+  (memory (export "memory") 1)
+  (func (export "baton_main") (result i32)
+    (drop (memory.grow (i32.const 1000)))
+    (i32.store (i32.const 100000) (i32.const 1))
+    (i32.const 0)))
+"#,
+        &limits,
+    );
+    match result {
+        Err(error) => assert_eq!(error.limit(), Some(LimitKind::Memory), "{error}"),
+        other => panic!("{other:?}"),
+    }
+}
+
+fn print_with(ptr: &str, len: &str) -> String {
+    format!(
+        r#"
+(module
+  (import "baton" "print" (func $print (param i32 i32)))
+  (memory (export "memory") 1)
+  (func (export "baton_main") (result i32)
+    (call $print (i32.const {ptr}) (i32.const {len}))
+    (i32.const 0)))
+"#
+    )
+}
+
+fn expect_trap(result: Result<RunOutcome, HostError>, needle: &str) {
+    match result {
+        Err(HostError::Trap { message, .. }) => {
+            assert!(message.contains(needle), "{message:?} lacks {needle:?}")
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn print_refuses_hostile_pointers() {
+    // Past the end of memory (64 KiB).
+    expect_trap(
+        run_default(&print_with("65530", "10")).0,
+        "outside the memory",
+    );
+    expect_trap(
+        run_default(&print_with("65537", "0")).0,
+        "outside the memory",
+    );
+    // ptr + len overflows u32.
+    expect_trap(run_default(&print_with("-16", "32")).0, "overflows");
+    expect_trap(run_default(&print_with("2", "-1")).0, "overflows");
+    expect_trap(run_default(&print_with("1", "-1")).0, "outside the memory");
+    expect_trap(run_default(&print_with("0", "-1")).0, "outside the memory");
+    // Empty print at the very end is fine.
+    assert_eq!(
+        run_default(&print_with("65536", "0")).0.unwrap(),
+        RunOutcome::Success
+    );
+}
+
+#[test]
+fn print_refuses_invalid_utf8() {
+    let (result, out) = run_default(
+        r#"
+(module
+  (import "baton" "print" (func $print (param i32 i32)))
+  (memory (export "memory") 1)
+  (data (i32.const 64) "ok\n")
+  (data (i32.const 80) "a\ff\fe")
+  (func (export "baton_main") (result i32)
+    (call $print (i32.const 64) (i32.const 3))
+    (call $print (i32.const 80) (i32.const 3))
+    (i32.const 0)))
+"#,
+    );
+    expect_trap(result, "not UTF-8");
+    assert_eq!(out, "ok\n");
+}
+
+fn traceback_at(address: &str, data: &str) -> String {
+    format!(
+        r#"
+(module
+  (memory (export "memory") 1)
+  {data}
+  (func (export "baton_main") (result i32) (i32.const {address})))
+"#
+    )
+}
+
+#[test]
+fn hostile_traceback_pointers_are_clean_errors() {
+    let cases = [
+        // Outside memory, negative, misaligned.
+        traceback_at("70000", ""),
+        traceback_at("-8", ""),
+        traceback_at("65532", ""),
+        traceback_at("3", ""),
+        // Not a str (type id 7).
+        traceback_at(
+            "256",
+            r#"(data (i32.const 256) "\07\00\00\00\01\00\00\00")"#,
+        ),
+        // A str claiming more bytes than memory holds.
+        traceback_at(
+            "256",
+            r#"(data (i32.const 256) "\05\00\00\00\ff\ff\ff\ff")"#,
+        ),
+        // A str whose header is cut off by the end of memory.
+        traceback_at(
+            "65528",
+            r#"(data (i32.const 65528) "\05\00\00\00\01\00\00\00")"#,
+        ),
+        // A str that is not UTF-8.
+        traceback_at(
+            "256",
+            r#"(data (i32.const 256) "\05\00\00\00\02\00\00\00\02\00\00\00\00\00\00\00\c3\28")"#,
+        ),
+    ];
+    for text in cases {
+        match run_default(&text).0 {
+            Err(HostError::BadTraceback { message }) => assert!(!message.is_empty()),
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn infinite_recursion_is_stack_limit() {
+    let (result, _) = run_default(
+        r#"
+(module
+  (memory (export "memory") 1)
+  (func $f (param i64) (result i64)
+    (i64.add (call $f (i64.add (local.get 0) (i64.const 1))) (i64.const 1)))
+  (func (export "baton_main") (result i32)
+    (drop (call $f (i64.const 0)))
+    (i32.const 0)))
+"#,
+    );
+    match result {
+        Err(error) => assert_eq!(error.limit(), Some(LimitKind::Stack), "{error}"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn deep_but_bounded_recursion_fits() {
+    // 10,000 frames with a few locals each: well within a 32 MiB wasm stack.
+    let (result, _) = run_default(
+        r#"
+(module
+  (memory (export "memory") 1)
+  (func $f (param i64) (result i64)
+    (local i64 i64 i64 i64)
+    (if (result i64) (i64.eqz (local.get 0))
+      (then (i64.const 0))
+      (else (i64.add (call $f (i64.sub (local.get 0) (i64.const 1))) (i64.const 1)))))
+  (func (export "baton_main") (result i32)
+    (if (i64.ne (call $f (i64.const 10000)) (i64.const 10000)) (then (unreachable)))
+    (i32.const 0)))
+"#,
+    );
+    assert_eq!(result.unwrap(), RunOutcome::Success);
+}
+
+#[test]
+fn uncaught_wasm_exception_is_clean_error() {
+    let (result, _) = run_default(
+        r#"
+(module
+  (tag $exc (param i64))
+  (memory (export "memory") 1)
+  (func (export "baton_main") (result i32)
+    (throw $exc (i64.const 42))))
+"#,
+    );
+    expect_trap(result, "uncaught wasm exception");
+}
+
+#[test]
+fn exceptions_try_table_and_throw_ref_work() {
+    // Caught by try_table (catch $exc), then a catch_all_ref + throw_ref re-throw caught
+    // outside, as the runtime compiles try/except and finally.
+    let (result, out) = run_default(
+        r#"
+(module
+  (import "baton" "print" (func $print (param i32 i32)))
+  (tag $exc (param i64))
+  (memory (export "memory") 1)
+  (data (i32.const 64) "caught\n")
+  (data (i32.const 80) "finally\n")
+  (func $raise (param i64) (throw $exc (local.get 0)))
+  (func (export "baton_main") (result i32)
+    (local $v i64)
+    (block $h (result i64)
+      (try_table (catch $exc $h)
+        (call $raise (i64.const 7)))
+      (unreachable))
+    (local.set $v)
+    (if (i64.ne (local.get $v) (i64.const 7)) (then (unreachable)))
+    (call $print (i32.const 64) (i32.const 7))
+    (block $outer (result i64)
+      (try_table (catch $exc $outer)
+        (block $fin (result exnref)
+          (try_table (catch_all_ref $fin)
+            (call $raise (i64.const 9)))
+          (unreachable))
+        (call $print (i32.const 80) (i32.const 8))
+        (throw_ref))
+      (unreachable))
+    (i64.const 9)
+    (i64.ne)
+    (if (then (unreachable)))
+    (i32.const 0)))
+"#,
+    );
+    assert_eq!(result.unwrap(), RunOutcome::Success);
+    assert_eq!(out, "caught\nfinally\n");
+}
+
+#[test]
+fn many_caught_exceptions_do_not_exhaust_memory() {
+    // 300,000 raise/catch cycles under a small memory cap: thrown exceptions are GC
+    // objects and must be collected.
+    let limits = Limits {
+        memory_bytes: 4 << 20,
+        ..Limits::default()
+    };
+    let (result, _) = run(
+        r#"
+(module
+  (tag $exc (param i64))
+  (memory (export "memory") 1)
+  (func (export "baton_main") (result i32)
+    (local $i i32)
+    (loop $l
+      (block $h (result i64)
+        (try_table (catch $exc $h)
+          (throw $exc (i64.extend_i32_u (local.get $i))))
+        (unreachable))
+      (drop)
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br_if $l (i32.lt_u (local.get $i) (i32.const 300000))))
+    (i32.const 0)))
+"#,
+        &limits,
+    );
+    assert_eq!(result.unwrap(), RunOutcome::Success);
+}
+
+#[test]
+fn other_traps_are_trap_errors() {
+    let (result, _) = run_default(
+        r#"
+(module
+  (memory (export "memory") 1)
+  (func (export "baton_main") (result i32)
+    (i32.load (i32.const 70000))))
+"#,
+    );
+    expect_trap(result, "out of bounds memory access");
+
+    let (result, _) = run_default(
+        r#"
+(module
+  (memory (export "memory") 1)
+  (func (export "baton_main") (result i32) (unreachable)))
+"#,
+    );
+    expect_trap(result, "unreachable");
+}
+
+#[test]
+fn write_errors_end_the_run() {
+    struct Broken;
+    impl std::io::Write for Broken {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::Error::new(
+                std::io::ErrorKind::BrokenPipe,
+                "closed",
+            ))
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    // Prints forever; the failed write must stop it (fuel is the backstop).
+    let text = r#"
+(module
+  (import "baton" "print" (func $print (param i32 i32)))
+  (memory (export "memory") 1)
+  (data (i32.const 64) "x\n")
+  (func (export "baton_main") (result i32)
+    (loop $l (call $print (i32.const 64) (i32.const 2)) (br $l))
+    (i32.const 0)))
+"#;
+    let result = run_module(&wasm(text), &small(100_000_000), &mut Broken);
+    assert!(matches!(result, Err(HostError::Output(_))), "{result:?}");
+}
+
+#[test]
+fn start_function_runs_under_limits() {
+    let text = r#"
+(module
+  (memory (export "memory") 1)
+  (func $start (loop $l (br $l)))
+  (start $start)
+  (func (export "baton_main") (result i32) (i32.const 0)))
+"#;
+    let (result, _) = run(text, &small(1_000_000));
+    match result {
+        Err(error) => assert_eq!(error.limit(), Some(LimitKind::Cpu), "{error}"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn refuses_several_memories() {
+    let error = refused(
+        r#"
+(module
+  (memory (export "memory") 1)
+  (memory 1)
+  (func (export "baton_main") (result i32) (i32.const 0)))
+"#,
+    );
+    assert!(
+        matches!(error, ModuleError::MemoryCount { count: 2 }),
+        "{error:?}"
+    );
+}
+
+#[test]
+fn huge_initial_table_is_a_limit_not_a_crash() {
+    let (result, _) = run_default(
+        r#"
+(module
+  (memory (export "memory") 1)
+  (table 10000000 funcref)
+  (func (export "baton_main") (result i32) (i32.const 0)))
+"#,
+    );
+    match result {
+        Err(error) => assert_eq!(error.limit(), Some(LimitKind::Memory), "{error}"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn validation_never_panics_on_mutated_modules() {
+    let original = wasm(HELLO);
+    for at in 0..original.len() {
+        for value in [0x00u8, 0x01, 0x7f, 0x80, 0xff] {
+            let mut bytes = original.clone();
+            bytes[at] = value;
+            let _ = validate_module(&bytes);
+        }
+        let _ = validate_module(&original[..at]);
+    }
+}

@@ -1,0 +1,169 @@
+//! The runtime's named static objects: type objects (with their bases, for `isinstance` and
+//! `except` matching), exception classes, builtin functions, and the messages the runtime raises.
+//! The assembler lays them out and gives WAT code a global with each one's address:
+//! `$t_<name>` for types, `$bf_<name>` for builtin function objects, `$s_<name>` for messages.
+
+/// A type object: its Python name, its base, and the builtin that runs when it is called.
+#[derive(Debug, Clone, Copy)]
+pub struct TypeSpec {
+    pub name: &'static str,
+    pub base: Option<&'static str>,
+    /// The builtin function that `name(...)` calls, if the type is callable.
+    pub constructor: Option<&'static str>,
+    /// The object type id whose values have this type, if any.
+    pub type_id: Option<u32>,
+}
+
+use crate::layout::type_id as id;
+
+const fn ty(
+    name: &'static str,
+    base: Option<&'static str>,
+    constructor: Option<&'static str>,
+    type_id: Option<u32>,
+) -> TypeSpec {
+    TypeSpec {
+        name,
+        base,
+        constructor,
+        type_id,
+    }
+}
+
+/// Value types, then exception classes in CPython's hierarchy. Exceptions have no constructor
+/// builtin: calling an exception class builds an exception object.
+pub const TYPES: &[TypeSpec] = &[
+    ty("NoneType", None, None, Some(id::NONE)),
+    ty("int", None, Some("int"), Some(id::INT)),
+    ty("bool", Some("int"), Some("bool"), Some(id::BOOL)),
+    ty("float", None, Some("float"), Some(id::FLOAT)),
+    ty("str", None, Some("str"), Some(id::STR)),
+    ty("tuple", None, Some("tuple"), Some(id::TUPLE)),
+    ty("list", None, Some("list"), Some(id::LIST)),
+    ty("dict", None, Some("dict"), Some(id::DICT)),
+    ty("set", None, Some("set"), Some(id::SET)),
+    ty("function", None, None, Some(id::FUNCTION)),
+    ty("cell", None, None, Some(id::CELL)),
+    ty("type", None, None, Some(id::TYPE)),
+    ty("builtin_function_or_method", None, None, Some(id::BUILTIN)),
+    ty("method", None, None, Some(id::BOUND_METHOD)),
+    ty("range", None, Some("range"), Some(id::RANGE)),
+    ty("slice", None, None, Some(id::SLICE)),
+    ty("iterator", None, None, Some(id::ITERATOR)),
+    ty("BaseException", None, None, None),
+    ty("Exception", Some("BaseException"), None, None),
+    ty("ArithmeticError", Some("Exception"), None, None),
+    ty("ZeroDivisionError", Some("ArithmeticError"), None, None),
+    ty("OverflowError", Some("ArithmeticError"), None, None),
+    ty("LookupError", Some("Exception"), None, None),
+    ty("KeyError", Some("LookupError"), None, None),
+    ty("IndexError", Some("LookupError"), None, None),
+    ty("ValueError", Some("Exception"), None, None),
+    ty("JSONDecodeError", Some("ValueError"), None, None),
+    ty("TypeError", Some("Exception"), None, None),
+    ty("NameError", Some("Exception"), None, None),
+    ty("UnboundLocalError", Some("NameError"), None, None),
+    ty("AttributeError", Some("Exception"), None, None),
+    ty("AssertionError", Some("Exception"), None, None),
+    ty("RuntimeError", Some("Exception"), None, None),
+    ty("RecursionError", Some("RuntimeError"), None, None),
+    ty("NotImplementedError", Some("RuntimeError"), None, None),
+    ty("MemoryError", Some("Exception"), None, None),
+    ty("TimeoutError", Some("Exception"), None, None),
+];
+
+/// Builtin functions by id (the id is the index). Each is implemented in WAT as
+/// `(func $b_<name> (param $args i32) (param $kwargs i32) (result i64))`: a tuple of positional
+/// arguments and a dict of keyword arguments (0 when none).
+pub const BUILTINS: &[&str] = &[
+    "abs",
+    "all",
+    "any",
+    "bin",
+    "bool",
+    "chr",
+    "dict",
+    "divmod",
+    "enumerate",
+    "filter",
+    "float",
+    "hex",
+    "int",
+    "isinstance",
+    "len",
+    "list",
+    "map",
+    "max",
+    "min",
+    "oct",
+    "ord",
+    "pow",
+    "print",
+    "range",
+    "repr",
+    "reversed",
+    "round",
+    "set",
+    "sorted",
+    "str",
+    "sum",
+    "tuple",
+    "zip",
+    // The json module's functions (`json.loads`, `from json import dumps`).
+    "json_loads",
+    "json_dumps",
+];
+
+/// Names that CPython prints for a type in tracebacks when it is not a builtin
+/// (`json.decoder.JSONDecodeError: ...`). Stored at +20 of the type object.
+pub const QUALIFIED_NAMES: &[(&str, &str)] = &[("JSONDecodeError", "json.decoder.JSONDecodeError")];
+
+pub fn builtin_id(name: &str) -> Option<u32> {
+    BUILTINS.iter().position(|b| *b == name).map(|i| i as u32)
+}
+
+pub fn type_spec(name: &str) -> Option<&'static TypeSpec> {
+    TYPES.iter().find(|t| t.name == name)
+}
+
+pub fn is_exception_class(name: &str) -> bool {
+    let mut current = type_spec(name);
+    while let Some(spec) = current {
+        if spec.name == "BaseException" {
+            return true;
+        }
+        current = spec.base.and_then(type_spec);
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bases_exist_and_builtins_are_unique() {
+        for spec in TYPES {
+            if let Some(base) = spec.base {
+                assert!(
+                    type_spec(base).is_some(),
+                    "{} has unknown base {base}",
+                    spec.name
+                );
+            }
+            if let Some(constructor) = spec.constructor {
+                assert!(
+                    builtin_id(constructor).is_some(),
+                    "{} constructor",
+                    spec.name
+                );
+            }
+        }
+        let mut names = BUILTINS.to_vec();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), BUILTINS.len());
+        assert!(is_exception_class("KeyError"));
+        assert!(!is_exception_class("int"));
+    }
+}

@@ -1,0 +1,42 @@
+//! Fixed facts of the value ABI (docs/abi.md) that Rust code needs: type ids, the addresses of
+//! the static singletons, and the memory map.
+
+/// Type ids stored at +0 of every object.
+pub mod type_id {
+    pub const NONE: u32 = 1;
+    pub const BOOL: u32 = 2;
+    pub const INT: u32 = 3;
+    pub const FLOAT: u32 = 4;
+    pub const STR: u32 = 5;
+    pub const TUPLE: u32 = 6;
+    pub const LIST: u32 = 7;
+    pub const DICT: u32 = 8;
+    pub const SET: u32 = 9;
+    pub const FUNCTION: u32 = 10;
+    pub const CELL: u32 = 11;
+    pub const EXCEPTION: u32 = 12;
+    pub const TYPE: u32 = 13;
+    pub const BUILTIN: u32 = 14;
+    pub const BOUND_METHOD: u32 = 15;
+    pub const RANGE: u32 = 16;
+    pub const SLICE: u32 = 17;
+    pub const ITERATOR: u32 = 18;
+}
+
+pub const NONE: u32 = 8;
+pub const FALSE: u32 = 16;
+pub const TRUE: u32 = 24;
+/// Where the runtime's own static objects (type objects, builtins, messages) start.
+pub const RUNTIME_STATICS: u32 = 32;
+/// Frames for tracebacks and the recursion limit: 8 bytes each, indexed by depth.
+pub const MAX_DEPTH: u32 = 1000;
+/// Frame slots reserved beyond the limit, so the runtime can still report the error.
+pub const FRAME_SLOTS: u32 = MAX_DEPTH + 64;
+pub const PAGE: u32 = 65536;
+
+/// Encodes a small int as a value, or `None` when it needs a boxed int.
+pub fn small_int(n: i64) -> Option<i64> {
+    const MIN: i64 = -(1 << 62);
+    const MAX: i64 = (1 << 62) - 1;
+    (MIN..=MAX).contains(&n).then_some((n << 1) | 1)
+}

@@ -1,0 +1,99 @@
+;; builtins.wat: builtins that belong to no single type: print, isinstance, repr.
+
+;; A keyword argument's value from a kwargs dict (or 0), or 0 when absent.
+(func $kwarg (param $kwargs i32) (param $name i32) (result i64)
+  (if (result i64) (local.get $kwargs)
+    (then (call $dict_get (i64.extend_i32_u (local.get $kwargs)) (i64.extend_i32_u (local.get $name))))
+    (else (i64.const 0))))
+
+;; Raises TypeError for keyword arguments other than the `allowed` count names given.
+(func $kwargs_only (param $fname i32) (param $kwargs i32) (param $a i32) (param $b i32) (param $c i32)
+  (local $i i32) (local $entry i32) (local $key i64)
+  (if (i32.eqz (local.get $kwargs)) (then (return)))
+  (block $done
+    (loop $each
+      (br_if $done (i32.ge_u (local.get $i) (i32.load offset=12 (local.get $kwargs))))
+      (local.set $entry (i32.add (i32.load offset=8 (local.get $kwargs)) (i32.mul (local.get $i) (i32.const 24))))
+      (local.set $key (i64.load offset=8 (local.get $entry)))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br_if $each (i64.eqz (local.get $key)))
+      (br_if $each (i32.and (i32.ne (local.get $a) (i32.const 0)) (call $str_eq (local.get $key) (i64.extend_i32_u (local.get $a)))))
+      (br_if $each (i32.and (i32.ne (local.get $b) (i32.const 0)) (call $str_eq (local.get $key) (i64.extend_i32_u (local.get $b)))))
+      (br_if $each (i32.and (i32.ne (local.get $c) (i32.const 0)) (call $str_eq (local.get $key) (i64.extend_i32_u (local.get $c)))))
+      (call $raise_msg (global.get $t_TypeError)
+        (call $msg2 (global.get $s_builtin_unexpected_keyword) (i64.extend_i32_u (local.get $fname)) (local.get $key)))
+      (br $each))))
+
+;; Raises TypeError unless exactly `n` positional arguments were given.
+(func $expect_args (param $fname i32) (param $args i32) (param $n i32)
+  (local $sb i32) (local $given i32)
+  (local.set $given (i32.load offset=4 (local.get $args)))
+  (if (i32.eq (local.get $given) (local.get $n)) (then (return)))
+  (local.set $sb (call $sb_new))
+  (call $sb_push_str (local.get $sb) (i64.extend_i32_u (local.get $fname)))
+  (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_expected_args)))
+  (call $sb_push_i64 (local.get $sb) (i64.extend_i32_u (local.get $n)))
+  (call $sb_push_str (local.get $sb) (i64.extend_i32_u
+    (select (global.get $s_argument_got) (global.get $s_arguments_got) (i32.eq (local.get $n) (i32.const 1)))))
+  (call $sb_push_i64 (local.get $sb) (i64.extend_i32_u (local.get $given)))
+  (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_given_close)))
+  (call $raise_msg (global.get $t_TypeError) (call $sb_finish (local.get $sb))))
+
+;; print(*values, sep=' ', end='\n'): one host call per print.
+(func $b_print (param $args i32) (param $kwargs i32) (result i64)
+  (local $sep i64) (local $end i64) (local $sb i32) (local $i i32) (local $n i32)
+  (call $kwargs_only (global.get $s_name_print) (local.get $kwargs) (global.get $s_kw_sep) (global.get $s_kw_end) (global.get $s_kw_flush))
+  (local.set $sep (call $kwarg (local.get $kwargs) (global.get $s_kw_sep)))
+  (local.set $end (call $kwarg (local.get $kwargs) (global.get $s_kw_end)))
+  (if (i32.or (i64.eqz (local.get $sep)) (i64.eq (local.get $sep) (i64.const 8)))
+    (then (local.set $sep (i64.extend_i32_u (global.get $s_space))))
+    (else (if (i32.ne (call $tid (local.get $sep)) (i32.const 5))
+      (then (call $raise_msg (global.get $t_TypeError) (call $msg1 (global.get $s_sep_type) (call $type_name (local.get $sep))))))))
+  (if (i32.or (i64.eqz (local.get $end)) (i64.eq (local.get $end) (i64.const 8)))
+    (then (local.set $end (i64.extend_i32_u (global.get $s_newline))))
+    (else (if (i32.ne (call $tid (local.get $end)) (i32.const 5))
+      (then (call $raise_msg (global.get $t_TypeError) (call $msg1 (global.get $s_end_type) (call $type_name (local.get $end))))))))
+  (local.set $sb (call $sb_new))
+  (local.set $n (i32.load offset=4 (local.get $args)))
+  (block $done
+    (loop $each
+      (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+      (if (local.get $i) (then (call $sb_push_str (local.get $sb) (local.get $sep))))
+      (call $sb_push_str (local.get $sb)
+        (call $to_str (i64.load offset=8 (i32.add (local.get $args) (i32.shl (local.get $i) (i32.const 3))))))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br $each)))
+  (call $sb_push_str (local.get $sb) (local.get $end))
+  (call $host_print (i32.load (local.get $sb)) (i32.load offset=4 (local.get $sb)))
+  (i64.const 8))
+
+;; isinstance(value, type or tuple of types)
+(func $b_isinstance (param $args i32) (param $kwargs i32) (result i64)
+  (call $kwargs_only (global.get $s_name_isinstance) (local.get $kwargs) (i32.const 0) (i32.const 0) (i32.const 0))
+  (call $expect_args (global.get $s_name_isinstance) (local.get $args) (i32.const 2))
+  (call $bool (call $isinstance_spec (i64.load offset=8 (local.get $args)) (i64.load offset=16 (local.get $args)))))
+
+(func $isinstance_spec (param $v i64) (param $spec i64) (result i32)
+  (local $t i32) (local $i i32) (local $n i32)
+  (local.set $t (call $tid (local.get $spec)))
+  (if (i32.eq (local.get $t) (i32.const 13))
+    (then (return (call $isinstance_t (local.get $v) (i32.wrap_i64 (local.get $spec))))))
+  (if (i32.eq (local.get $t) (i32.const 6))
+    (then
+      (local.set $n (i32.load offset=4 (i32.wrap_i64 (local.get $spec))))
+      (block $done
+        (loop $each
+          (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+          (if (call $isinstance_spec (local.get $v)
+                (i64.load offset=8 (i32.add (i32.wrap_i64 (local.get $spec)) (i32.shl (local.get $i) (i32.const 3)))))
+            (then (return (i32.const 1))))
+          (local.set $i (i32.add (local.get $i) (i32.const 1)))
+          (br $each)))
+      (return (i32.const 0))))
+  (call $raise_static (global.get $t_TypeError) (global.get $s_isinstance_type))
+  (unreachable))
+
+(func $b_repr (param $args i32) (param $kwargs i32) (result i64)
+  (call $kwargs_only (global.get $s_name_repr) (local.get $kwargs) (i32.const 0) (i32.const 0) (i32.const 0))
+  (call $expect_args (global.get $s_name_repr) (local.get $args) (i32.const 1))
+  (call $to_repr (i64.load offset=8 (local.get $args))))

@@ -1,0 +1,440 @@
+;; call.wat: function objects, argument binding, calling any callable, methods and attributes.
+
+;; A function object (docs/abi.md, type 10).
+(func $func_new (param $index i32) (param $name i32) (param $defaults i32) (param $kwdefaults i32)
+  (param $cells i32) (result i64)
+  (local $f i32)
+  (local.set $f (call $alloc (i32.const 32)))
+  (i32.store (local.get $f) (i32.const 10))
+  (i32.store offset=8 (local.get $f) (local.get $index))
+  (i32.store offset=12 (local.get $f) (local.get $name))
+  (i32.store offset=16 (local.get $f) (local.get $defaults))
+  (i32.store offset=20 (local.get $f) (local.get $kwdefaults))
+  (i32.store offset=24 (local.get $f) (local.get $cells))
+  (i64.extend_i32_u (local.get $f)))
+
+(func $cell_new (param $v i64) (result i64)
+  (local $c i32)
+  (local.set $c (call $alloc (i32.const 16)))
+  (i32.store (local.get $c) (i32.const 11))
+  (i64.store offset=8 (local.get $c) (local.get $v))
+  (i64.extend_i32_u (local.get $c)))
+
+;; Calls any callable with a tuple of positional arguments and a dict of keyword arguments
+;; (or 0).
+(func $call (param $f i64) (param $args i32) (param $kwargs i32) (result i64)
+  (local $t i32) (local $p i32) (local $ctor i32)
+  (local.set $t (call $tid (local.get $f)))
+  (local.set $p (i32.wrap_i64 (local.get $f)))
+  (if (i32.eq (local.get $t) (i32.const 10))
+    (then
+      (return (call_indirect $fns (type $entry)
+        (local.get $p) (local.get $args) (local.get $kwargs) (i32.load offset=8 (local.get $p))))))
+  (if (i32.eq (local.get $t) (i32.const 14))
+    (then
+      (return (call $call_builtin (i32.load offset=8 (local.get $p)) (local.get $args) (local.get $kwargs)))))
+  (if (i32.eq (local.get $t) (i32.const 15))
+    (then
+      (if (i64.eqz (i64.load offset=8 (local.get $p)))
+        (then (return (call $call_unbound (local.get $p) (local.get $args) (local.get $kwargs)))))
+      (return (call $call_method (i64.load offset=8 (local.get $p)) (i64.load offset=16 (local.get $p))
+        (local.get $args) (local.get $kwargs)))))
+  (if (i32.eq (local.get $t) (i32.const 13))
+    (then
+      (if (call $is_subclass (local.get $p) (global.get $t_BaseException))
+        (then
+          (if (local.get $kwargs)
+            (then (if (i32.load offset=4 (local.get $kwargs))
+              (then (call $raise_msg (global.get $t_TypeError)
+                (call $msg1 (global.get $s_no_keyword_arguments) (i64.extend_i32_u (i32.load offset=8 (local.get $p)))))))))
+          (return (call $exc_new (local.get $p) (i64.extend_i32_u (local.get $args))))))
+      (local.set $ctor (i32.load offset=16 (local.get $p)))
+      (if (i32.ne (local.get $ctor) (i32.const -1))
+        (then (return (call $call_builtin (local.get $ctor) (local.get $args) (local.get $kwargs)))))
+      (call $raise_msg (global.get $t_TypeError)
+        (call $msg1 (global.get $s_cannot_create) (i64.extend_i32_u (i32.load offset=8 (local.get $p)))))))
+  (call $raise_msg (global.get $t_TypeError)
+    (call $msg1 (global.get $s_not_callable) (call $type_name (local.get $f))))
+  (unreachable))
+
+(func $call0 (param $f i64) (result i64)
+  (call $call (local.get $f) (global.get $empty_tuple) (i32.const 0)))
+
+(func $call1 (param $f i64) (param $a i64) (result i64)
+  (call $call (local.get $f) (i32.wrap_i64 (call $tuple1 (local.get $a))) (i32.const 0)))
+
+(func $call2 (param $f i64) (param $a i64) (param $b i64) (result i64)
+  (local $t i32)
+  (local.set $t (call $alloc (i32.const 24)))
+  (i32.store (local.get $t) (i32.const 6))
+  (i32.store offset=4 (local.get $t) (i32.const 2))
+  (i64.store offset=8 (local.get $t) (local.get $a))
+  (i64.store offset=16 (local.get $t) (local.get $b))
+  (call $call (local.get $f) (local.get $t) (i32.const 0)))
+
+;; Calls a method by name; AttributeError when the receiver's type has no such method.
+(func $call_method (param $self i64) (param $name i64) (param $args i32) (param $kwargs i32) (result i64)
+  (local $t i32) (local $r i64)
+  (local.set $t (call $tid (local.get $self)))
+  ;; `str.lower(s)`, `dict.fromkeys(keys)`: a method taken from a type, called at once.
+  (if (i32.eq (local.get $t) (i32.const 13))
+    (then (return (call $call (call $getattr (local.get $self) (local.get $name)) (local.get $args) (local.get $kwargs)))))
+  (block $dispatched
+    (if (i32.eq (local.get $t) (i32.const 5))
+      (then (local.set $r (call $str_method (local.get $self) (local.get $name) (local.get $args) (local.get $kwargs))) (br $dispatched)))
+    (if (i32.eq (local.get $t) (i32.const 7))
+      (then (local.set $r (call $list_method (local.get $self) (local.get $name) (local.get $args) (local.get $kwargs))) (br $dispatched)))
+    (if (i32.eq (local.get $t) (i32.const 8))
+      (then (local.set $r (call $dict_method (local.get $self) (local.get $name) (local.get $args) (local.get $kwargs))) (br $dispatched)))
+    (if (i32.eq (local.get $t) (i32.const 6))
+      (then (local.set $r (call $tuple_method (local.get $self) (local.get $name) (local.get $args) (local.get $kwargs))) (br $dispatched)))
+    (if (i32.eq (local.get $t) (i32.const 9))
+      (then (local.set $r (call $set_method (local.get $self) (local.get $name) (local.get $args) (local.get $kwargs))) (br $dispatched)))
+    (if (i32.and (i32.ge_u (local.get $t) (i32.const 2)) (i32.le_u (local.get $t) (i32.const 4)))
+      (then (local.set $r (call $num_method (local.get $self) (local.get $name) (local.get $args) (local.get $kwargs))) (br $dispatched)))
+    ;; range.index and range.count behave as on the list of the range's values.
+    (if (i32.eq (local.get $t) (i32.const 16))
+      (then
+        (if (i32.or (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_attr_index)))
+              (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_attr_count))))
+          (then (local.set $r (call $list_method (call $list_from (local.get $self)) (local.get $name) (local.get $args) (local.get $kwargs)))))
+        (br $dispatched))))
+  (if (i64.eqz (local.get $r))
+    (then (call $raise_no_attribute (local.get $self) (local.get $name))))
+  (local.get $r))
+
+(func $raise_no_attribute (param $self i64) (param $name i64)
+  (call $raise_msg (global.get $t_AttributeError)
+    (call $msg2 (global.get $s_no_attribute) (call $type_name (local.get $self)) (local.get $name))))
+
+;; `str.lower` and the like: a method taken from a type, called with the receiver first.
+(func $call_unbound (param $m i32) (param $args i32) (param $kwargs i32) (result i64)
+  (local $n i32) (local $rest i32)
+  (local.set $n (i32.load offset=4 (local.get $args)))
+  ;; dict.fromkeys(iterable, value=None) is the one class method plans use.
+  (if (i32.and (i32.eq (i32.load offset=4 (local.get $m)) (global.get $t_dict))
+        (call $str_eq (i64.load offset=16 (local.get $m)) (i64.extend_i32_u (global.get $s_attr_fromkeys))))
+    (then (return (call $dict_fromkeys (local.get $args) (local.get $kwargs)))))
+  (if (i32.eqz (local.get $n))
+    (then (call $raise_msg (global.get $t_TypeError)
+      (call $msg1 (global.get $s_unbound_needs_argument) (i64.load offset=16 (local.get $m))))))
+  (local.set $rest (call $tuple_new (i32.sub (local.get $n) (i32.const 1))))
+  (call $memcpy (i32.add (local.get $rest) (i32.const 8)) (i32.add (local.get $args) (i32.const 16))
+    (i32.shl (i32.sub (local.get $n) (i32.const 1)) (i32.const 3)))
+  (call $call_method (i64.load offset=8 (local.get $args)) (i64.load offset=16 (local.get $m))
+    (local.get $rest) (local.get $kwargs)))
+
+;; `obj.name` outside a call: exception arguments, or a bound method of a container or str.
+(func $getattr (param $obj i64) (param $name i64) (result i64)
+  (local $t i32) (local $m i32)
+  (local.set $t (call $tid (local.get $obj)))
+  (if (i32.eq (local.get $t) (i32.const 12))
+    (then
+      (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_attr_args)))
+        (then (return (i64.extend_i32_u (i32.load offset=12 (i32.wrap_i64 (local.get $obj)))))))))
+  ;; A method taken from a type (`str.lower`): the receiver comes with the call. Self 0 marks it.
+  (if (i32.eq (local.get $t) (i32.const 13))
+    (then
+      (if (i32.eqz (call $type_has_method (i32.wrap_i64 (local.get $obj)) (local.get $name)))
+        (then (call $raise_no_attribute (local.get $obj) (local.get $name))))
+      (local.set $m (call $alloc (i32.const 24)))
+      (i32.store (local.get $m) (i32.const 15))
+      ;; The header's second word remembers the type the method was taken from.
+      (i32.store offset=4 (local.get $m) (i32.wrap_i64 (local.get $obj)))
+      (i64.store offset=16 (local.get $m) (local.get $name))
+      (return (i64.extend_i32_u (local.get $m)))))
+  (if (i32.and
+        (i32.or (i32.and (i32.ge_u (local.get $t) (i32.const 2)) (i32.le_u (local.get $t) (i32.const 9)))
+          (i32.eq (local.get $t) (i32.const 16)))
+        (call $type_has_method (call $type_of (local.get $obj)) (local.get $name)))
+    (then
+      (local.set $m (call $alloc (i32.const 24)))
+      (i32.store (local.get $m) (i32.const 15))
+      (i64.store offset=8 (local.get $m) (local.get $obj))
+      (i64.store offset=16 (local.get $m) (local.get $name))
+      (return (i64.extend_i32_u (local.get $m)))))
+  (call $raise_no_attribute (local.get $obj) (local.get $name))
+  (unreachable))
+
+;; ---- argument binding --------------------------------------------------------------------------
+;; A parameter descriptor (static data, i32 words): +0 positional parameters P (positional-only
+;; first), +4 positional-only count, +8 keyword-only count K, +12 flags (1: *args, 2: **kwargs),
+;; +16 the P + K parameter names (str addresses). Binding fills `out`: P + K slots, then *args
+;; (a tuple) and **kwargs (a dict) when the function has them. Every slot is an i64 value.
+
+(func $bind (param $fn i32) (param $args i32) (param $kwargs i32) (param $desc i32) (param $out i32)
+  (local $p i32) (local $k i32) (local $flags i32) (local $n i32) (local $i i32) (local $j i32)
+  (local $count i32) (local $entry i32) (local $key i64) (local $found i32) (local $extra i32)
+  (local $rest i32) (local $defaults i32) (local $nd i32) (local $slot i32) (local $kwdict i64)
+  (local $missing i32) (local $first_missing i64)
+  (local.set $p (i32.load (local.get $desc)))
+  (local.set $k (i32.load offset=8 (local.get $desc)))
+  (local.set $flags (i32.load offset=12 (local.get $desc)))
+  (local.set $n (i32.load offset=4 (local.get $args)))
+  ;; Positional arguments.
+  (if (i32.and (i32.gt_u (local.get $n) (local.get $p)) (i32.eqz (i32.and (local.get $flags) (i32.const 1))))
+    (then (call $raise_positional_count (local.get $fn) (local.get $p) (local.get $n))))
+  (local.set $count (select (local.get $p) (local.get $n) (i32.gt_u (local.get $n) (local.get $p))))
+  (call $memcpy (local.get $out) (i32.add (local.get $args) (i32.const 8)) (i32.shl (local.get $count) (i32.const 3)))
+  (local.set $extra (i32.add (local.get $p) (local.get $k)))
+  (if (i32.and (local.get $flags) (i32.const 1))
+    (then
+      (local.set $rest (call $tuple_new (select (i32.sub (local.get $n) (local.get $p)) (i32.const 0)
+        (i32.gt_u (local.get $n) (local.get $p)))))
+      (call $memcpy (i32.add (local.get $rest) (i32.const 8))
+        (i32.add (i32.add (local.get $args) (i32.const 8)) (i32.shl (local.get $count) (i32.const 3)))
+        (i32.shl (i32.load offset=4 (local.get $rest)) (i32.const 3)))
+      (i64.store (i32.add (local.get $out) (i32.shl (local.get $extra) (i32.const 3))) (i64.extend_i32_u (local.get $rest)))
+      (local.set $extra (i32.add (local.get $extra) (i32.const 1)))))
+  (if (i32.and (local.get $flags) (i32.const 2))
+    (then
+      (local.set $kwdict (call $dict_new))
+      (i64.store (i32.add (local.get $out) (i32.shl (local.get $extra) (i32.const 3))) (local.get $kwdict))))
+  ;; Keyword arguments: entries of the kwargs dict (24-byte records; key 0 = deleted).
+  (if (local.get $kwargs)
+    (then
+      (local.set $i (i32.const 0))
+      (block $done
+        (loop $each
+          (br_if $done (i32.ge_u (local.get $i) (i32.load offset=12 (local.get $kwargs))))
+          (local.set $entry (i32.add (i32.load offset=8 (local.get $kwargs)) (i32.mul (local.get $i) (i32.const 24))))
+          (local.set $key (i64.load offset=8 (local.get $entry)))
+          (local.set $i (i32.add (local.get $i) (i32.const 1)))
+          (br_if $each (i64.eqz (local.get $key)))
+          ;; Find the parameter (positional-only parameters cannot be passed by keyword).
+          (local.set $found (i32.const -1))
+          (local.set $j (i32.load offset=4 (local.get $desc)))
+          (block $searched
+            (loop $search
+              (br_if $searched (i32.ge_u (local.get $j) (i32.add (local.get $p) (local.get $k))))
+              (if (call $str_eq (local.get $key)
+                    (i64.extend_i32_u (i32.load offset=16 (i32.add (local.get $desc) (i32.shl (local.get $j) (i32.const 2))))))
+                (then (local.set $found (local.get $j)) (br $searched)))
+              (local.set $j (i32.add (local.get $j) (i32.const 1)))
+              (br $search)))
+          (if (i32.ge_s (local.get $found) (i32.const 0))
+            (then
+              (local.set $slot (i32.add (local.get $out) (i32.shl (local.get $found) (i32.const 3))))
+              (if (i64.ne (i64.load (local.get $slot)) (i64.const 0))
+                (then (call $raise_msg (global.get $t_TypeError)
+                  (call $msg2 (global.get $s_multiple_values) (i64.extend_i32_u (i32.load offset=12 (local.get $fn))) (local.get $key)))))
+              (i64.store (local.get $slot) (i64.load offset=16 (local.get $entry))))
+            (else
+              (if (i32.and (local.get $flags) (i32.const 2))
+                (then (call $dict_set (local.get $kwdict) (local.get $key) (i64.load offset=16 (local.get $entry))))
+                (else
+                  (if (call $is_posonly_name (local.get $desc) (local.get $key))
+                    (then (call $raise_msg (global.get $t_TypeError)
+                      (call $msg2 (global.get $s_posonly_as_keyword) (i64.extend_i32_u (i32.load offset=12 (local.get $fn))) (local.get $key)))))
+                  (call $raise_msg (global.get $t_TypeError)
+                    (call $msg2 (global.get $s_unexpected_keyword) (i64.extend_i32_u (i32.load offset=12 (local.get $fn))) (local.get $key)))))))
+          (br $each)))))
+  ;; Positional defaults fill the last parameters.
+  (local.set $defaults (i32.load offset=16 (local.get $fn)))
+  (if (local.get $defaults)
+    (then
+      (local.set $nd (i32.load offset=4 (local.get $defaults)))
+      (local.set $j (i32.const 0))
+      (block $done
+        (loop $each
+          (br_if $done (i32.ge_u (local.get $j) (local.get $nd)))
+          (local.set $slot (i32.add (local.get $out)
+            (i32.shl (i32.add (i32.sub (local.get $p) (local.get $nd)) (local.get $j)) (i32.const 3))))
+          (if (i64.eqz (i64.load (local.get $slot)))
+            (then (i64.store (local.get $slot)
+              (i64.load offset=8 (i32.add (local.get $defaults) (i32.shl (local.get $j) (i32.const 3)))))))
+          (local.set $j (i32.add (local.get $j) (i32.const 1)))
+          (br $each)))))
+  ;; Keyword-only defaults.
+  (if (i32.load offset=20 (local.get $fn))
+    (then
+      (local.set $j (local.get $p))
+      (block $done
+        (loop $each
+          (br_if $done (i32.ge_u (local.get $j) (i32.add (local.get $p) (local.get $k))))
+          (local.set $slot (i32.add (local.get $out) (i32.shl (local.get $j) (i32.const 3))))
+          (if (i64.eqz (i64.load (local.get $slot)))
+            (then (i64.store (local.get $slot)
+              (call $dict_get (i64.extend_i32_u (i32.load offset=20 (local.get $fn)))
+                (i64.extend_i32_u (i32.load offset=16 (i32.add (local.get $desc) (i32.shl (local.get $j) (i32.const 2)))))))))
+          (local.set $j (i32.add (local.get $j) (i32.const 1)))
+          (br $each)))))
+  ;; Anything still missing is an error, positional parameters first.
+  (call $check_missing (local.get $fn) (local.get $desc) (local.get $out) (i32.const 0) (local.get $p) (global.get $s_positional))
+  (call $check_missing (local.get $fn) (local.get $desc) (local.get $out) (local.get $p)
+    (i32.add (local.get $p) (local.get $k)) (global.get $s_keyword_only)))
+
+;; Raises "f() missing 2 required positional arguments: 'a' and 'b'" for empty slots in [from, to).
+(func $check_missing (param $fn i32) (param $desc i32) (param $out i32) (param $from i32) (param $to i32) (param $kind i32)
+  (local $i i32) (local $n i32) (local $names i32) (local $sb i32) (local $seen i32)
+  (local.set $i (local.get $from))
+  (block $done
+    (loop $each
+      (br_if $done (i32.ge_u (local.get $i) (local.get $to)))
+      (if (i64.eqz (i64.load (i32.add (local.get $out) (i32.shl (local.get $i) (i32.const 3)))))
+        (then (local.set $n (i32.add (local.get $n) (i32.const 1)))))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br $each)))
+  (if (i32.eqz (local.get $n)) (then (return)))
+  (local.set $sb (call $sb_new))
+  (call $sb_push_str (local.get $sb) (i64.extend_i32_u (i32.load offset=12 (local.get $fn))))
+  (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_missing)))
+  (call $sb_push_i64 (local.get $sb) (i64.extend_i32_u (local.get $n)))
+  (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_required)))
+  (call $sb_push_str (local.get $sb) (i64.extend_i32_u (local.get $kind)))
+  (call $sb_push_str (local.get $sb) (i64.extend_i32_u
+    (select (global.get $s_argument_colon) (global.get $s_arguments_colon) (i32.eq (local.get $n) (i32.const 1)))))
+  (local.set $i (local.get $from))
+  (block $done
+    (loop $each
+      (br_if $done (i32.ge_u (local.get $i) (local.get $to)))
+      (if (i64.eqz (i64.load (i32.add (local.get $out) (i32.shl (local.get $i) (i32.const 3)))))
+        (then
+          (if (local.get $seen)
+            (then (call $sb_push_str (local.get $sb) (i64.extend_i32_u
+              (select (global.get $s_and) (global.get $s_comma) (i32.eq (local.get $seen) (i32.sub (local.get $n) (i32.const 1))))))))
+          (call $sb_push_byte (local.get $sb) (i32.const 39))
+          (call $sb_push_str (local.get $sb) (i64.extend_i32_u (i32.load offset=16 (i32.add (local.get $desc) (i32.shl (local.get $i) (i32.const 2))))))
+          (call $sb_push_byte (local.get $sb) (i32.const 39))
+          (local.set $seen (i32.add (local.get $seen) (i32.const 1)))))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br $each)))
+  (call $raise_msg (global.get $t_TypeError) (call $sb_finish (local.get $sb))))
+
+;; "f() takes 2 positional arguments but 3 were given"
+(func $raise_positional_count (param $fn i32) (param $p i32) (param $n i32)
+  (local $sb i32) (local $nd i32)
+  (local.set $sb (call $sb_new))
+  (call $sb_push_str (local.get $sb) (i64.extend_i32_u (i32.load offset=12 (local.get $fn))))
+  (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_takes)))
+  ;; With defaults CPython says "takes from 1 to 2 positional arguments".
+  (local.set $nd (select (i32.load offset=4 (i32.load offset=16 (local.get $fn))) (i32.const 0)
+    (i32.ne (i32.load offset=16 (local.get $fn)) (i32.const 0))))
+  (if (local.get $nd)
+    (then
+      (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_from)))
+      (call $sb_push_i64 (local.get $sb) (i64.extend_i32_u (i32.sub (local.get $p) (local.get $nd))))
+      (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_to)))))
+  (call $sb_push_i64 (local.get $sb) (i64.extend_i32_u (local.get $p)))
+  (call $sb_push_str (local.get $sb) (i64.extend_i32_u
+    (select (global.get $s_positional_argument_but) (global.get $s_positional_arguments_but)
+      (i32.and (i32.eq (local.get $p) (i32.const 1)) (i32.eqz (local.get $nd))))))
+  (call $sb_push_i64 (local.get $sb) (i64.extend_i32_u (local.get $n)))
+  (call $sb_push_str (local.get $sb) (i64.extend_i32_u
+    (select (global.get $s_was_given) (global.get $s_were_given) (i32.eq (local.get $n) (i32.const 1)))))
+  (call $raise_msg (global.get $t_TypeError) (call $sb_finish (local.get $sb))))
+
+;; Reads a closure cell; NameError when the variable it holds is unbound.
+(func $cell_get (param $cell i64) (param $name i32) (result i64)
+  (local $v i64)
+  (local.set $v (i64.load offset=8 (i32.wrap_i64 (local.get $cell))))
+  (if (i64.eqz (local.get $v))
+    (then (call $raise_msg (global.get $t_NameError)
+      (call $msg1 (global.get $s_free_variable) (i64.extend_i32_u (local.get $name))))))
+  (local.get $v))
+
+(func $cell_set (param $cell i64) (param $v i64)
+  (i64.store offset=8 (i32.wrap_i64 (local.get $cell)) (local.get $v)))
+
+(func $raise_unbound_local (param $name i32)
+  (call $raise_msg (global.get $t_UnboundLocalError)
+    (call $msg1 (global.get $s_unbound_local) (i64.extend_i32_u (local.get $name)))))
+
+(func $raise_name_error (param $name i32)
+  (call $raise_msg (global.get $t_NameError)
+    (call $msg1 (global.get $s_name_not_defined) (i64.extend_i32_u (local.get $name)))))
+
+;; A local variable's value; UnboundLocalError when it has not been assigned.
+(func $check_local (param $v i64) (param $name i32) (result i64)
+  (if (i64.eqz (local.get $v)) (then (call $raise_unbound_local (local.get $name))))
+  (local.get $v))
+
+;; A module-level name's value; NameError when it has not been assigned.
+(func $check_global (param $v i64) (param $name i32) (result i64)
+  (if (i64.eqz (local.get $v)) (then (call $raise_name_error (local.get $name))))
+  (local.get $v))
+
+;; `item in container`, evaluated left to right.
+(func $in (param $item i64) (param $container i64) (result i32)
+  (call $contains (local.get $container) (local.get $item)))
+
+;; Whether values of a type (a type object) have a method `name`, from the method lists in
+;; call.strings; so that `x.foo` raises AttributeError where it is written, as in CPython.
+(func $type_has_method (param $type i32) (param $name i64) (result i32)
+  (local $list i32)
+  (block $found
+    (if (i32.eq (local.get $type) (global.get $t_str)) (then (local.set $list (global.get $s_methods_str)) (br $found)))
+    (if (i32.eq (local.get $type) (global.get $t_list)) (then (local.set $list (global.get $s_methods_list)) (br $found)))
+    (if (i32.eq (local.get $type) (global.get $t_tuple)) (then (local.set $list (global.get $s_methods_tuple)) (br $found)))
+    (if (i32.eq (local.get $type) (global.get $t_dict)) (then (local.set $list (global.get $s_methods_dict)) (br $found)))
+    (if (i32.eq (local.get $type) (global.get $t_set)) (then (local.set $list (global.get $s_methods_set)) (br $found)))
+    (if (i32.eq (local.get $type) (global.get $t_range)) (then (local.set $list (global.get $s_methods_range)) (br $found)))
+    (if (i32.or (i32.eq (local.get $type) (global.get $t_int)) (i32.eq (local.get $type) (global.get $t_bool)))
+      (then (local.set $list (global.get $s_methods_int)) (br $found)))
+    (if (i32.eq (local.get $type) (global.get $t_float)) (then (local.set $list (global.get $s_methods_float)) (br $found)))
+    (return (i32.const 0)))
+  (call $word_in (local.get $list) (local.get $name)))
+
+;; Whether the str `word` is one of the space-separated words of the static str at `list`.
+(func $word_in (param $list i32) (param $word i64) (result i32)
+  (local $p i32) (local $end i32) (local $w i32) (local $n i32) (local $start i32)
+  (local.set $w (i32.add (i32.wrap_i64 (local.get $word)) (i32.const 16)))
+  (local.set $n (i32.load offset=4 (i32.wrap_i64 (local.get $word))))
+  (local.set $p (i32.add (local.get $list) (i32.const 16)))
+  (local.set $end (i32.add (local.get $p) (i32.load offset=4 (local.get $list))))
+  (block $done
+    (loop $each
+      (br_if $done (i32.ge_u (local.get $p) (local.get $end)))
+      (local.set $start (local.get $p))
+      (block $word_end
+        (loop $scan
+          (br_if $word_end (i32.ge_u (local.get $p) (local.get $end)))
+          (br_if $word_end (i32.eq (i32.load8_u (local.get $p)) (i32.const 32)))
+          (local.set $p (i32.add (local.get $p) (i32.const 1)))
+          (br $scan)))
+      (if (i32.eq (i32.sub (local.get $p) (local.get $start)) (local.get $n))
+        (then (if (call $bytes_equal (local.get $start) (local.get $w) (local.get $n))
+          (then (return (i32.const 1))))))
+      (local.set $p (i32.add (local.get $p) (i32.const 1)))
+      (br $each)))
+  (i32.const 0))
+
+(func $bytes_equal (param $a i32) (param $b i32) (param $n i32) (result i32)
+  (local $i i32)
+  (block $done
+    (loop $each
+      (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+      (if (i32.ne (i32.load8_u (i32.add (local.get $a) (local.get $i))) (i32.load8_u (i32.add (local.get $b) (local.get $i))))
+        (then (return (i32.const 0))))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br $each)))
+  (i32.const 1))
+
+;; dict.fromkeys(iterable, value=None)
+(func $dict_fromkeys (param $args i32) (param $kwargs i32) (result i64)
+  (local $d i64) (local $it i64) (local $k i64) (local $v i64)
+  (if (i32.or (i32.lt_u (i32.load offset=4 (local.get $args)) (i32.const 1)) (i32.gt_u (i32.load offset=4 (local.get $args)) (i32.const 2)))
+    (then (call $raise_static (global.get $t_TypeError) (global.get $s_fromkeys_arguments))))
+  (local.set $v (i64.const 8))
+  (if (i32.eq (i32.load offset=4 (local.get $args)) (i32.const 2)) (then (local.set $v (i64.load offset=16 (local.get $args)))))
+  (local.set $d (call $dict_new))
+  (local.set $it (call $iter (i64.load offset=8 (local.get $args))))
+  (block $done
+    (loop $each
+      (local.set $k (call $next (local.get $it)))
+      (br_if $done (i64.eqz (local.get $k)))
+      (call $dict_set (local.get $d) (local.get $k) (local.get $v))
+      (br $each)))
+  (local.get $d))
+
+(func $is_posonly_name (param $desc i32) (param $key i64) (result i32)
+  (local $j i32)
+  (block $done
+    (loop $each
+      (br_if $done (i32.ge_u (local.get $j) (i32.load offset=4 (local.get $desc))))
+      (if (call $str_eq (local.get $key)
+            (i64.extend_i32_u (i32.load offset=16 (i32.add (local.get $desc) (i32.shl (local.get $j) (i32.const 2))))))
+        (then (return (i32.const 1))))
+      (local.set $j (i32.add (local.get $j) (i32.const 1)))
+      (br $each)))
+  (i32.const 0))

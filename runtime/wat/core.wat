@@ -1,0 +1,415 @@
+;; core.wat: allocation, value tags, type objects, exceptions, call frames, the string builder
+;; and the module entry point. See docs/abi.md for the layouts this code relies on.
+
+;; ---- allocation ------------------------------------------------------------------------------
+
+;; Allocates `size` bytes (8-aligned) from the bump heap; raises MemoryError when the memory
+;; cannot grow (the store's limit) or the address space is exhausted. Fresh memory is zero.
+(func $alloc (param $size i32) (result i32)
+  (call $alloc64 (i64.extend_i32_u (local.get $size))))
+
+(func $alloc64 (param $size i64) (result i32)
+  (local $addr i64) (local $end i64) (local $have i64) (local $pages i64) (local $chunk i64)
+  (local.set $addr (i64.extend_i32_u (global.get $heap_top)))
+  (if (i64.gt_u (local.get $size) (i64.const 0xFFFF_FFFF)) (then (call $raise_memory)))
+  (local.set $end
+    (i64.and (i64.add (i64.add (local.get $addr) (local.get $size)) (i64.const 7)) (i64.const -8)))
+  (if (i64.gt_u (local.get $end) (i64.const 0xFFFF_0000)) (then (call $raise_memory)))
+  (local.set $have (i64.shl (i64.extend_i32_u (memory.size)) (i64.const 16)))
+  (if (i64.gt_u (local.get $end) (local.get $have))
+    (then
+      (local.set $pages
+        (i64.shr_u (i64.add (i64.sub (local.get $end) (local.get $have)) (i64.const 0xFFFF))
+          (i64.const 16)))
+      ;; Grow in steps of at least 1 MiB so that small allocations rarely grow memory.
+      (local.set $chunk (select (local.get $pages) (i64.const 16)
+        (i64.gt_u (local.get $pages) (i64.const 16))))
+      (if (i32.eq (memory.grow (i32.wrap_i64 (local.get $chunk))) (i32.const -1))
+        (then
+          (if (i32.eq (memory.grow (i32.wrap_i64 (local.get $pages))) (i32.const -1))
+            (then (call $raise_memory)))))))
+  (global.set $heap_top (i32.wrap_i64 (local.get $end)))
+  (i32.wrap_i64 (local.get $addr)))
+
+;; Copies `len` bytes; memory.copy charges fuel per byte, like any other work.
+(func $memcpy (param $dst i32) (param $src i32) (param $len i32)
+  (memory.copy (local.get $dst) (local.get $src) (local.get $len)))
+
+;; ---- values ------------------------------------------------------------------------------------
+
+(func $is_small (param $v i64) (result i32)
+  (i32.wrap_i64 (i64.and (local.get $v) (i64.const 1))))
+
+;; The type id of any value (small ints are ints).
+(func $tid (param $v i64) (result i32)
+  (if (result i32) (i32.wrap_i64 (i64.and (local.get $v) (i64.const 1)))
+    (then (i32.const 3))
+    (else (i32.load (i32.wrap_i64 (local.get $v))))))
+
+(func $ptr (param $v i64) (result i32) (i32.wrap_i64 (local.get $v)))
+(func $val (param $p i32) (result i64) (i64.extend_i32_u (local.get $p)))
+
+(func $bool (param $b i32) (result i64)
+  (select (i64.const 24) (i64.const 16) (local.get $b)))
+
+;; The type object of a value; for exceptions, their class.
+(func $type_of (param $v i64) (result i32)
+  (local $t i32)
+  (local.set $t (call $tid (local.get $v)))
+  (if (i32.eq (local.get $t) (i32.const 12))
+    (then (return (i32.load offset=8 (i32.wrap_i64 (local.get $v))))))
+  (call $type_object (local.get $t)))
+
+(func $type_name (param $v i64) (result i64)
+  (i64.extend_i32_u (i32.load offset=8 (call $type_of (local.get $v)))))
+
+;; Whether class `c` is `t` or derives from it.
+(func $is_subclass (param $c i32) (param $t i32) (result i32)
+  (block $no
+    (loop $up
+      (br_if $no (i32.eqz (local.get $c)))
+      (if (i32.eq (local.get $c) (local.get $t)) (then (return (i32.const 1))))
+      (local.set $c (i32.load offset=12 (local.get $c)))
+      (br $up)))
+  (i32.const 0))
+
+(func $isinstance_t (param $v i64) (param $t i32) (result i32)
+  (call $is_subclass (call $type_of (local.get $v)) (local.get $t)))
+
+;; ---- the string builder ------------------------------------------------------------------------
+;; An internal object (not a Python value): +0 buffer, +4 bytes used, +8 capacity, +12 chars.
+
+(func $sb_new (result i32)
+  (local $sb i32)
+  (local.set $sb (call $alloc (i32.const 16)))
+  (i32.store (local.get $sb) (call $alloc (i32.const 64)))
+  (i32.store offset=8 (local.get $sb) (i32.const 64))
+  (local.get $sb))
+
+(func $sb_reserve (param $sb i32) (param $extra i32)
+  (local $need i64) (local $cap i64) (local $buf i32)
+  (local.set $need (i64.add (i64.extend_i32_u (i32.load offset=4 (local.get $sb)))
+    (i64.extend_i32_u (local.get $extra))))
+  (local.set $cap (i64.extend_i32_u (i32.load offset=8 (local.get $sb))))
+  (if (i64.le_u (local.get $need) (local.get $cap)) (then (return)))
+  (loop $double
+    (local.set $cap (i64.shl (local.get $cap) (i64.const 1)))
+    (br_if $double (i64.lt_u (local.get $cap) (local.get $need))))
+  (local.set $buf (call $alloc64 (local.get $cap)))
+  (call $memcpy (local.get $buf) (i32.load (local.get $sb)) (i32.load offset=4 (local.get $sb)))
+  (i32.store (local.get $sb) (local.get $buf))
+  (i32.store offset=8 (local.get $sb) (i32.wrap_i64 (local.get $cap))))
+
+;; Appends UTF-8 bytes that are known to be `chars` code points.
+(func $sb_push_counted (param $sb i32) (param $src i32) (param $len i32) (param $chars i32)
+  (call $sb_reserve (local.get $sb) (local.get $len))
+  (call $memcpy (i32.add (i32.load (local.get $sb)) (i32.load offset=4 (local.get $sb)))
+    (local.get $src) (local.get $len))
+  (i32.store offset=4 (local.get $sb) (i32.add (i32.load offset=4 (local.get $sb)) (local.get $len)))
+  (i32.store offset=12 (local.get $sb) (i32.add (i32.load offset=12 (local.get $sb)) (local.get $chars))))
+
+;; Appends UTF-8 bytes, counting their code points.
+(func $sb_push_bytes (param $sb i32) (param $src i32) (param $len i32)
+  (call $sb_push_counted (local.get $sb) (local.get $src) (local.get $len)
+    (call $utf8_count (local.get $src) (local.get $len))))
+
+(func $sb_push_str (param $sb i32) (param $s i64)
+  (local $p i32)
+  (local.set $p (i32.wrap_i64 (local.get $s)))
+  (call $sb_push_counted (local.get $sb) (i32.add (local.get $p) (i32.const 16))
+    (i32.load offset=4 (local.get $p)) (i32.load offset=8 (local.get $p))))
+
+;; Appends one ASCII byte.
+(func $sb_push_byte (param $sb i32) (param $b i32)
+  (call $sb_reserve (local.get $sb) (i32.const 1))
+  (i32.store8 (i32.add (i32.load (local.get $sb)) (i32.load offset=4 (local.get $sb))) (local.get $b))
+  (i32.store offset=4 (local.get $sb) (i32.add (i32.load offset=4 (local.get $sb)) (i32.const 1)))
+  (i32.store offset=12 (local.get $sb) (i32.add (i32.load offset=12 (local.get $sb)) (i32.const 1))))
+
+;; Appends the decimal digits of a signed 64-bit integer (digits are taken from the remainder's
+;; magnitude, so i64::MIN needs no positive counterpart).
+(func $sb_push_i64 (param $sb i32) (param $n i64)
+  (local $buf i32) (local $i i32) (local $neg i32) (local $digit i64)
+  (local.set $buf (call $alloc (i32.const 24)))
+  (local.set $i (i32.const 24))
+  (local.set $neg (i64.lt_s (local.get $n) (i64.const 0)))
+  (loop $digits
+    (local.set $digit (i64.rem_s (local.get $n) (i64.const 10)))
+    (if (i64.lt_s (local.get $digit) (i64.const 0)) (then (local.set $digit (i64.sub (i64.const 0) (local.get $digit)))))
+    (local.set $i (i32.sub (local.get $i) (i32.const 1)))
+    (i32.store8 (i32.add (local.get $buf) (local.get $i))
+      (i32.add (i32.const 48) (i32.wrap_i64 (local.get $digit))))
+    (local.set $n (i64.div_s (local.get $n) (i64.const 10)))
+    (br_if $digits (i64.ne (local.get $n) (i64.const 0))))
+  (if (local.get $neg)
+    (then
+      (local.set $i (i32.sub (local.get $i) (i32.const 1)))
+      (i32.store8 (i32.add (local.get $buf) (local.get $i)) (i32.const 45))))
+  (call $sb_push_counted (local.get $sb) (i32.add (local.get $buf) (local.get $i))
+    (i32.sub (i32.const 24) (local.get $i)) (i32.sub (i32.const 24) (local.get $i))))
+
+;; Finishes the builder into a new str object.
+(func $sb_finish (param $sb i32) (result i64)
+  (local $s i32)
+  (local.set $s (call $str_alloc (i32.load offset=4 (local.get $sb)) (i32.load offset=12 (local.get $sb))))
+  (call $memcpy (i32.add (local.get $s) (i32.const 16)) (i32.load (local.get $sb))
+    (i32.load offset=4 (local.get $sb)))
+  (i64.extend_i32_u (local.get $s)))
+
+;; A new str object with room for `nbytes` bytes of `nchars` code points, bytes at +16.
+(func $str_alloc (param $nbytes i32) (param $nchars i32) (result i32)
+  (local $s i32)
+  (local.set $s (call $alloc64 (i64.add (i64.extend_i32_u (local.get $nbytes)) (i64.const 16))))
+  (i32.store (local.get $s) (i32.const 5))
+  (i32.store offset=4 (local.get $s) (local.get $nbytes))
+  (i32.store offset=8 (local.get $s) (local.get $nchars))
+  (local.get $s))
+
+(func $utf8_count (param $p i32) (param $len i32) (result i32)
+  (local $end i32) (local $n i32)
+  (local.set $end (i32.add (local.get $p) (local.get $len)))
+  (block $done
+    (loop $each
+      (br_if $done (i32.ge_u (local.get $p) (local.get $end)))
+      (if (i32.ne (i32.and (i32.load8_u (local.get $p)) (i32.const 0xC0)) (i32.const 0x80))
+        (then (local.set $n (i32.add (local.get $n) (i32.const 1)))))
+      (local.set $p (i32.add (local.get $p) (i32.const 1)))
+      (br $each)))
+  (local.get $n))
+
+;; A message from a static template whose `{}` is replaced by the str `arg` (first occurrence).
+(func $msg1 (param $template i32) (param $arg i64) (result i64)
+  (call $msg2 (local.get $template) (local.get $arg) (i64.const 0)))
+
+;; As $msg1 with two `{}` placeholders; a 0 argument leaves its placeholder out.
+(func $msg2 (param $template i32) (param $a i64) (param $b i64) (result i64)
+  (local $sb i32) (local $p i32) (local $end i32) (local $which i32) (local $c i32)
+  (local.set $sb (call $sb_new))
+  (local.set $p (i32.add (local.get $template) (i32.const 16)))
+  (local.set $end (i32.add (local.get $p) (i32.load offset=4 (local.get $template))))
+  (block $done
+    (loop $each
+      (br_if $done (i32.ge_u (local.get $p) (local.get $end)))
+      (local.set $c (i32.load8_u (local.get $p)))
+      (if (i32.and (i32.eq (local.get $c) (i32.const 123))
+            (i32.eq (i32.load8_u offset=1 (local.get $p)) (i32.const 125)))
+        (then
+          (if (i32.eqz (local.get $which))
+            (then (if (i64.ne (local.get $a) (i64.const 0)) (then (call $sb_push_str (local.get $sb) (local.get $a)))))
+            (else (if (i64.ne (local.get $b) (i64.const 0)) (then (call $sb_push_str (local.get $sb) (local.get $b))))))
+          (local.set $which (i32.add (local.get $which) (i32.const 1)))
+          (local.set $p (i32.add (local.get $p) (i32.const 2)))
+          (br $each)))
+      (call $sb_push_bytes (local.get $sb) (local.get $p) (i32.const 1))
+      (local.set $p (i32.add (local.get $p) (i32.const 1)))
+      (br $each)))
+  (call $sb_finish (local.get $sb)))
+
+;; ---- exceptions --------------------------------------------------------------------------------
+
+;; A new exception of class `type` (a type object) with the tuple `args`.
+(func $exc_new (param $type i32) (param $args i64) (result i64)
+  (local $e i32)
+  (local.set $e (call $alloc (i32.const 24)))
+  (i32.store (local.get $e) (i32.const 12))
+  (i32.store offset=8 (local.get $e) (local.get $type))
+  (i32.store offset=12 (local.get $e) (i32.wrap_i64 (local.get $args)))
+  (i64.extend_i32_u (local.get $e)))
+
+;; A tuple of one value.
+(func $tuple1 (param $v i64) (result i64)
+  (local $t i32)
+  (local.set $t (call $alloc (i32.const 16)))
+  (i32.store (local.get $t) (i32.const 6))
+  (i32.store offset=4 (local.get $t) (i32.const 1))
+  (i64.store offset=8 (local.get $t) (local.get $v))
+  (i64.extend_i32_u (local.get $t)))
+
+;; Raises a value: an exception object, or an exception class (instantiated without arguments).
+;; Records where it was raised, unless it already was (a re-raise keeps its origin).
+(func $raise (param $v i64)
+  (local $t i32)
+  (local.set $t (call $tid (local.get $v)))
+  (if (i32.eq (local.get $t) (i32.const 13))
+    (then
+      (if (call $is_subclass (i32.wrap_i64 (local.get $v)) (global.get $t_BaseException))
+        (then
+          (local.set $v (call $exc_new (i32.wrap_i64 (local.get $v)) (i64.extend_i32_u (global.get $empty_tuple))))
+          (local.set $t (i32.const 12))))))
+  (if (i32.ne (local.get $t) (i32.const 12))
+    (then (call $raise_static (global.get $t_TypeError) (global.get $s_raise_non_exception))))
+  (if (i32.eqz (i32.load offset=16 (i32.wrap_i64 (local.get $v))))
+    (then (i32.store offset=16 (i32.wrap_i64 (local.get $v)) (call $frames_snapshot))))
+  (throw $exc (local.get $v)))
+
+;; Raises `type(msg)` where msg is a str value.
+(func $raise_msg (param $type i32) (param $msg i64)
+  (call $raise (call $exc_new (local.get $type) (call $tuple1 (local.get $msg)))))
+
+;; Raises `type(msg)` with a static message.
+(func $raise_static (param $type i32) (param $msg i32)
+  (call $raise_msg (local.get $type) (i64.extend_i32_u (local.get $msg))))
+
+;; MemoryError must not allocate: it raises a preallocated exception without a traceback.
+(func $raise_memory
+  (global.set $heap_exhausted (i32.const 1))
+  (throw $exc (i64.extend_i32_u (global.get $memory_error))))
+
+;; `raise X from Y`.
+(func $raise_from (param $v i64) (param $cause i64)
+  (local $t i32)
+  (if (i32.eq (call $tid (local.get $v)) (i32.const 13))
+    (then (local.set $v (call $exc_new (i32.wrap_i64 (local.get $v)) (i64.extend_i32_u (global.get $empty_tuple))))))
+  (if (i32.eq (call $tid (local.get $cause)) (i32.const 13))
+    (then (local.set $cause (call $exc_new (i32.wrap_i64 (local.get $cause)) (i64.extend_i32_u (global.get $empty_tuple))))))
+  (if (i32.eq (call $tid (local.get $v)) (i32.const 12))
+    (then
+      (if (i32.eq (call $tid (local.get $cause)) (i32.const 12))
+        (then (i32.store offset=20 (i32.wrap_i64 (local.get $v)) (i32.wrap_i64 (local.get $cause)))))))
+  (call $raise (local.get $v)))
+
+;; Whether exception `e` matches an `except` clause's class or tuple of classes.
+(func $exc_matches (param $e i64) (param $spec i64) (result i32)
+  (local $t i32) (local $i i32) (local $n i32)
+  (local.set $t (call $tid (local.get $spec)))
+  (if (i32.eq (local.get $t) (i32.const 6))
+    (then
+      (local.set $n (i32.load offset=4 (i32.wrap_i64 (local.get $spec))))
+      (block $done
+        (loop $each
+          (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+          (if (call $exc_matches (local.get $e)
+                (i64.load offset=8 (i32.add (i32.wrap_i64 (local.get $spec)) (i32.shl (local.get $i) (i32.const 3)))))
+            (then (return (i32.const 1))))
+          (local.set $i (i32.add (local.get $i) (i32.const 1)))
+          (br $each)))
+      (return (i32.const 0))))
+  (if (i32.or (i32.ne (local.get $t) (i32.const 13))
+        (i32.eqz (call $is_subclass (i32.wrap_i64 (local.get $spec)) (global.get $t_BaseException))))
+    (then (call $raise_static (global.get $t_TypeError) (global.get $s_catch_non_exception))))
+  (call $is_subclass (i32.load offset=8 (i32.wrap_i64 (local.get $e))) (i32.wrap_i64 (local.get $spec))))
+
+;; str(exception): "" without args, str(arg) with one (repr for KeyError), else repr(args).
+(func $exc_str (param $e i64) (result i64)
+  (local $args i32) (local $n i32)
+  (local.set $args (i32.load offset=12 (i32.wrap_i64 (local.get $e))))
+  (local.set $n (i32.load offset=4 (local.get $args)))
+  (if (i32.eqz (local.get $n)) (then (return (i64.extend_i32_u (global.get $s_empty)))))
+  (if (i32.eq (local.get $n) (i32.const 1))
+    (then
+      (if (i32.eq (i32.load offset=8 (i32.wrap_i64 (local.get $e))) (global.get $t_KeyError))
+        (then (return (call $to_repr (i64.load offset=8 (local.get $args))))))
+      (return (call $to_str (i64.load offset=8 (local.get $args))))))
+  (call $to_repr (i64.extend_i32_u (local.get $args))))
+
+;; ---- call frames -------------------------------------------------------------------------------
+
+;; Enters a Python frame named by the str at `name`; returns its depth. Raises RecursionError
+;; beyond the limit (CPython's default of 1000).
+(func $enter (param $name i32) (result i32)
+  (local $d i32) (local $slot i32)
+  (local.set $d (i32.add (global.get $depth) (i32.const 1)))
+  (global.set $depth (local.get $d))
+  (local.set $slot (i32.add (global.get $frames) (i32.shl (local.get $d) (i32.const 3))))
+  (i32.store (local.get $slot) (local.get $name))
+  (i32.store offset=4 (local.get $slot) (i32.const 0))
+  (if (i32.gt_u (local.get $d) (global.get $max_depth))
+    (then (call $raise_static (global.get $t_RecursionError) (global.get $s_recursion))))
+  (local.get $d))
+
+(func $leave (param $d i32)
+  (global.set $depth (i32.sub (local.get $d) (i32.const 1))))
+
+;; Resets the depth after a handler caught an exception in the frame at depth `d`.
+(func $resume (param $d i32)
+  (global.set $depth (local.get $d)))
+
+;; Guards recursion inside the runtime (repr or equality of deeply nested containers).
+(func $native_enter
+  (global.set $native_depth (i32.add (global.get $native_depth) (i32.const 1)))
+  (if (i32.gt_u (global.get $native_depth) (global.get $max_depth))
+    (then
+      (global.set $native_depth (i32.const 0))
+      (call $raise_static (global.get $t_RecursionError) (global.get $s_recursion)))))
+
+(func $native_leave
+  (global.set $native_depth (i32.sub (global.get $native_depth) (i32.const 1))))
+
+;; Copies the frame stack: +0 count, then (name, line) pairs for depths 1..count.
+(func $frames_snapshot (result i32)
+  (local $n i32) (local $copy i32)
+  (local.set $n (global.get $depth))
+  (if (i32.gt_u (local.get $n) (i32.add (global.get $max_depth) (i32.const 8)))
+    (then (local.set $n (i32.add (global.get $max_depth) (i32.const 8)))))
+  (local.set $copy (call $alloc (i32.add (i32.const 8) (i32.shl (local.get $n) (i32.const 3)))))
+  (i32.store (local.get $copy) (local.get $n))
+  (call $memcpy (i32.add (local.get $copy) (i32.const 8))
+    (i32.add (global.get $frames) (i32.const 8)) (i32.shl (local.get $n) (i32.const 3)))
+  (local.get $copy))
+
+;; The text CPython prints for an uncaught exception, as a str object.
+(func $format_uncaught (param $e i64) (result i32)
+  (local $sb i32) (local $frames i32) (local $n i32) (local $i i32) (local $msg i64) (local $pair i32)
+  (local.set $sb (call $sb_new))
+  (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_traceback_header)))
+  (local.set $frames (i32.load offset=16 (i32.wrap_i64 (local.get $e))))
+  (if (local.get $frames)
+    (then
+      (local.set $n (i32.load (local.get $frames)))
+      ;; Long recursions print as CPython does: the first frames, then the last ones.
+      (block $done
+        (loop $each
+          (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+          (local.set $pair (i32.add (i32.add (local.get $frames) (i32.const 8)) (i32.shl (local.get $i) (i32.const 3))))
+          (if (i32.or (i32.lt_u (local.get $i) (i32.const 3)) (i32.ge_u (local.get $i) (i32.sub (local.get $n) (i32.const 3))))
+            (then
+              (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_traceback_file)))
+              (call $sb_push_i64 (local.get $sb) (i64.extend_i32_u (i32.load offset=4 (local.get $pair))))
+              (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_traceback_in)))
+              (call $sb_push_str (local.get $sb) (i64.extend_i32_u (i32.load (local.get $pair))))
+              (call $sb_push_byte (local.get $sb) (i32.const 10)))
+            (else
+              (if (i32.eq (local.get $i) (i32.const 3))
+                (then (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_traceback_elided)))))))
+          (local.set $i (i32.add (local.get $i) (i32.const 1)))
+          (br $each)))))
+  ;; The class's qualified name when it has one (json.decoder.JSONDecodeError), as CPython prints.
+  (if (i32.load offset=20 (call $type_of (local.get $e)))
+    (then (call $sb_push_str (local.get $sb) (i64.extend_i32_u (i32.load offset=20 (call $type_of (local.get $e))))))
+    (else (call $sb_push_str (local.get $sb) (call $type_name (local.get $e)))))
+  (local.set $msg (call $exc_str (local.get $e)))
+  (if (i32.load offset=4 (i32.wrap_i64 (local.get $msg)))
+    (then
+      (call $sb_push_byte (local.get $sb) (i32.const 58))
+      (call $sb_push_byte (local.get $sb) (i32.const 32))
+      (call $sb_push_str (local.get $sb) (local.get $msg))))
+  (call $sb_push_byte (local.get $sb) (i32.const 10))
+  (i32.wrap_i64 (call $sb_finish (local.get $sb))))
+
+;; ---- entry point -------------------------------------------------------------------------------
+
+;; Runs the plan. 0 on success; otherwise the address of the uncaught exception's report.
+(func $baton_main (export "baton_main") (result i32)
+  (local $e i64)
+  (local.set $e
+    (block $caught (result i64)
+      (try_table (catch $exc $caught)
+        (call $plan_main)
+        (return (i32.const 0)))
+      (unreachable)))
+  (global.set $depth (i32.const 0))
+  (if (global.get $heap_exhausted)
+    (then (if (i64.eq (local.get $e) (i64.extend_i32_u (global.get $memory_error)))
+      (then (return (global.get $s_memory_report))))))
+  ;; Formatting may itself fail (for example, out of memory); report what we can.
+  (block $failed (result i64)
+    (try_table (catch $exc $failed)
+      (return (call $format_uncaught (local.get $e))))
+    (unreachable))
+  (drop)
+  (global.get $s_memory_report))
+
+;; Writes a str value to the run's stdout through the `baton.print` host call.
+(func $write_str (param $s i64)
+  (call $host_print (i32.add (i32.wrap_i64 (local.get $s)) (i32.const 16))
+    (i32.load offset=4 (i32.wrap_i64 (local.get $s)))))

@@ -1,0 +1,972 @@
+;; dict.wat: dicts and sets (docs/abi.md, type ids 8 and 9).
+;;
+;; Both are the same insertion-ordered hash table:
+;;   +0 type (8 dict, 9 set)   +4 len (live entries)
+;;   +8 entries address        +12 entries used (live + deleted)   +16 entries capacity
+;;   +20 index address         +24 index slot count (a power of two, or 0 before the first insert)
+;;   +28 (private) first-live hint: every entry below it is deleted (set.pop scans from here)
+;;   +32 (private) live-end hint: every entry at or above it is deleted (dict.popitem scans down)
+;; Objects are 40 bytes; only $dict_new/$set_new (here) create them. Entries are 24 bytes:
+;; i64 hash, i64 key (0 = deleted), i64 value (0 in sets). Index slots are i32: -1 empty, else an
+;; entry number. Used entries never exceed the capacity, 2/3 of the slots; a deleted entry keeps
+;; its index slot (a tombstone) until the next resize, which compacts the entries.
+;; Probing is CPython's: i = (5i + perturb + 1) & mask, perturb >>= 5 each step.
+;;
+;; Iteration (seq.wat's $iter/$next) reads the entries directly: +8, +12, +4.
+;; Set order is insertion order (CPython's set order is its hash-table order): a documented
+;; deviation of Baton.
+
+(global $dict_repr_stack (mut i32) (i32.const 0))
+(global $dict_repr_depth (mut i32) (i32.const 0))
+
+;; ---- the hash table ----------------------------------------------------------------------------
+
+(func $dict_alloc (param $type i32) (result i64)
+  (local $d i32)
+  (local.set $d (call $alloc (i32.const 40)))
+  (i32.store (local.get $d) (local.get $type))
+  (i64.extend_i32_u (local.get $d)))
+
+(func $dict_new (result i64) (call $dict_alloc (i32.const 8)))
+(func $set_new (result i64) (call $dict_alloc (i32.const 9)))
+
+;; The entry number of key `k` (hash `h`) in table `d`; when absent, -1 - (the first empty index
+;; slot on its probe path). An empty table (no index yet) answers -1.
+(func $dict_find (param $d i32) (param $k i64) (param $h i64) (result i32)
+  (local $mask i32) (local $i i32) (local $ix i32) (local $perturb i64) (local $e i32) (local $key i64)
+  (local $index i32) (local $entries i32)
+  (local.set $mask (i32.load offset=24 (local.get $d)))
+  (if (i32.eqz (local.get $mask)) (then (return (i32.const -1))))
+  (local.set $mask (i32.sub (local.get $mask) (i32.const 1)))
+  (local.set $index (i32.load offset=20 (local.get $d)))
+  (local.set $entries (i32.load offset=8 (local.get $d)))
+  (local.set $perturb (local.get $h))
+  (local.set $i (i32.and (i32.wrap_i64 (local.get $h)) (local.get $mask)))
+  (loop $probe
+    (local.set $ix (i32.load (i32.add (local.get $index) (i32.shl (local.get $i) (i32.const 2)))))
+    (if (i32.lt_s (local.get $ix) (i32.const 0))
+      (then (return (i32.sub (i32.const -1) (local.get $i)))))
+    (local.set $e (i32.add (local.get $entries) (i32.mul (local.get $ix) (i32.const 24))))
+    (local.set $key (i64.load offset=8 (local.get $e)))
+    (if (i64.eq (local.get $key) (local.get $k)) (then (return (local.get $ix))))
+    (if (i64.ne (local.get $key) (i64.const 0))
+      (then
+        (if (i64.eq (i64.load (local.get $e)) (local.get $h))
+          (then
+            (if (call $eq (local.get $key) (local.get $k)) (then (return (local.get $ix))))))))
+    (local.set $perturb (i64.shr_u (local.get $perturb) (i64.const 5)))
+    (local.set $i (i32.and
+      (i32.add (i32.add (i32.mul (local.get $i) (i32.const 5)) (i32.wrap_i64 (local.get $perturb)))
+        (i32.const 1))
+      (local.get $mask)))
+    (br $probe))
+  (unreachable))
+
+;; The first empty index slot on the probe path of hash `h` (the table has an index).
+(func $dict_free_slot (param $d i32) (param $h i64) (result i32)
+  (local $mask i32) (local $i i32) (local $perturb i64) (local $index i32)
+  (local.set $mask (i32.sub (i32.load offset=24 (local.get $d)) (i32.const 1)))
+  (local.set $index (i32.load offset=20 (local.get $d)))
+  (local.set $perturb (local.get $h))
+  (local.set $i (i32.and (i32.wrap_i64 (local.get $h)) (local.get $mask)))
+  (loop $probe
+    (if (i32.lt_s (i32.load (i32.add (local.get $index) (i32.shl (local.get $i) (i32.const 2)))) (i32.const 0))
+      (then (return (local.get $i))))
+    (local.set $perturb (i64.shr_u (local.get $perturb) (i64.const 5)))
+    (local.set $i (i32.and
+      (i32.add (i32.add (i32.mul (local.get $i) (i32.const 5)) (i32.wrap_i64 (local.get $perturb)))
+        (i32.const 1))
+      (local.get $mask)))
+    (br $probe))
+  (unreachable))
+
+;; Rebuilds the table for its live entries (compacting them, in order) with room to grow: the
+;; slot count is the smallest power of two >= max(8, 3 * live), so capacity is about 2 * live.
+(func $dict_resize (param $d i32)
+  (local $live i32) (local $slots i64) (local $cap i32) (local $old i32) (local $oldn i32)
+  (local $new i32) (local $index i32) (local $i i32) (local $j i32) (local $src i32) (local $dst i32)
+  (local $mask i32) (local $s i32) (local $perturb i64) (local $h i64)
+  (local.set $live (i32.load offset=4 (local.get $d)))
+  (local.set $slots (i64.const 8))
+  (loop $grow
+    (if (i64.lt_u (local.get $slots) (i64.mul (i64.extend_i32_u (local.get $live)) (i64.const 3)))
+      (then (local.set $slots (i64.shl (local.get $slots) (i64.const 1))) (br $grow))))
+  (if (i64.gt_u (local.get $slots) (i64.const 0x4000_0000)) (then (call $raise_memory)))
+  (local.set $cap (i32.div_u (i32.wrap_i64 (i64.shl (local.get $slots) (i64.const 1))) (i32.const 3)))
+  (local.set $new (call $alloc64 (i64.mul (i64.extend_i32_u (local.get $cap)) (i64.const 24))))
+  (local.set $index (call $alloc64 (i64.shl (local.get $slots) (i64.const 2))))
+  (memory.fill (local.get $index) (i32.const 0xFF) (i32.wrap_i64 (i64.shl (local.get $slots) (i64.const 2))))
+  (local.set $mask (i32.sub (i32.wrap_i64 (local.get $slots)) (i32.const 1)))
+  (local.set $old (i32.load offset=8 (local.get $d)))
+  (local.set $oldn (i32.load offset=12 (local.get $d)))
+  (block $done
+    (loop $each
+      (br_if $done (i32.ge_u (local.get $i) (local.get $oldn)))
+      (local.set $src (i32.add (local.get $old) (i32.mul (local.get $i) (i32.const 24))))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br_if $each (i64.eqz (i64.load offset=8 (local.get $src))))
+      (local.set $dst (i32.add (local.get $new) (i32.mul (local.get $j) (i32.const 24))))
+      (local.set $h (i64.load (local.get $src)))
+      (i64.store (local.get $dst) (local.get $h))
+      (i64.store offset=8 (local.get $dst) (i64.load offset=8 (local.get $src)))
+      (i64.store offset=16 (local.get $dst) (i64.load offset=16 (local.get $src)))
+      (local.set $perturb (local.get $h))
+      (local.set $s (i32.and (i32.wrap_i64 (local.get $h)) (local.get $mask)))
+      (block $found
+        (loop $probe
+          (br_if $found (i32.lt_s (i32.load (i32.add (local.get $index) (i32.shl (local.get $s) (i32.const 2))))
+            (i32.const 0)))
+          (local.set $perturb (i64.shr_u (local.get $perturb) (i64.const 5)))
+          (local.set $s (i32.and
+            (i32.add (i32.add (i32.mul (local.get $s) (i32.const 5)) (i32.wrap_i64 (local.get $perturb)))
+              (i32.const 1))
+            (local.get $mask)))
+          (br $probe)))
+      (i32.store (i32.add (local.get $index) (i32.shl (local.get $s) (i32.const 2))) (local.get $j))
+      (local.set $j (i32.add (local.get $j) (i32.const 1)))
+      (br $each)))
+  (i32.store offset=8 (local.get $d) (local.get $new))
+  (i32.store offset=12 (local.get $d) (local.get $j))
+  (i32.store offset=16 (local.get $d) (local.get $cap))
+  (i32.store offset=20 (local.get $d) (local.get $index))
+  (i32.store offset=24 (local.get $d) (i32.wrap_i64 (local.get $slots)))
+  (i32.store offset=28 (local.get $d) (i32.const 0))
+  (i32.store offset=32 (local.get $d) (local.get $j)))
+
+;; Appends a new entry at index slot `slot` (the table has room).
+(func $dict_append_at (param $d i32) (param $slot i32) (param $k i64) (param $h i64) (param $v i64)
+  (local $n i32) (local $e i32)
+  (local.set $n (i32.load offset=12 (local.get $d)))
+  (i32.store (i32.add (i32.load offset=20 (local.get $d)) (i32.shl (local.get $slot) (i32.const 2)))
+    (local.get $n))
+  (local.set $e (i32.add (i32.load offset=8 (local.get $d)) (i32.mul (local.get $n) (i32.const 24))))
+  (i64.store (local.get $e) (local.get $h))
+  (i64.store offset=8 (local.get $e) (local.get $k))
+  (i64.store offset=16 (local.get $e) (local.get $v))
+  (local.set $n (i32.add (local.get $n) (i32.const 1)))
+  (i32.store offset=12 (local.get $d) (local.get $n))
+  (i32.store offset=32 (local.get $d) (local.get $n))
+  (i32.store offset=4 (local.get $d) (i32.add (i32.load offset=4 (local.get $d)) (i32.const 1))))
+
+;; Appends key `k` known to be absent.
+(func $dict_append (param $d i32) (param $k i64) (param $h i64) (param $v i64)
+  (if (i32.ge_u (i32.load offset=12 (local.get $d)) (i32.load offset=16 (local.get $d)))
+    (then (call $dict_resize (local.get $d))))
+  (call $dict_append_at (local.get $d) (call $dict_free_slot (local.get $d) (local.get $h))
+    (local.get $k) (local.get $h) (local.get $v)))
+
+;; Inserts or overwrites (an existing key keeps its key object and its position).
+(func $dict_insert (param $d i32) (param $k i64) (param $h i64) (param $v i64)
+  (local $r i32)
+  (local.set $r (call $dict_find (local.get $d) (local.get $k) (local.get $h)))
+  (if (i32.ge_s (local.get $r) (i32.const 0))
+    (then
+      (i64.store offset=16 (i32.add (i32.load offset=8 (local.get $d)) (i32.mul (local.get $r) (i32.const 24)))
+        (local.get $v))
+      (return)))
+  (if (i32.lt_u (i32.load offset=12 (local.get $d)) (i32.load offset=16 (local.get $d)))
+    (then
+      (call $dict_append_at (local.get $d) (i32.sub (i32.const -1) (local.get $r))
+        (local.get $k) (local.get $h) (local.get $v))
+      (return)))
+  (call $dict_resize (local.get $d))
+  (call $dict_append_at (local.get $d) (call $dict_free_slot (local.get $d) (local.get $h))
+    (local.get $k) (local.get $h) (local.get $v)))
+
+;; Deletes entry `ix` (its index slot stays, as a tombstone).
+(func $dict_remove_at (param $d i32) (param $ix i32)
+  (local $e i32)
+  (local.set $e (i32.add (i32.load offset=8 (local.get $d)) (i32.mul (local.get $ix) (i32.const 24))))
+  (i64.store offset=8 (local.get $e) (i64.const 0))
+  (i64.store offset=16 (local.get $e) (i64.const 0))
+  (i32.store offset=4 (local.get $d) (i32.sub (i32.load offset=4 (local.get $d)) (i32.const 1))))
+
+(func $dict_entry (param $d i32) (param $ix i32) (result i32)
+  (i32.add (i32.load offset=8 (local.get $d)) (i32.mul (local.get $ix) (i32.const 24))))
+
+;; A new table of the same type with the same entries.
+(func $dict_copy (param $v i64) (result i64)
+  (local $d i32) (local $c i32) (local $bytes i32)
+  (local.set $d (i32.wrap_i64 (local.get $v)))
+  (local.set $c (call $alloc (i32.const 40)))
+  (call $memcpy (local.get $c) (local.get $d) (i32.const 40))
+  (if (i32.load offset=24 (local.get $d))
+    (then
+      (local.set $bytes (i32.mul (i32.load offset=16 (local.get $d)) (i32.const 24)))
+      (i32.store offset=8 (local.get $c) (call $alloc (local.get $bytes)))
+      (call $memcpy (i32.load offset=8 (local.get $c)) (i32.load offset=8 (local.get $d)) (local.get $bytes))
+      (local.set $bytes (i32.shl (i32.load offset=24 (local.get $d)) (i32.const 2)))
+      (i32.store offset=20 (local.get $c) (call $alloc (local.get $bytes)))
+      (call $memcpy (i32.load offset=20 (local.get $c)) (i32.load offset=20 (local.get $d)) (local.get $bytes))))
+  (i64.extend_i32_u (local.get $c)))
+
+;; Empties a table (the next insert allocates afresh).
+(func $dict_clear (param $d i32)
+  (memory.fill (i32.add (local.get $d) (i32.const 4)) (i32.const 0) (i32.const 36)))
+
+;; Makes `dst` hold `src`'s entries (src is a fresh table nobody else holds).
+(func $dict_take (param $dst i32) (param $src i32)
+  (call $memcpy (i32.add (local.get $dst) (i32.const 4)) (i32.add (local.get $src) (i32.const 4)) (i32.const 36)))
+
+;; ---- dict operations -----------------------------------------------------------------------------
+
+(func $dict_set (param $d i64) (param $k i64) (param $v i64)
+  (call $dict_insert (i32.wrap_i64 (local.get $d)) (local.get $k) (call $hash (local.get $k)) (local.get $v)))
+
+;; The value for key `k`, or 0 when absent (unhashable keys raise TypeError).
+(func $dict_get (param $d i64) (param $k i64) (result i64)
+  (local $r i32)
+  (local.set $r (call $dict_find (i32.wrap_i64 (local.get $d)) (local.get $k) (call $hash (local.get $k))))
+  (if (i32.lt_s (local.get $r) (i32.const 0)) (then (return (i64.const 0))))
+  (i64.load offset=16 (call $dict_entry (i32.wrap_i64 (local.get $d)) (local.get $r))))
+
+(func $dict_raise_key_error (param $k i64)
+  (call $raise (call $exc_new (global.get $t_KeyError) (call $tuple1 (local.get $k)))))
+
+;; d[k]: KeyError(k) when absent.
+(func $dict_getitem (param $d i64) (param $k i64) (result i64)
+  (local $v i64)
+  (local.set $v (call $dict_get (local.get $d) (local.get $k)))
+  (if (i64.eqz (local.get $v)) (then (call $dict_raise_key_error (local.get $k))))
+  (local.get $v))
+
+;; Removes key `k` from a dict (or set): 1 if it was there, 0 if not (no exception; see
+;; $dict_delitem for `del d[k]`).
+(func $dict_del (param $d i64) (param $k i64) (result i32)
+  (local $r i32)
+  (local.set $r (call $dict_find (i32.wrap_i64 (local.get $d)) (local.get $k) (call $hash (local.get $k))))
+  (if (i32.lt_s (local.get $r) (i32.const 0)) (then (return (i32.const 0))))
+  (call $dict_remove_at (i32.wrap_i64 (local.get $d)) (local.get $r))
+  (i32.const 1))
+
+;; del d[k]: KeyError(k) when absent.
+(func $dict_delitem (param $d i64) (param $k i64)
+  (if (i32.eqz (call $dict_del (local.get $d) (local.get $k)))
+    (then (call $dict_raise_key_error (local.get $k)))))
+
+;; `k in d` (also works for sets).
+(func $dict_contains (param $d i64) (param $k i64) (result i32)
+  (i32.ge_s (call $dict_find (i32.wrap_i64 (local.get $d)) (local.get $k) (call $hash (local.get $k)))
+    (i32.const 0)))
+
+;; A list of the keys (which = 0), values (1) or (key, value) tuples (2), in order.
+(func $dict_list (param $v i64) (param $which i32) (result i64)
+  (local $d i32) (local $n i32) (local $l i32) (local $items i32) (local $i i32) (local $j i32)
+  (local $e i32) (local $t i32) (local $cap i32)
+  (local.set $d (i32.wrap_i64 (local.get $v)))
+  (local.set $n (i32.load offset=4 (local.get $d)))
+  (local.set $cap (select (local.get $n) (i32.const 4) (i32.gt_u (local.get $n) (i32.const 4))))
+  (local.set $l (call $alloc (i32.const 16)))
+  (local.set $items (call $alloc (i32.shl (local.get $cap) (i32.const 3))))
+  (i32.store (local.get $l) (i32.const 7))
+  (i32.store offset=4 (local.get $l) (local.get $n))
+  (i32.store offset=8 (local.get $l) (local.get $cap))
+  (i32.store offset=12 (local.get $l) (local.get $items))
+  (block $done
+    (loop $each
+      (br_if $done (i32.ge_u (local.get $i) (i32.load offset=12 (local.get $d))))
+      (local.set $e (call $dict_entry (local.get $d) (local.get $i)))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br_if $each (i64.eqz (i64.load offset=8 (local.get $e))))
+      (if (i32.eqz (local.get $which))
+        (then (i64.store (i32.add (local.get $items) (i32.shl (local.get $j) (i32.const 3)))
+          (i64.load offset=8 (local.get $e)))))
+      (if (i32.eq (local.get $which) (i32.const 1))
+        (then (i64.store (i32.add (local.get $items) (i32.shl (local.get $j) (i32.const 3)))
+          (i64.load offset=16 (local.get $e)))))
+      (if (i32.eq (local.get $which) (i32.const 2))
+        (then
+          (local.set $t (call $tuple_new (i32.const 2)))
+          (i64.store offset=8 (local.get $t) (i64.load offset=8 (local.get $e)))
+          (i64.store offset=16 (local.get $t) (i64.load offset=16 (local.get $e)))
+          (i64.store (i32.add (local.get $items) (i32.shl (local.get $j) (i32.const 3)))
+            (i64.extend_i32_u (local.get $t)))))
+      (local.set $j (i32.add (local.get $j) (i32.const 1)))
+      (br $each)))
+  (i64.extend_i32_u (local.get $l)))
+
+(func $dict_keys_list (param $d i64) (result i64)
+  (call $dict_list (local.get $d) (i32.const 0)))
+
+;; repr of a dict or set; a dict met again inside its own repr prints as {...}.
+(func $dict_repr (param $d i64) (result i64)
+  (call $dict_repr_impl (local.get $d) (i32.const 1)))
+
+(func $set_repr (param $s i64) (result i64)
+  (call $dict_repr_impl (local.get $s) (i32.const 0)))
+
+(func $dict_repr_impl (param $v i64) (param $is_dict i32) (result i64)
+  (local $d i32) (local $sb i32) (local $i i32) (local $e i32) (local $first i32) (local $x i64)
+  (local.set $d (i32.wrap_i64 (local.get $v)))
+  (if (i32.eqz (i32.load offset=4 (local.get $d)))
+    (then (return (i64.extend_i32_u
+      (select (global.get $s_dict_empty_repr) (global.get $s_set_empty_repr) (local.get $is_dict))))))
+  (if (i32.eqz (global.get $dict_repr_stack))
+    (then (global.set $dict_repr_stack
+      (call $alloc (i32.shl (i32.add (global.get $max_depth) (i32.const 16)) (i32.const 2))))))
+  (block $fresh
+    (loop $each
+      (br_if $fresh (i32.ge_u (local.get $i) (global.get $dict_repr_depth)))
+      (if (i32.eq (i32.load (i32.add (global.get $dict_repr_stack) (i32.shl (local.get $i) (i32.const 2))))
+            (local.get $d))
+        (then (return (i64.extend_i32_u (global.get $s_dict_recursive_repr)))))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br $each)))
+  (call $native_enter)
+  (if (i32.ge_u (global.get $dict_repr_depth) (i32.add (global.get $max_depth) (i32.const 16)))
+    (then (call $raise_static (global.get $t_RecursionError) (global.get $s_recursion))))
+  (i32.store (i32.add (global.get $dict_repr_stack) (i32.shl (global.get $dict_repr_depth) (i32.const 2)))
+    (local.get $d))
+  (global.set $dict_repr_depth (i32.add (global.get $dict_repr_depth) (i32.const 1)))
+  (local.set $x
+    (block $failed (result i64)
+      (try_table (catch $exc $failed)
+        (local.set $sb (call $sb_new))
+        (call $sb_push_byte (local.get $sb) (i32.const 123))
+        (local.set $first (i32.const 1))
+        (local.set $i (i32.const 0))
+        (block $done
+          (loop $each
+            (br_if $done (i32.ge_u (local.get $i) (i32.load offset=12 (local.get $d))))
+            (local.set $e (call $dict_entry (local.get $d) (local.get $i)))
+            (local.set $i (i32.add (local.get $i) (i32.const 1)))
+            (br_if $each (i64.eqz (i64.load offset=8 (local.get $e))))
+            (if (i32.eqz (local.get $first))
+              (then
+                (call $sb_push_byte (local.get $sb) (i32.const 44))
+                (call $sb_push_byte (local.get $sb) (i32.const 32))))
+            (local.set $first (i32.const 0))
+            (call $sb_push_str (local.get $sb) (call $to_repr (i64.load offset=8 (local.get $e))))
+            (if (local.get $is_dict)
+              (then
+                (call $sb_push_byte (local.get $sb) (i32.const 58))
+                (call $sb_push_byte (local.get $sb) (i32.const 32))
+                (call $sb_push_str (local.get $sb) (call $to_repr (i64.load offset=16 (local.get $e))))))
+            (br $each)))
+        (call $sb_push_byte (local.get $sb) (i32.const 125))
+        (global.set $dict_repr_depth (i32.sub (global.get $dict_repr_depth) (i32.const 1)))
+        (call $native_leave)
+        (return (call $sb_finish (local.get $sb))))
+      (unreachable)))
+  (global.set $dict_repr_depth (i32.sub (global.get $dict_repr_depth) (i32.const 1)))
+  (throw $exc (local.get $x)))
+
+;; Equality of two dicts (values compared with $eq) or two sets, whatever the order.
+(func $dict_eq (param $a i64) (param $b i64) (result i32)
+  (call $dict_eq_impl (local.get $a) (local.get $b) (i32.const 8)))
+
+(func $set_eq (param $a i64) (param $b i64) (result i32)
+  (call $dict_eq_impl (local.get $a) (local.get $b) (i32.const 9)))
+
+(func $dict_eq_impl (param $a i64) (param $b i64) (param $type i32) (result i32)
+  (local $pa i32) (local $pb i32) (local $i i32) (local $e i32) (local $r i32) (local $ix i32)
+  (local $av i64) (local $bv i64)
+  (if (i64.eq (local.get $a) (local.get $b)) (then (return (i32.const 1))))
+  (if (i32.ne (call $tid (local.get $a)) (local.get $type)) (then (return (i32.const 0))))
+  (if (i32.ne (call $tid (local.get $b)) (local.get $type)) (then (return (i32.const 0))))
+  (local.set $pa (i32.wrap_i64 (local.get $a)))
+  (local.set $pb (i32.wrap_i64 (local.get $b)))
+  (if (i32.ne (i32.load offset=4 (local.get $pa)) (i32.load offset=4 (local.get $pb)))
+    (then (return (i32.const 0))))
+  (call $native_enter)
+  (local.set $r (i32.const 1))
+  (block $done
+    (loop $each
+      (br_if $done (i32.ge_u (local.get $i) (i32.load offset=12 (local.get $pa))))
+      (local.set $e (call $dict_entry (local.get $pa) (local.get $i)))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br_if $each (i64.eqz (i64.load offset=8 (local.get $e))))
+      (local.set $ix (call $dict_find (local.get $pb) (i64.load offset=8 (local.get $e)) (i64.load (local.get $e))))
+      (if (i32.lt_s (local.get $ix) (i32.const 0))
+        (then (local.set $r (i32.const 0)) (br $done)))
+      (if (i32.eq (local.get $type) (i32.const 8))
+        (then
+          (local.set $av (i64.load offset=16 (local.get $e)))
+          (local.set $bv (i64.load offset=16 (call $dict_entry (local.get $pb) (local.get $ix))))
+          (if (i64.ne (local.get $av) (local.get $bv))
+            (then
+              (if (i32.eqz (call $eq (local.get $av) (local.get $bv)))
+                (then (local.set $r (i32.const 0)) (br $done)))))))
+      (br $each)))
+  (call $native_leave)
+  (local.get $r))
+
+;; ---- argument checks -------------------------------------------------------------------------------
+
+(func $dict_int_str (param $n i32) (result i64)
+  (local $sb i32)
+  (local.set $sb (call $sb_new))
+  (call $sb_push_i64 (local.get $sb) (i64.extend_i32_u (local.get $n)))
+  (call $sb_finish (local.get $sb)))
+
+;; Raises TypeError(template with the method name and a count).
+(func $dict_arg_error (param $template i32) (param $name i64) (param $n i32)
+  (call $raise_msg (global.get $t_TypeError)
+    (call $msg2 (local.get $template) (local.get $name) (call $dict_int_str (local.get $n)))))
+
+;; TypeError when keyword arguments were given.
+(func $dict_check_no_kwargs (param $template i32) (param $name i64) (param $kwargs i32)
+  (if (local.get $kwargs)
+    (then
+      (if (i32.load offset=4 (local.get $kwargs))
+        (then (call $raise_msg (global.get $t_TypeError)
+          (call $msg1 (local.get $template) (local.get $name))))))))
+
+;; `name expected at least 1 argument, got n` / `at most max`.
+(func $dict_check_range (param $name i64) (param $n i32) (param $min i32) (param $max i32)
+  (if (i32.lt_u (local.get $n) (local.get $min))
+    (then (call $dict_arg_error (global.get $s_dict_at_least) (local.get $name) (local.get $n))))
+  (if (i32.gt_u (local.get $n) (local.get $max))
+    (then (call $dict_arg_error
+      (select (global.get $s_dict_at_most_1) (global.get $s_dict_at_most_2) (i32.eq (local.get $max) (i32.const 1)))
+      (local.get $name) (local.get $n)))))
+
+(func $dict_check_count (param $template i32) (param $name i64) (param $n i32) (param $want i32)
+  (if (i32.ne (local.get $n) (local.get $want))
+    (then (call $dict_arg_error (local.get $template) (local.get $name) (local.get $n)))))
+
+;; Whether the str `name` has the text of the static str `s`.
+(func $dict_name_is (param $name i64) (param $s i32) (result i32)
+  (local $p i32) (local $len i32) (local $i i32)
+  (local.set $p (i32.wrap_i64 (local.get $name)))
+  (local.set $len (i32.load offset=4 (local.get $p)))
+  (if (i32.ne (local.get $len) (i32.load offset=4 (local.get $s))) (then (return (i32.const 0))))
+  (if (i32.eq (local.get $p) (local.get $s)) (then (return (i32.const 1))))
+  (block $differ
+    (loop $each
+      (if (i32.ge_u (local.get $i) (local.get $len)) (then (return (i32.const 1))))
+      (br_if $differ (i32.ne (i32.load8_u offset=16 (i32.add (local.get $p) (local.get $i)))
+        (i32.load8_u offset=16 (i32.add (local.get $s) (local.get $i)))))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br $each)))
+  (i32.const 0))
+
+(func $dict_arg (param $args i32) (param $i i32) (result i64)
+  (i64.load offset=8 (i32.add (local.get $args) (i32.shl (local.get $i) (i32.const 3)))))
+
+;; ---- filling tables from iterables -----------------------------------------------------------------
+
+;; Adds every item of `src` (any iterable) to the set `s`.
+(func $set_add_all (param $s i32) (param $src i64)
+  (local $t i32) (local $p i32) (local $i i32) (local $n i32) (local $e i32) (local $items i32)
+  (local $it i64) (local $v i64)
+  (local.set $t (call $tid (local.get $src)))
+  (local.set $p (i32.wrap_i64 (local.get $src)))
+  (if (i32.or (i32.eq (local.get $t) (i32.const 8)) (i32.eq (local.get $t) (i32.const 9)))
+    (then
+      (block $done
+        (loop $each
+          (br_if $done (i32.ge_u (local.get $i) (i32.load offset=12 (local.get $p))))
+          (local.set $e (call $dict_entry (local.get $p) (local.get $i)))
+          (local.set $i (i32.add (local.get $i) (i32.const 1)))
+          (br_if $each (i64.eqz (i64.load offset=8 (local.get $e))))
+          (call $dict_insert (local.get $s) (i64.load offset=8 (local.get $e)) (i64.load (local.get $e)) (i64.const 0))
+          (br $each)))
+      (return)))
+  (if (i32.or (i32.eq (local.get $t) (i32.const 6)) (i32.eq (local.get $t) (i32.const 7)))
+    (then
+      (block $done
+        (loop $each
+          (br_if $done (i32.ge_u (local.get $i) (i32.load offset=4 (local.get $p))))
+          (local.set $items (select (i32.add (local.get $p) (i32.const 8)) (i32.load offset=12 (local.get $p))
+            (i32.eq (local.get $t) (i32.const 6))))
+          (local.set $v (i64.load (i32.add (local.get $items) (i32.shl (local.get $i) (i32.const 3)))))
+          (call $dict_insert (local.get $s) (local.get $v) (call $hash (local.get $v)) (i64.const 0))
+          (local.set $i (i32.add (local.get $i) (i32.const 1)))
+          (br $each)))
+      (return)))
+  (local.set $it (call $iter (local.get $src)))
+  (block $done
+    (loop $each
+      (local.set $v (call $next (local.get $it)))
+      (br_if $done (i64.eqz (local.get $v)))
+      (call $dict_insert (local.get $s) (local.get $v) (call $hash (local.get $v)) (i64.const 0))
+      (br $each))))
+
+;; `src` as a set: itself when it is one, else a new set of its items.
+(func $set_of (param $src i64) (result i32)
+  (local $s i64)
+  (if (i32.eq (call $tid (local.get $src)) (i32.const 9)) (then (return (i32.wrap_i64 (local.get $src)))))
+  (local.set $s (call $set_new))
+  (call $set_add_all (i32.wrap_i64 (local.get $s)) (local.get $src))
+  (i32.wrap_i64 (local.get $s)))
+
+;; Stores one (key, value) pair, element number `n` of a dict update sequence.
+(func $dict_add_pair (param $d i32) (param $el i64) (param $n i32)
+  (local $t i32) (local $p i32) (local $len i32) (local $items i32) (local $it i64) (local $x i64)
+  (local $k i64) (local $v i64)
+  (local.set $t (call $tid (local.get $el)))
+  (local.set $p (i32.wrap_i64 (local.get $el)))
+  (if (i32.or (i32.eq (local.get $t) (i32.const 6)) (i32.eq (local.get $t) (i32.const 7)))
+    (then
+      (local.set $len (i32.load offset=4 (local.get $p)))
+      (local.set $items (select (i32.add (local.get $p) (i32.const 8)) (i32.load offset=12 (local.get $p))
+        (i32.eq (local.get $t) (i32.const 6))))
+      (if (i32.eq (local.get $len) (i32.const 2))
+        (then
+          (local.set $k (i64.load (local.get $items)))
+          (local.set $v (i64.load offset=8 (local.get $items))))))
+    (else
+      (if (i32.eqz (i32.or (i32.or (i32.eq (local.get $t) (i32.const 5)) (i32.eq (local.get $t) (i32.const 8)))
+            (i32.or (i32.or (i32.eq (local.get $t) (i32.const 9)) (i32.eq (local.get $t) (i32.const 16)))
+              (i32.eq (local.get $t) (i32.const 18)))))
+        (then (call $raise_msg (global.get $t_TypeError)
+          (call $msg1 (global.get $s_dict_seq_convert) (call $dict_int_str (local.get $n))))))
+      (local.set $it (call $iter (local.get $el)))
+      (block $done
+        (loop $each
+          (local.set $x (call $next (local.get $it)))
+          (br_if $done (i64.eqz (local.get $x)))
+          (if (i32.eqz (local.get $len)) (then (local.set $k (local.get $x))))
+          (if (i32.eq (local.get $len) (i32.const 1)) (then (local.set $v (local.get $x))))
+          (local.set $len (i32.add (local.get $len) (i32.const 1)))
+          (br $each)))))
+  (if (i32.ne (local.get $len) (i32.const 2))
+    (then (call $raise_msg (global.get $t_ValueError)
+      (call $msg2 (global.get $s_dict_seq_len) (call $dict_int_str (local.get $n))
+        (call $dict_int_str (local.get $len))))))
+  (call $dict_insert (local.get $d) (local.get $k) (call $hash (local.get $k)) (local.get $v)))
+
+;; dict.update(src): from a dict, or an iterable of pairs.
+(func $dict_update_from (param $d i32) (param $src i64)
+  (local $t i32) (local $p i32) (local $i i32) (local $e i32) (local $items i32) (local $it i64) (local $x i64)
+  (local.set $t (call $tid (local.get $src)))
+  (local.set $p (i32.wrap_i64 (local.get $src)))
+  (if (i32.eq (local.get $t) (i32.const 8))
+    (then
+      (block $done
+        (loop $each
+          (br_if $done (i32.ge_u (local.get $i) (i32.load offset=12 (local.get $p))))
+          (local.set $e (call $dict_entry (local.get $p) (local.get $i)))
+          (local.set $i (i32.add (local.get $i) (i32.const 1)))
+          (br_if $each (i64.eqz (i64.load offset=8 (local.get $e))))
+          (call $dict_insert (local.get $d) (i64.load offset=8 (local.get $e)) (i64.load (local.get $e))
+            (i64.load offset=16 (local.get $e)))
+          (br $each)))
+      (return)))
+  (if (i32.or (i32.eq (local.get $t) (i32.const 6)) (i32.eq (local.get $t) (i32.const 7)))
+    (then
+      (block $done
+        (loop $each
+          (br_if $done (i32.ge_u (local.get $i) (i32.load offset=4 (local.get $p))))
+          (local.set $items (select (i32.add (local.get $p) (i32.const 8)) (i32.load offset=12 (local.get $p))
+            (i32.eq (local.get $t) (i32.const 6))))
+          (call $dict_add_pair (local.get $d)
+            (i64.load (i32.add (local.get $items) (i32.shl (local.get $i) (i32.const 3)))) (local.get $i))
+          (local.set $i (i32.add (local.get $i) (i32.const 1)))
+          (br $each)))
+      (return)))
+  (local.set $it (call $iter (local.get $src)))
+  (block $done
+    (loop $each
+      (local.set $x (call $next (local.get $it)))
+      (br_if $done (i64.eqz (local.get $x)))
+      (call $dict_add_pair (local.get $d) (local.get $x) (local.get $i))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br $each))))
+
+;; Adds keyword arguments (a dict, or 0) to a dict.
+(func $dict_update_kwargs (param $d i32) (param $kwargs i32)
+  (if (local.get $kwargs)
+    (then (call $dict_update_from (local.get $d) (i64.extend_i32_u (local.get $kwargs))))))
+
+;; ---- dict methods ------------------------------------------------------------------------------------
+
+;; Methods of dict; 0 when there is no such method (the caller raises AttributeError).
+;; Deviation: keys(), values() and items() return lists (snapshots), not views.
+(func $dict_method (param $self i64) (param $name i64) (param $args i32) (param $kwargs i32) (result i64)
+  (local $d i32) (local $n i32) (local $k i64) (local $v i64) (local $h i64) (local $r i32) (local $i i32)
+  (local $e i32) (local $t i32)
+  (local.set $d (i32.wrap_i64 (local.get $self)))
+  (local.set $n (i32.load offset=4 (local.get $args)))
+  (if (call $dict_name_is (local.get $name) (global.get $s_dict_n_update))
+    (then
+      (call $dict_check_range (local.get $name) (local.get $n) (i32.const 0) (i32.const 1))
+      (if (local.get $n) (then (call $dict_update_from (local.get $d) (call $dict_arg (local.get $args) (i32.const 0)))))
+      (call $dict_update_kwargs (local.get $d) (local.get $kwargs))
+      (return (i64.const 8))))
+  (if (i32.eqz (call $dict_is_method (local.get $name))) (then (return (i64.const 0))))
+  (call $dict_check_no_kwargs (global.get $s_dict_no_kwargs) (local.get $name) (local.get $kwargs))
+  (if (call $dict_name_is (local.get $name) (global.get $s_dict_n_get))
+    (then
+      (call $dict_check_range (local.get $name) (local.get $n) (i32.const 1) (i32.const 2))
+      (local.set $v (call $dict_get (local.get $self) (call $dict_arg (local.get $args) (i32.const 0))))
+      (if (i64.eqz (local.get $v))
+        (then (return (select (call $dict_arg (local.get $args) (i32.const 1)) (i64.const 8)
+          (i32.eq (local.get $n) (i32.const 2))))))
+      (return (local.get $v))))
+  (if (call $dict_name_is (local.get $name) (global.get $s_dict_n_setdefault))
+    (then
+      (call $dict_check_range (local.get $name) (local.get $n) (i32.const 1) (i32.const 2))
+      (local.set $k (call $dict_arg (local.get $args) (i32.const 0)))
+      (local.set $h (call $hash (local.get $k)))
+      (local.set $r (call $dict_find (local.get $d) (local.get $k) (local.get $h)))
+      (if (i32.ge_s (local.get $r) (i32.const 0))
+        (then (return (i64.load offset=16 (call $dict_entry (local.get $d) (local.get $r))))))
+      (local.set $v (select (call $dict_arg (local.get $args) (i32.const 1)) (i64.const 8)
+        (i32.eq (local.get $n) (i32.const 2))))
+      (call $dict_append (local.get $d) (local.get $k) (local.get $h) (local.get $v))
+      (return (local.get $v))))
+  (if (call $dict_name_is (local.get $name) (global.get $s_dict_n_pop))
+    (then
+      (call $dict_check_range (local.get $name) (local.get $n) (i32.const 1) (i32.const 2))
+      (local.set $k (call $dict_arg (local.get $args) (i32.const 0)))
+      (local.set $r (call $dict_find (local.get $d) (local.get $k) (call $hash (local.get $k))))
+      (if (i32.ge_s (local.get $r) (i32.const 0))
+        (then
+          (local.set $v (i64.load offset=16 (call $dict_entry (local.get $d) (local.get $r))))
+          (call $dict_remove_at (local.get $d) (local.get $r))
+          (return (local.get $v))))
+      (if (i32.eq (local.get $n) (i32.const 2)) (then (return (call $dict_arg (local.get $args) (i32.const 1)))))
+      (call $dict_raise_key_error (local.get $k))))
+  ;; The rest take no arguments.
+  (call $dict_check_count (global.get $s_dict_no_args) (local.get $name) (local.get $n) (i32.const 0))
+  (if (call $dict_name_is (local.get $name) (global.get $s_dict_n_keys))
+    (then (return (call $dict_list (local.get $self) (i32.const 0)))))
+  (if (call $dict_name_is (local.get $name) (global.get $s_dict_n_values))
+    (then (return (call $dict_list (local.get $self) (i32.const 1)))))
+  (if (call $dict_name_is (local.get $name) (global.get $s_dict_n_items))
+    (then (return (call $dict_list (local.get $self) (i32.const 2)))))
+  (if (call $dict_name_is (local.get $name) (global.get $s_dict_n_popitem))
+    (then
+      (if (i32.eqz (i32.load offset=4 (local.get $d)))
+        (then (call $raise_static (global.get $t_KeyError) (global.get $s_dict_popitem_empty))))
+      (local.set $i (i32.load offset=32 (local.get $d)))
+      (loop $back
+        (local.set $i (i32.sub (local.get $i) (i32.const 1)))
+        (local.set $e (call $dict_entry (local.get $d) (local.get $i)))
+        (br_if $back (i64.eqz (i64.load offset=8 (local.get $e)))))
+      (local.set $t (call $tuple_new (i32.const 2)))
+      (i64.store offset=8 (local.get $t) (i64.load offset=8 (local.get $e)))
+      (i64.store offset=16 (local.get $t) (i64.load offset=16 (local.get $e)))
+      (call $dict_remove_at (local.get $d) (local.get $i))
+      (i32.store offset=32 (local.get $d) (local.get $i))
+      (return (i64.extend_i32_u (local.get $t)))))
+  (if (call $dict_name_is (local.get $name) (global.get $s_dict_n_clear))
+    (then (call $dict_clear (local.get $d)) (return (i64.const 8))))
+  ;; copy
+  (call $dict_copy (local.get $self)))
+
+;; Whether `name` is a dict method other than update.
+(func $dict_is_method (param $name i64) (result i32)
+  (i32.or
+    (i32.or
+      (i32.or (call $dict_name_is (local.get $name) (global.get $s_dict_n_get))
+        (call $dict_name_is (local.get $name) (global.get $s_dict_n_keys)))
+      (i32.or (call $dict_name_is (local.get $name) (global.get $s_dict_n_values))
+        (call $dict_name_is (local.get $name) (global.get $s_dict_n_items))))
+    (i32.or
+      (i32.or (call $dict_name_is (local.get $name) (global.get $s_dict_n_pop))
+        (call $dict_name_is (local.get $name) (global.get $s_dict_n_popitem)))
+      (i32.or
+        (i32.or (call $dict_name_is (local.get $name) (global.get $s_dict_n_setdefault))
+          (call $dict_name_is (local.get $name) (global.get $s_dict_n_clear)))
+        (call $dict_name_is (local.get $name) (global.get $s_dict_n_copy))))))
+
+;; d1 | d2 (a new dict) and d1 |= other (update in place); other operand types are the caller's.
+(func $dict_or (param $a i64) (param $b i64) (result i64)
+  (local $r i64)
+  (local.set $r (call $dict_copy (local.get $a)))
+  (call $dict_update_from (i32.wrap_i64 (local.get $r)) (local.get $b))
+  (local.get $r))
+
+(func $dict_ior (param $a i64) (param $b i64) (result i64)
+  (call $dict_update_from (i32.wrap_i64 (local.get $a)) (local.get $b))
+  (local.get $a))
+
+;; ---- sets ---------------------------------------------------------------------------------------------
+
+(func $set_add (param $s i64) (param $v i64)
+  (call $dict_insert (i32.wrap_i64 (local.get $s)) (local.get $v) (call $hash (local.get $v)) (i64.const 0)))
+
+(func $set_contains (param $s i64) (param $v i64) (result i32)
+  (call $dict_contains (local.get $s) (local.get $v)))
+
+;; Whether every element of set `a` is in set `b`.
+(func $set_subset (param $a i32) (param $b i32) (result i32)
+  (local $i i32) (local $e i32)
+  (if (i32.gt_u (i32.load offset=4 (local.get $a)) (i32.load offset=4 (local.get $b))) (then (return (i32.const 0))))
+  (block $done
+    (loop $each
+      (br_if $done (i32.ge_u (local.get $i) (i32.load offset=12 (local.get $a))))
+      (local.set $e (call $dict_entry (local.get $a) (local.get $i)))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br_if $each (i64.eqz (i64.load offset=8 (local.get $e))))
+      (if (i32.lt_s (call $dict_find (local.get $b) (i64.load offset=8 (local.get $e)) (i64.load (local.get $e)))
+            (i32.const 0))
+        (then (return (i32.const 0))))
+      (br $each)))
+  (i32.const 1))
+
+;; A new set of the elements of `a` that are (keep = 1) or are not (keep = 0) in `b`, appended
+;; to `r` (0: a new set). Returns the set.
+(func $set_filter (param $a i32) (param $b i32) (param $keep i32) (param $r i64) (result i64)
+  (local $i i32) (local $e i32) (local $in i32)
+  (if (i64.eqz (local.get $r)) (then (local.set $r (call $set_new))))
+  (block $done
+    (loop $each
+      (br_if $done (i32.ge_u (local.get $i) (i32.load offset=12 (local.get $a))))
+      (local.set $e (call $dict_entry (local.get $a) (local.get $i)))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br_if $each (i64.eqz (i64.load offset=8 (local.get $e))))
+      (local.set $in (i32.ge_s (call $dict_find (local.get $b) (i64.load offset=8 (local.get $e)) (i64.load (local.get $e)))
+        (i32.const 0)))
+      (if (i32.eq (local.get $in) (local.get $keep))
+        (then (call $dict_append (i32.wrap_i64 (local.get $r)) (i64.load offset=8 (local.get $e))
+          (i64.load (local.get $e)) (i64.const 0))))
+      (br $each)))
+  (local.get $r))
+
+;; Set algebra on two sets (CPython's intersection walks the smaller set, keeping its elements).
+(func $set_inter (param $a i32) (param $b i32) (result i64)
+  (if (i32.le_u (i32.load offset=4 (local.get $b)) (i32.load offset=4 (local.get $a)))
+    (then (return (call $set_filter (local.get $b) (local.get $a) (i32.const 1) (i64.const 0)))))
+  (call $set_filter (local.get $a) (local.get $b) (i32.const 1) (i64.const 0)))
+
+(func $set_diff (param $a i32) (param $b i32) (result i64)
+  (call $set_filter (local.get $a) (local.get $b) (i32.const 0) (i64.const 0)))
+
+(func $set_symdiff (param $a i32) (param $b i32) (result i64)
+  (call $set_filter (local.get $b) (local.get $a) (i32.const 0)
+    (call $set_filter (local.get $a) (local.get $b) (i32.const 0) (i64.const 0))))
+
+(func $set_union (param $a i64) (param $b i64) (result i64)
+  (local $r i64)
+  (local.set $r (call $dict_copy (local.get $a)))
+  (call $set_add_all (i32.wrap_i64 (local.get $r)) (local.get $b))
+  (local.get $r))
+
+;; TypeError unless both operands are sets.
+(func $set_check (param $a i64) (param $b i64) (param $template i32)
+  (if (i32.and (i32.eq (call $tid (local.get $a)) (i32.const 9)) (i32.eq (call $tid (local.get $b)) (i32.const 9)))
+    (then (return)))
+  (call $raise_msg (global.get $t_TypeError)
+    (call $msg2 (local.get $template) (call $type_name (local.get $a)) (call $type_name (local.get $b)))))
+
+(func $set_or (param $a i64) (param $b i64) (result i64)
+  (call $set_check (local.get $a) (local.get $b) (global.get $s_set_unsupported_or))
+  (call $set_union (local.get $a) (local.get $b)))
+
+(func $set_and (param $a i64) (param $b i64) (result i64)
+  (call $set_check (local.get $a) (local.get $b) (global.get $s_set_unsupported_and))
+  (call $set_inter (i32.wrap_i64 (local.get $a)) (i32.wrap_i64 (local.get $b))))
+
+(func $set_sub (param $a i64) (param $b i64) (result i64)
+  (call $set_check (local.get $a) (local.get $b) (global.get $s_set_unsupported_sub))
+  (call $set_diff (i32.wrap_i64 (local.get $a)) (i32.wrap_i64 (local.get $b))))
+
+(func $set_xor (param $a i64) (param $b i64) (result i64)
+  (call $set_check (local.get $a) (local.get $b) (global.get $s_set_unsupported_xor))
+  (call $set_symdiff (i32.wrap_i64 (local.get $a)) (i32.wrap_i64 (local.get $b))))
+
+;; In-place forms (s |= t ...): update `a` and return it.
+(func $set_ior (param $a i64) (param $b i64) (result i64)
+  (call $set_check (local.get $a) (local.get $b) (global.get $s_set_unsupported_ior))
+  (call $set_add_all (i32.wrap_i64 (local.get $a)) (local.get $b))
+  (local.get $a))
+
+(func $set_iand (param $a i64) (param $b i64) (result i64)
+  (call $set_check (local.get $a) (local.get $b) (global.get $s_set_unsupported_iand))
+  (call $dict_take (i32.wrap_i64 (local.get $a))
+    (i32.wrap_i64 (call $set_inter (i32.wrap_i64 (local.get $a)) (i32.wrap_i64 (local.get $b)))))
+  (local.get $a))
+
+(func $set_isub (param $a i64) (param $b i64) (result i64)
+  (call $set_check (local.get $a) (local.get $b) (global.get $s_set_unsupported_isub))
+  (call $dict_take (i32.wrap_i64 (local.get $a))
+    (i32.wrap_i64 (call $set_diff (i32.wrap_i64 (local.get $a)) (i32.wrap_i64 (local.get $b)))))
+  (local.get $a))
+
+(func $set_ixor (param $a i64) (param $b i64) (result i64)
+  (call $set_check (local.get $a) (local.get $b) (global.get $s_set_unsupported_ixor))
+  (call $dict_take (i32.wrap_i64 (local.get $a))
+    (i32.wrap_i64 (call $set_symdiff (i32.wrap_i64 (local.get $a)) (i32.wrap_i64 (local.get $b)))))
+  (local.get $a))
+
+;; Comparisons: subset and superset, strict or not.
+(func $set_le (param $a i64) (param $b i64) (result i32)
+  (call $set_check (local.get $a) (local.get $b) (global.get $s_set_cmp_le))
+  (call $set_subset (i32.wrap_i64 (local.get $a)) (i32.wrap_i64 (local.get $b))))
+
+(func $set_lt (param $a i64) (param $b i64) (result i32)
+  (call $set_check (local.get $a) (local.get $b) (global.get $s_set_cmp_lt))
+  (i32.and
+    (i32.lt_u (i32.load offset=4 (i32.wrap_i64 (local.get $a))) (i32.load offset=4 (i32.wrap_i64 (local.get $b))))
+    (call $set_subset (i32.wrap_i64 (local.get $a)) (i32.wrap_i64 (local.get $b)))))
+
+(func $set_ge (param $a i64) (param $b i64) (result i32)
+  (call $set_check (local.get $a) (local.get $b) (global.get $s_set_cmp_ge))
+  (call $set_subset (i32.wrap_i64 (local.get $b)) (i32.wrap_i64 (local.get $a))))
+
+(func $set_gt (param $a i64) (param $b i64) (result i32)
+  (call $set_check (local.get $a) (local.get $b) (global.get $s_set_cmp_gt))
+  (i32.and
+    (i32.lt_u (i32.load offset=4 (i32.wrap_i64 (local.get $b))) (i32.load offset=4 (i32.wrap_i64 (local.get $a))))
+    (call $set_subset (i32.wrap_i64 (local.get $b)) (i32.wrap_i64 (local.get $a)))))
+
+;; Methods of set; 0 when there is no such method.
+(func $set_method (param $self i64) (param $name i64) (param $args i32) (param $kwargs i32) (result i64)
+  (local $s i32) (local $n i32) (local $i i32) (local $e i32) (local $v i64) (local $r i64) (local $o i32)
+  (local.set $s (i32.wrap_i64 (local.get $self)))
+  (local.set $n (i32.load offset=4 (local.get $args)))
+  (if (i32.eqz (call $set_is_method (local.get $name))) (then (return (i64.const 0))))
+  (call $dict_check_no_kwargs (global.get $s_set_no_kwargs) (local.get $name) (local.get $kwargs))
+  ;; Methods of any number of iterables.
+  (if (call $dict_name_is (local.get $name) (global.get $s_dict_n_update))
+    (then
+      (block $done
+        (loop $each
+          (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+          (call $set_add_all (local.get $s) (call $dict_arg (local.get $args) (local.get $i)))
+          (local.set $i (i32.add (local.get $i) (i32.const 1)))
+          (br $each)))
+      (return (i64.const 8))))
+  (if (call $dict_name_is (local.get $name) (global.get $s_dict_n_union))
+    (then
+      (local.set $r (call $dict_copy (local.get $self)))
+      (block $done
+        (loop $each
+          (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+          (call $set_add_all (i32.wrap_i64 (local.get $r)) (call $dict_arg (local.get $args) (local.get $i)))
+          (local.set $i (i32.add (local.get $i) (i32.const 1)))
+          (br $each)))
+      (return (local.get $r))))
+  (if (i32.or (call $dict_name_is (local.get $name) (global.get $s_dict_n_intersection))
+        (call $dict_name_is (local.get $name) (global.get $s_dict_n_intersection_update)))
+    (then
+      (local.set $r (local.get $self))
+      (block $done
+        (loop $each
+          (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+          (local.set $r (call $set_inter (i32.wrap_i64 (local.get $r))
+            (call $set_of (call $dict_arg (local.get $args) (local.get $i)))))
+          (local.set $i (i32.add (local.get $i) (i32.const 1)))
+          (br $each)))
+      (return (call $set_result (local.get $self) (local.get $r) (local.get $name)
+        (global.get $s_dict_n_intersection_update)))))
+  (if (i32.or (call $dict_name_is (local.get $name) (global.get $s_dict_n_difference))
+        (call $dict_name_is (local.get $name) (global.get $s_dict_n_difference_update)))
+    (then
+      (local.set $r (local.get $self))
+      (block $done
+        (loop $each
+          (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+          (local.set $r (call $set_diff (i32.wrap_i64 (local.get $r))
+            (call $set_of (call $dict_arg (local.get $args) (local.get $i)))))
+          (local.set $i (i32.add (local.get $i) (i32.const 1)))
+          (br $each)))
+      (return (call $set_result (local.get $self) (local.get $r) (local.get $name)
+        (global.get $s_dict_n_difference_update)))))
+  ;; Methods of no argument.
+  (if (call $dict_name_is (local.get $name) (global.get $s_dict_n_pop))
+    (then
+      (call $dict_check_count (global.get $s_set_no_args) (local.get $name) (local.get $n) (i32.const 0))
+      (if (i32.eqz (i32.load offset=4 (local.get $s)))
+        (then (call $raise_static (global.get $t_KeyError) (global.get $s_set_pop_empty))))
+      (local.set $i (i32.load offset=28 (local.get $s)))
+      (loop $forward
+        (local.set $e (call $dict_entry (local.get $s) (local.get $i)))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br_if $forward (i64.eqz (i64.load offset=8 (local.get $e)))))
+      (local.set $v (i64.load offset=8 (local.get $e)))
+      (call $dict_remove_at (local.get $s) (i32.sub (local.get $i) (i32.const 1)))
+      (i32.store offset=28 (local.get $s) (local.get $i))
+      (return (local.get $v))))
+  (if (call $dict_name_is (local.get $name) (global.get $s_dict_n_clear))
+    (then
+      (call $dict_check_count (global.get $s_set_no_args) (local.get $name) (local.get $n) (i32.const 0))
+      (call $dict_clear (local.get $s))
+      (return (i64.const 8))))
+  (if (call $dict_name_is (local.get $name) (global.get $s_dict_n_copy))
+    (then
+      (call $dict_check_count (global.get $s_set_no_args) (local.get $name) (local.get $n) (i32.const 0))
+      (return (call $dict_copy (local.get $self)))))
+  ;; The rest take exactly one argument.
+  (call $dict_check_count (global.get $s_set_one_arg) (local.get $name) (local.get $n) (i32.const 1))
+  (local.set $v (call $dict_arg (local.get $args) (i32.const 0)))
+  (if (call $dict_name_is (local.get $name) (global.get $s_dict_n_add))
+    (then (call $set_add (local.get $self) (local.get $v)) (return (i64.const 8))))
+  (if (call $dict_name_is (local.get $name) (global.get $s_dict_n_discard))
+    (then (drop (call $dict_del (local.get $self) (local.get $v))) (return (i64.const 8))))
+  (if (call $dict_name_is (local.get $name) (global.get $s_dict_n_remove))
+    (then (call $dict_delitem (local.get $self) (local.get $v)) (return (i64.const 8))))
+  (local.set $o (call $set_of (local.get $v)))
+  (if (call $dict_name_is (local.get $name) (global.get $s_dict_n_issubset))
+    (then (return (call $bool (call $set_subset (local.get $s) (local.get $o))))))
+  (if (call $dict_name_is (local.get $name) (global.get $s_dict_n_issuperset))
+    (then (return (call $bool (call $set_subset (local.get $o) (local.get $s))))))
+  (if (call $dict_name_is (local.get $name) (global.get $s_dict_n_isdisjoint))
+    (then (return (call $bool (i32.eqz (i32.load offset=4
+      (i32.wrap_i64 (call $set_inter (local.get $s) (local.get $o)))))))))
+  ;; symmetric_difference, symmetric_difference_update
+  (local.set $r (call $set_symdiff (local.get $s) (local.get $o)))
+  (call $set_result (local.get $self) (local.get $r) (local.get $name)
+    (global.get $s_dict_n_symmetric_difference_update)))
+
+;; The result of a set method: for the `_update` form, `self` takes the result's elements (None);
+;; otherwise the result itself, a new set (a copy when it is still `self`).
+(func $set_result (param $self i64) (param $r i64) (param $name i64) (param $update i32) (result i64)
+  (if (call $dict_name_is (local.get $name) (local.get $update))
+    (then
+      (if (i64.ne (local.get $r) (local.get $self))
+        (then (call $dict_take (i32.wrap_i64 (local.get $self)) (i32.wrap_i64 (local.get $r)))))
+      (return (i64.const 8))))
+  (if (i64.eq (local.get $r) (local.get $self)) (then (return (call $dict_copy (local.get $self)))))
+  (local.get $r))
+
+(func $set_is_method (param $name i64) (result i32)
+  (i32.or
+    (i32.or
+      (i32.or
+        (i32.or (call $dict_name_is (local.get $name) (global.get $s_dict_n_add))
+          (call $dict_name_is (local.get $name) (global.get $s_dict_n_remove)))
+        (i32.or (call $dict_name_is (local.get $name) (global.get $s_dict_n_discard))
+          (call $dict_name_is (local.get $name) (global.get $s_dict_n_pop))))
+      (i32.or
+        (i32.or (call $dict_name_is (local.get $name) (global.get $s_dict_n_clear))
+          (call $dict_name_is (local.get $name) (global.get $s_dict_n_copy)))
+        (i32.or (call $dict_name_is (local.get $name) (global.get $s_dict_n_update))
+          (call $dict_name_is (local.get $name) (global.get $s_dict_n_union)))))
+    (i32.or
+      (i32.or
+        (i32.or (call $dict_name_is (local.get $name) (global.get $s_dict_n_intersection))
+          (call $dict_name_is (local.get $name) (global.get $s_dict_n_difference)))
+        (i32.or (call $dict_name_is (local.get $name) (global.get $s_dict_n_symmetric_difference))
+          (call $dict_name_is (local.get $name) (global.get $s_dict_n_intersection_update))))
+      (i32.or
+        (i32.or (call $dict_name_is (local.get $name) (global.get $s_dict_n_difference_update))
+          (call $dict_name_is (local.get $name) (global.get $s_dict_n_symmetric_difference_update)))
+        (i32.or
+          (call $dict_name_is (local.get $name) (global.get $s_dict_n_issubset))
+          (i32.or (call $dict_name_is (local.get $name) (global.get $s_dict_n_issuperset))
+            (call $dict_name_is (local.get $name) (global.get $s_dict_n_isdisjoint))))))))
+
+;; ---- builtins -------------------------------------------------------------------------------------------
+
+;; dict(), dict(mapping or iterable of pairs), with keyword arguments added.
+(func $b_dict (param $args i32) (param $kwargs i32) (result i64)
+  (local $d i64) (local $n i32)
+  (local.set $n (i32.load offset=4 (local.get $args)))
+  (if (i32.gt_u (local.get $n) (i32.const 1))
+    (then (call $dict_arg_error (global.get $s_dict_at_most_1)
+      (i64.extend_i32_u (global.get $s_dict_n_dict)) (local.get $n))))
+  (local.set $d (call $dict_new))
+  (if (local.get $n)
+    (then (call $dict_update_from (i32.wrap_i64 (local.get $d)) (call $dict_arg (local.get $args) (i32.const 0)))))
+  (call $dict_update_kwargs (i32.wrap_i64 (local.get $d)) (local.get $kwargs))
+  (local.get $d))
+
+;; set(), set(iterable).
+(func $b_set (param $args i32) (param $kwargs i32) (result i64)
+  (local $s i64) (local $n i32)
+  (if (local.get $kwargs)
+    (then (if (i32.load offset=4 (local.get $kwargs))
+      (then (call $raise_static (global.get $t_TypeError) (global.get $s_set_builtin_no_kwargs))))))
+  (local.set $n (i32.load offset=4 (local.get $args)))
+  (if (i32.gt_u (local.get $n) (i32.const 1))
+    (then (call $dict_arg_error (global.get $s_dict_at_most_1)
+      (i64.extend_i32_u (global.get $s_dict_n_set)) (local.get $n))))
+  (local.set $s (call $set_new))
+  (if (local.get $n)
+    (then (call $set_add_all (i32.wrap_i64 (local.get $s)) (call $dict_arg (local.get $args) (i32.const 0)))))
+  (local.get $s))

@@ -1,0 +1,69 @@
+//! `baton compile`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context as _;
+use baton_compiler::CompileError;
+
+use super::{EXIT_REJECTED, EXIT_USAGE};
+
+#[derive(Debug, clap::Args)]
+pub struct CompileArgs {
+    /// The plan to compile (a `.py` file, UTF-8).
+    pub plan: PathBuf,
+    /// Where to write the module (default: the plan's path with `.wasm`).
+    #[arg(short = 'o', long = "output")]
+    pub output: Option<PathBuf>,
+    /// Also write the module's WebAssembly text next to it (`.wat`), for inspection.
+    #[arg(long)]
+    pub emit_wat: bool,
+}
+
+pub fn run(args: &CompileArgs) -> anyhow::Result<ExitCode> {
+    let text = baton::read_plan(&args.plan)?;
+    let shown = args.plan.display().to_string();
+    let plan = match compile_or_report(&shown, &text) {
+        Ok(plan) => plan,
+        Err(code) => return Ok(code),
+    };
+    let output = args
+        .output
+        .clone()
+        .unwrap_or_else(|| args.plan.with_extension("wasm"));
+    std::fs::write(&output, &plan.wasm)
+        .with_context(|| format!("writing `{}`", output.display()))?;
+    if args.emit_wat {
+        let wat_path = output.with_extension("wat");
+        std::fs::write(&wat_path, &plan.wat)
+            .with_context(|| format!("writing `{}`", wat_path.display()))?;
+    }
+    eprintln!(
+        "compiled `{shown}` to `{}` ({} bytes)",
+        output.display(),
+        plan.wasm.len()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Compiles, printing diagnostics or the reason on stderr and returning the exit code on failure.
+pub fn compile_or_report(
+    shown: &str,
+    text: &str,
+) -> Result<baton_compiler::CompiledPlan, ExitCode> {
+    match baton_compiler::compile_source(shown, text) {
+        Ok(plan) => Ok(plan),
+        Err(CompileError::Rejected(report)) => {
+            eprint!("{}", report.render_human());
+            Err(ExitCode::from(EXIT_REJECTED))
+        }
+        Err(error @ CompileError::Unsupported { .. }) => {
+            eprintln!("error: {error}");
+            Err(ExitCode::from(EXIT_REJECTED))
+        }
+        Err(error @ CompileError::Assembly(_)) => {
+            eprintln!("error: {error}");
+            Err(ExitCode::from(EXIT_USAGE))
+        }
+    }
+}

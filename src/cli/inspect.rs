@@ -1,0 +1,152 @@
+//! `baton inspect`: what a compiled plan needs and provides — its imports (the capabilities it
+//! asks the host for), its exports and its section sizes. The module is validated exactly as
+//! `baton run` validates it; a refused module is reported with the reason (exit 2).
+
+use std::io::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{bail, Context as _};
+use baton_host::ModuleInfo;
+
+use super::Format;
+
+#[derive(Debug, clap::Args)]
+pub struct InspectArgs {
+    /// The compiled plan (a `.wasm` module).
+    pub module: PathBuf,
+    /// Output format: `human` (tables) or `json`; both on stdout.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+}
+
+pub fn run(args: &InspectArgs) -> anyhow::Result<ExitCode> {
+    let path = &args.module;
+    if path.is_dir() {
+        bail!("module `{}` is a directory, not a file", path.display());
+    }
+    let bytes =
+        std::fs::read(path).with_context(|| format!("cannot read module `{}`", path.display()))?;
+    let info = baton_host::validate_module(&bytes)
+        .with_context(|| format!("module `{}` is refused", path.display()))?;
+    let text = match args.format {
+        Format::Human => render_human(&path.display().to_string(), &info),
+        Format::Json => format!("{:#}\n", render_json(&info)),
+    };
+    let mut stdout = std::io::stdout().lock();
+    stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+        .context("writing to stdout")?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Names inside a module are chosen by whoever wrote it: escape them for the terminal.
+fn shown(name: &str) -> String {
+    name.escape_debug().to_string()
+}
+
+fn table(rows: &[[String; 3]]) -> String {
+    let mut widths = [0usize; 3];
+    for row in rows {
+        for (width, cell) in widths.iter_mut().zip(row) {
+            *width = (*width).max(cell.chars().count());
+        }
+    }
+    let mut out = String::new();
+    for row in rows {
+        let line = format!(
+            "  {:w0$}  {:w1$}  {}",
+            row[0],
+            row[1],
+            row[2],
+            w0 = widths[0],
+            w1 = widths[1]
+        );
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+fn render_human(path: &str, info: &ModuleInfo) -> String {
+    let mut out = format!(
+        "module {}: {} bytes, {} defined function(s)\n\n",
+        shown(path),
+        info.size,
+        info.defined_functions
+    );
+
+    out.push_str("imports (the capabilities the plan needs):\n");
+    if info.imports.is_empty() {
+        out.push_str("  (none)\n");
+    } else {
+        let rows: Vec<[String; 3]> = info
+            .imports
+            .iter()
+            .map(|import| {
+                [
+                    format!("{}.{}", shown(&import.module), shown(&import.name)),
+                    import.kind.to_string(),
+                    import.ty.clone(),
+                ]
+            })
+            .collect();
+        out.push_str(&table(&rows));
+    }
+
+    out.push_str("\nexports:\n");
+    let rows: Vec<[String; 3]> = info
+        .exports
+        .iter()
+        .map(|export| {
+            [
+                shown(&export.name),
+                export.kind.to_string(),
+                export.ty.clone(),
+            ]
+        })
+        .collect();
+    out.push_str(&table(&rows));
+
+    out.push_str("\nsections (bytes):\n");
+    let rows: Vec<[String; 3]> = info
+        .sections
+        .iter()
+        .map(|section| {
+            let name = match &section.custom {
+                Some(custom) => format!("{} \"{}\"", section.name, shown(custom)),
+                None => section.name.clone(),
+            };
+            [name, section.size.to_string(), String::new()]
+        })
+        .collect();
+    out.push_str(&table(&rows));
+    out
+}
+
+fn render_json(info: &ModuleInfo) -> serde_json::Value {
+    use serde_json::json;
+    json!({
+        "size": info.size,
+        "defined_functions": info.defined_functions,
+        "imports": info.imports.iter().map(|import| json!({
+            "module": import.module,
+            "name": import.name,
+            "kind": import.kind.name(),
+            "type": import.ty,
+        })).collect::<Vec<_>>(),
+        "exports": info.exports.iter().map(|export| json!({
+            "name": export.name,
+            "kind": export.kind.name(),
+            "type": export.ty,
+        })).collect::<Vec<_>>(),
+        "sections": info.sections.iter().map(|section| {
+            let mut entry = json!({ "name": section.name, "size": section.size });
+            if let Some(custom) = &section.custom {
+                entry["custom_name"] = json!(custom);
+            }
+            entry
+        }).collect::<Vec<_>>(),
+    })
+}

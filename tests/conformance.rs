@@ -1,0 +1,141 @@
+//! The conformance suite: every program under `tests/conformance/` runs under `baton run` and
+//! must print what CPython 3.11 printed (`NAME.out`), and, for failing programs, exit and end
+//! stderr as CPython did (`NAME.err`: `exit: N` and `last: <line>`).
+//!
+//! Programs the compiler or runtime cannot run correctly yet are listed, one path per line, in
+//! `tests/conformance/KNOWN_FAILURES`. The list is a ratchet: a listed program that starts
+//! passing fails the test until it is removed from the list, so the list only shrinks.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Programs live in one folder per topic; files at the top (regen.py) are tooling.
+fn programs(root: &Path, found: &mut Vec<PathBuf>) {
+    let mut topics: Vec<PathBuf> = std::fs::read_dir(root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    topics.sort();
+    for topic in topics {
+        if !topic.is_dir() || topic.file_name().is_some_and(|n| n == "deviations") {
+            continue;
+        }
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(&topic)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        entries.sort();
+        found.extend(
+            entries
+                .into_iter()
+                .filter(|p| p.extension().is_some_and(|e| e == "py")),
+        );
+    }
+}
+
+struct Expected {
+    stdout: String,
+    exit: i32,
+    last_stderr: Option<String>,
+}
+
+fn expected(program: &Path) -> Expected {
+    let stdout = std::fs::read_to_string(program.with_extension("out")).unwrap_or_default();
+    let mut exit = 0;
+    let mut last_stderr = None;
+    if let Ok(err) = std::fs::read_to_string(program.with_extension("err")) {
+        for line in err.lines() {
+            if let Some(code) = line.strip_prefix("exit: ") {
+                exit = code.trim().parse().expect("exit code");
+            } else if let Some(last) = line.strip_prefix("last: ") {
+                last_stderr = Some(last.to_owned());
+            }
+        }
+    }
+    Expected {
+        stdout,
+        exit,
+        last_stderr,
+    }
+}
+
+/// Runs one program; `None` when it behaves as CPython did, else what differed.
+fn run_one(program: &Path) -> Option<String> {
+    let expected = expected(program);
+    let output = Command::new(env!("CARGO_BIN_EXE_baton"))
+        .args(["run", &program.to_string_lossy(), "--timeout", "20"])
+        .output()
+        .expect("run baton");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let exit = output.status.code().unwrap_or(-1);
+    let mut problems = Vec::new();
+    if stdout != expected.stdout {
+        problems.push(format!(
+            "stdout differs:\n--- expected\n{}--- actual\n{stdout}",
+            expected.stdout
+        ));
+    }
+    if exit != expected.exit {
+        problems.push(format!("exit {exit}, expected {}", expected.exit));
+    }
+    let last = stderr.lines().last().unwrap_or("");
+    match &expected.last_stderr {
+        Some(line) if line != last => {
+            problems.push(format!("last stderr line `{last}`, expected `{line}`"))
+        }
+        None if exit != 0 => problems.push(format!("stderr:\n{stderr}")),
+        _ => {}
+    }
+    (!problems.is_empty()).then(|| problems.join("\n"))
+}
+
+#[test]
+fn conformance_programs_behave_as_cpython() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/conformance");
+    let mut found = Vec::new();
+    programs(&root, &mut found);
+    assert!(
+        found.len() >= 150,
+        "the conformance suite went missing ({} programs)",
+        found.len()
+    );
+    let known: BTreeSet<String> = std::fs::read_to_string(root.join("KNOWN_FAILURES"))
+        .unwrap_or_default()
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(str::to_owned)
+        .collect();
+    let mut unexpected = Vec::new();
+    let mut fixed = Vec::new();
+    let mut passed = 0;
+    for program in &found {
+        let relative = program
+            .strip_prefix(&root)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        let outcome = run_one(program);
+        match (outcome, known.contains(&relative)) {
+            (None, false) => passed += 1,
+            (None, true) => fixed.push(relative),
+            (Some(problem), false) => unexpected.push(format!("{relative}:\n{problem}")),
+            (Some(_), true) => {}
+        }
+    }
+    eprintln!(
+        "conformance: {passed} of {} programs pass; {} known failures",
+        found.len(),
+        known.len()
+    );
+    assert!(
+        unexpected.is_empty() && fixed.is_empty(),
+        "{} programs fail unexpectedly:\n\n{}\n\n{} known failures now pass; remove them from KNOWN_FAILURES:\n{}",
+        unexpected.len(),
+        unexpected.join("\n\n"),
+        fixed.len(),
+        fixed.join("\n")
+    );
+}

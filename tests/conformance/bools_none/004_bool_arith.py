@@ -1,0 +1,8 @@
+print(True + True, True * 10, False - 1, -True)
+print(True == 1, False == 0, True is True, True == 1.0)
+print(sum([True, False, True, True]))
+print(isinstance(True, int), isinstance(1, bool))
+print(str(True), repr(False), int(True))
+print(True & False, True | False, True ^ True)
+print(bool("False"), bool(0.0), bool(-0.0))
+print(max(True, 0), [False] * 3)

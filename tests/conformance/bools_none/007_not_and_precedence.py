@@ -1,0 +1,10 @@
+print(not True == False)
+print(not 1 + 1 == 3)
+print(True or False and False)
+print((True or False) and False)
+print(not (1 and 0))
+print(1 if True else 2 if False else 3)
+print(0 if False else 2 if False else 3)
+a, b = 3, 4
+print(a < b and b < 10 or a == 0)
+print(1 in [1, 2] and 3 not in [1, 2])

@@ -1,0 +1,5 @@
+print(len("abc"), len([1, 2]), len((1,)), len({"a": 1}), len({1, 2, 3}), len(range(10)), len(""))
+print(len(range(0, 10, 3)), len(range(10, 0, -3)), len(range(5, 5)))
+r = range(1, 10, 2)
+print(r, list(r), r[2], r[-1], 7 in r, 8 in r, r.index(5), r.count(3))
+print(list(range(-5, 5, 4)), range(3) == range(0, 3))

@@ -1,0 +1,7 @@
+print(min(3, 1, 2), max(3, 1, 2), min([4, 5]), max("abc"))
+print(max([1, -5, 3], key=abs), min(["bb", "a", "ccc"], key=len))
+print(max([], default=None), min((), default=-1))
+print(max([2, 2.0]), max([2.0, 2]), min(1, True))
+print(sum([1, 2, 3]), sum([1.5, 2.5]), sum([], 0), sum([[1], [2]], []))
+print(sum(range(1, 101)), sum([0.1, 0.2, 0.3]))
+print(max([(1, "b"), (1, "a")]), max("apple", "banana"))

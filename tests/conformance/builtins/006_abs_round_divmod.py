@@ -1,0 +1,5 @@
+print(abs(-3), abs(3.5), abs(-0.0), abs(True))
+print(round(3.14159), round(3.14159, 2), round(-2.5), round(2.5), round(25, -1))
+print(divmod(7, 2), divmod(-7, 2), divmod(7.5, 2), divmod(-7, -2))
+print(round(0.125, 2), round(0.375, 2), round(1e16), round(-0.5))
+print(pow(2, 8), pow(2.0, 3), pow(2, -2), pow(5, 3, 7))

@@ -1,0 +1,6 @@
+print(int("12"), int(12.9), int(-0.5), int("-0"), int("0x1f", 16), int("0b11", 0))
+print(float("1.5"), float(3), float("-inf"), float(" 2 "))
+print(str(12), str(1.0), str(None), str(True), str([1, "a"]))
+print(bool(0), bool(""), bool([0]), bool(None), bool(0.1))
+print(list("ab"), tuple([1, 2]), set([1, 1]), dict([("a", 1)]))
+print(list(), tuple(), dict(), str(), int(), float(), bool())

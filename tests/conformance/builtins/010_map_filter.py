@@ -1,0 +1,7 @@
+print(list(map(str, [1, 2, 3])))
+print(list(map(lambda a, b: a * b, [1, 2, 3], [4, 5, 6])))
+print(list(map(len, ["a", "bb", ""])))
+print(list(filter(lambda x: x % 2, range(10))))
+print(list(filter(None, [0, 1, "", "a", None, [], [0]])))
+print(list(map(int, "1 2 3".split())), sum(map(int, ["4", "5"])))
+print(list(map(abs, filter(lambda x: x < 0, [-1, 2, -3]))))

@@ -1,0 +1,7 @@
+print([x * x for x in range(6)])
+print([x for x in range(20) if x % 3 == 0 if x % 2 == 0])
+print([(x, y) for x in range(3) for y in range(x)])
+print([c.upper() for c in "abc"])
+print([x if x > 0 else 0 for x in [-2, 3, -1, 4]])
+print([[y for y in range(x)] for x in range(4)])
+print([])

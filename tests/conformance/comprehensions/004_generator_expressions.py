@@ -1,0 +1,8 @@
+print(sum(x * x for x in range(10)))
+print(max(len(w) for w in ["a", "abc", "ab"]))
+print(any(x > 5 for x in [1, 7, 3]), all(x > 0 for x in [1, 2, -1]))
+print(list(x for x in "abc"), tuple(i for i in range(3)))
+print(sorted((x for x in [3, 1, 2]), reverse=True))
+print(",".join(str(i) for i in range(5)))
+print(dict((k, k * 2) for k in "ab"), set(x // 2 for x in range(6)) == {0, 1, 2})
+print(min((abs(x - 5), x) for x in [1, 4, 6, 9]))

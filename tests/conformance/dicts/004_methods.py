@@ -1,0 +1,15 @@
+d = {"x": 1, "y": 2}
+print(d.get("x"), d.get("q"), d.get("q", 0))
+print(d.setdefault("x", 5), d.setdefault("z", 7), d)
+print(d.pop("y"), d.pop("nope", "dflt"), d)
+d.update({"a": 0, "x": 9})
+d.update(b=2)
+d.update([("c", 3)])
+print(d)
+print(d.popitem(), d)
+c = d.copy()
+c["new"] = 1
+print(d, c)
+d.clear()
+print(d)
+print(dict.fromkeys(["a", "b"], 0), dict.fromkeys("xy"))

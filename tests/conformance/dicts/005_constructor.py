@@ -1,0 +1,6 @@
+print(dict(a=1, b=2))
+print(dict([("k", "v"), ("n", 1)]))
+print(dict({"a": 1}, b=2))
+print(dict(zip("abc", range(3))))
+print(dict([(1, 2), (1, 3)]))
+print(dict(enumerate(["x", "y"])))

@@ -1,0 +1,4 @@
+d = {"present": 1}
+print(d["present"])
+print(d["missing"])
+print("not reached")

@@ -1,0 +1,2 @@
+print(int("42"))
+n = int("abc")

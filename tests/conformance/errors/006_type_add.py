@@ -1,0 +1,2 @@
+print("before")
+v = 1 + "a"

@@ -1,0 +1,4 @@
+xs = []
+xs.append(1)
+print(xs)
+xs.foo()

@@ -1,0 +1,6 @@
+count = 0
+def bump():
+    count += 1
+    return count
+print("calling")
+bump()

@@ -1,0 +1,7 @@
+def risky():
+    return {}["k"]
+try:
+    risky()
+except KeyError:
+    print("handling, then re-raising")
+    raise

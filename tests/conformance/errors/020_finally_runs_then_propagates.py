@@ -1,0 +1,6 @@
+def f():
+    try:
+        raise TypeError("from try")
+    finally:
+        print("finally ran")
+f()

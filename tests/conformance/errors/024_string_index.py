@@ -1,0 +1,3 @@
+s = "abc"
+print(s.index("b"))
+print(s.index("z"))

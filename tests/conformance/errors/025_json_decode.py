@@ -1,0 +1,3 @@
+import json
+print(json.loads("[1, 2]"))
+json.loads("[1, 2")

@@ -1,0 +1,2 @@
+print("about to raise")
+raise NotImplementedError

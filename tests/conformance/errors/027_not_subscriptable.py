@@ -1,0 +1,3 @@
+x = None
+print(x)
+print(x[0])

@@ -1,0 +1,3 @@
+items = [3, "two", 1]
+print(len(items))
+print(sorted(items))

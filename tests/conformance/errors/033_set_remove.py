@@ -1,0 +1,4 @@
+s = {"a"}
+s.remove("a")
+print(len(s))
+s.remove("a")

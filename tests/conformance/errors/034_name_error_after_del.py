@@ -1,0 +1,4 @@
+temporary_counter_value = 10
+print(temporary_counter_value)
+del temporary_counter_value
+print(temporary_counter_value)

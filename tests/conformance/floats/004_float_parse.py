@@ -1,0 +1,6 @@
+print(float("3.14"), float("-2"), float("  1e3 "), float("1E-3"))
+print(float(7), float(-0), float(True))
+print(float(".5"), float("5."), float("+1.25"))
+print(float("1_000.5"))
+print(float("0.1") + float("0.2") == 0.3)
+print(abs(0.1 + 0.2 - 0.3) < 1e-9)

@@ -1,0 +1,7 @@
+print(round(2.5), round(3.5), round(-2.5), round(0.5), round(1.5))
+print(round(2.675, 2), round(1.005, 2), round(3.14159, 3))
+print(round(1234.5678, -2), round(-1.5), round(7.0))
+print(round(0.1 + 0.2, 10))
+x = round(2.5)
+print(isinstance(x, int), isinstance(round(2.5, 0), float))
+print(round(2.5, 0), round(-0.4))

@@ -1,0 +1,6 @@
+print(int(1e10), int(-1e10), int(0.999999))
+print(float(2 ** 53), float(2 ** 53 + 1))
+print(int(float(2 ** 53)))
+print(7 / 7, 7 // 7)
+print(isinstance(7 / 7, float), isinstance(7 // 7, int))
+print(10 / 4 * 4, 10 // 4 * 4)

@@ -1,0 +1,7 @@
+print(divmod(17, 5))
+print(divmod(-17, 5))
+print(divmod(17, -5))
+print(divmod(-17, -5))
+print(divmod(0, 3))
+q, r = divmod(1000, 7)
+print(q, r)

@@ -1,0 +1,7 @@
+print(int("42"), int("-17"), int("  8  "), int("+5"))
+print(int("0"), int("007"))
+print(int("ff", 16), int("101", 2), int("777", 8), int("z", 36))
+print(int("1_000_000"))
+print(int(3.9), int(-3.9), int(True), int(False))
+print(int("9223372036854775807"))
+print(int(1e18))

@@ -1,0 +1,12 @@
+xs = [3, 1, 4, 1, 5]
+print(xs, len(xs), xs[0], xs[-1])
+xs.append(9)
+print(xs)
+xs.extend([2, 6])
+print(xs)
+xs.insert(0, 0)
+xs.insert(100, 99)
+xs.insert(-1, 7)
+print(xs)
+print([] , [[]], [1, [2, [3]]])
+print(xs.count(1), xs.index(4), xs.index(1, 3))

@@ -1,0 +1,6 @@
+print(list(), list("abc"), list((1, 2)), list(range(3)))
+print(list({"a": 1, "b": 2}), list({"x": 1}.values()))
+print(list(range(10, 0, -3)), list(range(0)), list(range(5, 2)))
+r = range(2, 20, 4)
+print(list(r), len(r), r[1], r[-1], 10 in r, 11 in r)
+print(range(5), range(1, 5), range(1, 5, 2))

@@ -1,0 +1,12 @@
+s = {3, 1, 2, 3, 1}
+print(len(s), sorted(s), 2 in s, 5 in s)
+s.add(10)
+s.add(1)
+print(sorted(s))
+s.discard(3)
+s.discard(42)
+print(sorted(s))
+s.remove(10)
+print(sorted(s))
+print(set(), {7}, set([5]))
+print(sorted(set("mississippi")))

@@ -1,0 +1,5 @@
+print("[" + "ab".center(8) + "]", "[" + "ab".center(7, "*") + "]")
+print("[" + "ab".ljust(5) + "]", "[" + "ab".rjust(5, ".") + "]")
+print("42".zfill(5), "-42".zfill(6), "abcdef".zfill(3))
+print("[" + "toolong".center(3) + "]")
+print("a\tb".expandtabs(4))

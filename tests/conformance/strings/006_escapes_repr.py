@@ -1,0 +1,8 @@
+print(repr("it's"), repr('say "hi"'), repr("both ' and \""))
+print(repr("tab\there"), repr("nl\n"), repr("back\\slash"))
+print(repr("\x00\x7f"), repr("\u00e9"), repr("caf\u00e9"))
+print("a\tb")
+print(len("\n"), len("\\n"), len(r"\n"))
+print(repr(""), str(""), [""])
+print("multi\nline")
+print(repr("\r"), repr("\x1b"))

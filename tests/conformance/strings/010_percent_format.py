@@ -1,0 +1,7 @@
+print("%d items" % 5)
+print("%s and %s" % ("a", "b"))
+print("%5d|%-5d|%05d" % (42, 42, 42))
+print("%.2f %8.3f %e" % (3.14159, 2.5, 12345.678))
+print("%x %X %o %%" % (255, 255, 8))
+print("%r %s" % ("q", "q"))
+print("%(name)s is %(age)d" % {"name": "Ann", "age": 30})

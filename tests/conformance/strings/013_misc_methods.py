@@ -1,0 +1,7 @@
+print("Hello".removeprefix("He"), "Hello".removesuffix("lo"), "Hello".removeprefix("x"))
+print("a-b-c".split("-", 1), "a-b-c".rsplit("-", 1))
+print("hello world".title(), "hello\tworld".split())
+print("%s" % [1, 2])
+print("abc".find("c", -1), "abc".count("a", 1))
+print(str(3.0), str([1, "a"]), str((1,)), str({"k": "v"}))
+print("x".join("abc"))

@@ -1,0 +1,5 @@
+t = ((1, 2), [3, (4,)], "s", (), ((),))
+print(t)
+print(repr(t[4]))
+print(str((0.1, -0.0)))
+print(tuple(tuple(range(i)) for i in range(4)))

@@ -1,0 +1,146 @@
+//! Hostile plans against the run limits: each ends with the documented exit code or Python
+//! exception, and the `baton` process stays within its memory cap. No test asserts on time.
+
+use std::process::Command;
+
+struct Run {
+    exit: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn run(source: &str, limits: &[&str]) -> Run {
+    let dir = std::env::temp_dir().join(format!("baton-limits-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("plan{}.py", source.len() ^ limits.len()));
+    std::fs::write(&path, source).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_baton"))
+        .arg("run")
+        .arg(&path)
+        .args(limits)
+        .output()
+        .expect("run baton");
+    Run {
+        exit: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+fn last_line(text: &str) -> &str {
+    text.lines().last().unwrap_or("")
+}
+
+/// Peak resident memory of the children this process has waited for, in bytes.
+fn children_max_rss() -> u64 {
+    // SAFETY: getrusage writes into the struct we pass and reads nothing else.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let status = unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) };
+    assert_eq!(status, 0);
+    u64::try_from(usage.ru_maxrss).unwrap_or(0) * 1024
+}
+
+const MEMORY: &[&str] = &["--memory", "64"];
+
+#[test]
+fn hostile_plans_end_with_the_documented_outcome_within_the_memory_cap() {
+    // An infinite loop: the CPU limit (fuel) ends it.
+    let r = run(
+        "while True:\n    pass\n",
+        &["--memory", "64", "--fuel", "50000000"],
+    );
+    assert_eq!(r.exit, 4, "{}", r.stderr);
+    assert!(r.stderr.contains("CPU limit"), "{}", r.stderr);
+
+    // The same loop with unlimited fuel: the wall-clock timeout ends it.
+    let r = run(
+        "x = 0\nwhile True:\n    x += 1\n",
+        &[
+            "--memory",
+            "64",
+            "--fuel",
+            "100000000000000",
+            "--timeout",
+            "0.5",
+        ],
+    );
+    assert_eq!(r.exit, 4, "{}", r.stderr);
+    assert!(
+        r.stderr.to_lowercase().contains("wall-clock"),
+        "{}",
+        r.stderr
+    );
+
+    // A string of ten billion characters: MemoryError inside the plan.
+    let r = run("x = 'a' * 10**10\n", MEMORY);
+    assert_eq!(
+        (r.exit, last_line(&r.stderr)),
+        (1, "MemoryError"),
+        "{}",
+        r.stderr
+    );
+
+    // A list that doubles forever, and a dict that grows forever: MemoryError at the cap.
+    let r = run("xs = [1]\nwhile True:\n    xs = xs + xs\n", MEMORY);
+    assert_eq!(
+        (r.exit, last_line(&r.stderr)),
+        (1, "MemoryError"),
+        "{}",
+        r.stderr
+    );
+    let r = run(
+        "d = {}\ni = 0\nwhile True:\n    d[i] = str(i) * 100\n    i += 1\n",
+        MEMORY,
+    );
+    assert_eq!(
+        (r.exit, last_line(&r.stderr)),
+        (1, "MemoryError"),
+        "{}",
+        r.stderr
+    );
+
+    // MemoryError is catchable, and the plan can go on and report it.
+    let r = run(
+        "try:\n    x = 'a' * 10**10\nexcept MemoryError:\n    print('caught')\n",
+        MEMORY,
+    );
+    assert_eq!((r.exit, r.stdout.as_str()), (0, "caught\n"), "{}", r.stderr);
+
+    // Unbounded recursion: a catchable RecursionError, never a wasm stack overflow.
+    let r = run("def f():\n    return f()\nf()\n", MEMORY);
+    assert_eq!(
+        (r.exit, last_line(&r.stderr)),
+        (1, "RecursionError: maximum recursion depth exceeded"),
+        "{}",
+        r.stderr
+    );
+    let r = run("def f(n):\n    return f(n + 1)\ntry:\n    f(0)\nexcept RecursionError as e:\n    print('caught', e)\n", MEMORY);
+    assert_eq!(
+        (r.exit, r.stdout.as_str()),
+        (0, "caught maximum recursion depth exceeded\n"),
+        "{}",
+        r.stderr
+    );
+
+    // A huge f-string width: refused as CPython refuses it.
+    let r = run("print(f\"{1:{10**10}}\")\n", MEMORY);
+    assert_eq!(
+        (r.exit, last_line(&r.stderr)),
+        (1, "ValueError: Too many decimal digits in format string"),
+        "{}",
+        r.stderr
+    );
+    // A large but representable width allocates, within the cap.
+    let r = run("print(len(f\"{1:{10**9}}\"))\n", MEMORY);
+    assert_eq!(
+        (r.exit, last_line(&r.stderr)),
+        (1, "MemoryError"),
+        "{}",
+        r.stderr
+    );
+
+    // The process never grew far past the plan's cap: 64 MiB for the plan, plus the runtime
+    // itself (wasmtime, the compiled module, buffers).
+    let rss = children_max_rss();
+    assert!(rss < (64 + 128) << 20, "baton used {} MiB", rss >> 20);
+}
