@@ -50,6 +50,11 @@ pub const TYPES: &[TypeSpec] = &[
     ty("range", None, Some("range"), Some(id::RANGE)),
     ty("slice", None, None, Some(id::SLICE)),
     ty("iterator", None, None, Some(id::ITERATOR)),
+    // Dict views share object type id 19; core.wat's `$type_of` picks one of these by the
+    // view's kind (header `len`: 0 keys, 1 values, 2 items).
+    ty("dict_keys", None, None, None),
+    ty("dict_values", None, None, None),
+    ty("dict_items", None, None, None),
     ty("BaseException", None, None, None),
     ty("Exception", Some("BaseException"), None, None),
     ty("ArithmeticError", Some("Exception"), None, None),

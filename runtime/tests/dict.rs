@@ -434,9 +434,9 @@ fn dict_methods() {
             "5",
             "TypeError: get expected at least 1 argument, got 0",
             "TypeError: get expected at most 2 arguments, got 3",
-            "['a', 'b']",
-            "[1, 2]",
-            "[('a', 1), ('b', 2)]",
+            "dict_keys(['a', 'b'])",
+            "dict_values([1, 2])",
+            "dict_items([('a', 1), ('b', 2)])",
             "TypeError: dict.keys() takes no arguments (1 given)",
             "3",
             "3",
@@ -752,7 +752,10 @@ fn many_int_keys_with_deletions_keep_order() {
     p.pr("(i64.or (i64.shl (local.get $i) (i64.const 1)) (i64.const 1))");
     // The first keys and the last one: popitem takes the re-added 0, then 99999.
     let keys = p.m("(local.get $a)", "keys", &[]);
-    p.pr(&format!("(call $getitem {keys} {})", int(0)));
+    p.pr(&format!(
+        "(call $getitem (call $list_from {keys}) {})",
+        int(0)
+    ));
     p.pr(&p.m("(local.get $a)", "popitem", &[]));
     p.pr(&p.m("(local.get $a)", "popitem", &[]));
     p.pr(&p.m("(local.get $a)", "popitem", &[]));
@@ -881,6 +884,286 @@ fn copies_are_independent_and_in_place_operators_update() {
             "{1, 2}",
             "None",
             "{1, 2}",
+        ]
+    );
+}
+
+/// `(call $bool (call $f a b))` for i32-returning runtime predicates.
+fn pred(f: &str, a: &str, b: &str) -> String {
+    format!("(call $bool (call ${f} {a} {b}))")
+}
+
+#[test]
+fn views_are_live_and_iterate() {
+    let p = Prog::new();
+    let (a, b, c) = (p.s("a"), p.s("b"), p.s("c"));
+    p.set("a", &p.d(&[(&a, &int(1)), (&b, &int(2))]));
+    let d = "(local.get $a)";
+    p.set("b", &p.m(d, "keys", &[]));
+    p.set("c", &p.m(d, "items", &[]));
+    p.set("i", &p.m(d, "values", &[]));
+    let (k, it, v) = ("(local.get $b)", "(local.get $c)", "(local.get $i)");
+    p.pr(k);
+    p.pr(v);
+    p.pr(it);
+    // d["c"] = 3 after the views were made: they see it.
+    p.stmt(&format!("(call $dict_set {d} {c} {})", int(3)));
+    p.pr(k);
+    p.pr(&format!("(call $list_from {v})"));
+    p.pr(&format!("(call $tuple_from {it})"));
+    p.pr(&format!(
+        "(i64.or (i64.shl (call $len {it}) (i64.const 1)) (i64.const 1))"
+    ));
+    p.pr(&format!("(call $bool (call $truthy {k}))"));
+    p.pr(&format!(
+        "(call $bool (call $truthy {}))",
+        p.m("(call $dict_new)", "values", &[])
+    ));
+    p.pr(&p.m("(call $dict_new)", "keys", &[]));
+    p.pr(&p.m("(call $dict_new)", "items", &[]));
+    // sorted() and sum() go through $iter.
+    p.pr(&p.builtin("sorted", &[v], &[("reverse", TRUE)]));
+    p.pr(&p.builtin("sum", &[v], &[]));
+    p.pr(&p.builtin("set", &[k], &[]));
+    p.pr(&p.builtin("dict", &[it], &[]));
+    p.pr(&format!(
+        "(call $list_from {})",
+        p.builtin("reversed", &[it], &[])
+    ));
+    // Deleting through the dict shows in the view.
+    p.stmt(&format!("(call $dict_delitem {d} {a})"));
+    p.pr(it);
+    assert_eq!(
+        lines(&p.out()),
+        [
+            "dict_keys(['a', 'b'])",
+            "dict_values([1, 2])",
+            "dict_items([('a', 1), ('b', 2)])",
+            "dict_keys(['a', 'b', 'c'])",
+            "[1, 2, 3]",
+            "(('a', 1), ('b', 2), ('c', 3))",
+            "3",
+            "True",
+            "False",
+            "dict_keys([])",
+            "dict_items([])",
+            "[3, 2, 1]",
+            "6",
+            "{'a', 'b', 'c'}",
+            "{'a': 1, 'b': 2, 'c': 3}",
+            "[('c', 3), ('b', 2), ('a', 1)]",
+            "dict_items([('b', 2), ('c', 3)])",
+        ]
+    );
+}
+
+#[test]
+fn view_iteration_raises_when_the_dict_changes_size() {
+    let p = Prog::new();
+    let (a, b, z) = (p.s("a"), p.s("b"), p.s("z"));
+    p.set("a", &p.d(&[(&a, &int(1)), (&b, &int(2))]));
+    for method in ["keys", "values", "items"] {
+        p.set(
+            "b",
+            &format!("(call $iter {})", p.m("(local.get $a)", method, &[])),
+        );
+        p.pr("(call $next (local.get $b))");
+        p.stmt(&format!("(call $dict_set (local.get $a) {z} {})", int(0)));
+        p.try_pr("(call $next (local.get $b))");
+        // Sticky, as in CPython.
+        p.try_pr("(call $next (local.get $b))");
+        p.stmt(&format!("(drop (call $dict_del (local.get $a) {z}))"));
+    }
+    assert_eq!(
+        lines(&p.out()),
+        [
+            "'a'",
+            "RuntimeError: dictionary changed size during iteration",
+            "RuntimeError: dictionary changed size during iteration",
+            "1",
+            "RuntimeError: dictionary changed size during iteration",
+            "RuntimeError: dictionary changed size during iteration",
+            "('a', 1)",
+            "RuntimeError: dictionary changed size during iteration",
+            "RuntimeError: dictionary changed size during iteration",
+        ]
+    );
+}
+
+#[test]
+fn view_membership_equality_and_order() {
+    let p = Prog::new();
+    let (a, b, c) = (p.s("a"), p.s("b"), p.s("c"));
+    p.set("a", &p.d(&[(&a, &int(1)), (&b, &int(2))]));
+    let d = "(local.get $a)";
+    p.set("b", &p.m(d, "keys", &[]));
+    p.set("c", &p.m(d, "items", &[]));
+    p.set("i", &p.m(d, "values", &[]));
+    let (k, it, v) = ("(local.get $b)", "(local.get $c)", "(local.get $i)");
+    let cases = [
+        pred("contains", k, &a),
+        pred("contains", k, &c),
+        pred("contains", it, &t(&[&a, &int(1)])),
+        pred("contains", it, &t(&[&a, &int(2)])),
+        pred("contains", it, &a),
+        pred("contains", it, &t(&[&a, &int(1), &int(1)])),
+        pred("contains", v, &int(2)),
+        pred("contains", v, &int(5)),
+        // ([1], 2) in d.items(): the key is hashed.
+        pred("contains", it, &t(&[&l(&[&int(1)]), &int(2)])),
+        pred("eq", k, &p.st_(&[&b, &a])),
+        pred("eq", &p.st_(&[&b, &a]), k),
+        pred("eq", k, &p.st_(&[&a])),
+        pred("eq", k, &l(&[&a, &b])),
+        pred("eq", k, &p.m(d, "keys", &[])),
+        pred("eq", k, it),
+        pred("eq", it, &p.st_(&[&t(&[&a, &int(1)]), &t(&[&b, &int(2)])])),
+        pred(
+            "eq",
+            it,
+            &p.m(&p.d(&[(&b, &int(2)), (&a, &int(1))]), "items", &[]),
+        ),
+        pred(
+            "eq",
+            it,
+            &p.m(&p.d(&[(&b, &int(2)), (&a, &int(3))]), "items", &[]),
+        ),
+        pred("eq", v, v),
+        pred("eq", v, &p.m(d, "values", &[])),
+        pred("lt", k, &p.st_(&[&a, &b, &c])),
+        pred("lt", k, k),
+        pred("le", k, k),
+        pred("lt", &p.st_(&[&a]), k),
+        pred("ge", k, &p.st_(&[&c])),
+        pred("gt", it, &p.st_(&[&t(&[&a, &int(1)])])),
+        pred("lt", k, &l(&[&a])),
+        pred("lt", &l(&[&a]), k),
+        pred("lt", v, v),
+        format!("(i64.extend_i32_u (i32.wrap_i64 (call $hash {k})))"),
+        format!("(i64.extend_i32_u (i32.wrap_i64 (call $hash {it})))"),
+    ];
+    for case in &cases {
+        p.try_pr(case);
+    }
+    assert_eq!(
+        lines(&p.out()),
+        [
+            "True",
+            "False",
+            "True",
+            "False",
+            "False",
+            "False",
+            "True",
+            "False",
+            "TypeError: unhashable type: 'list'",
+            "True",
+            "True",
+            "False",
+            "False",
+            "True",
+            "False",
+            "True",
+            "True",
+            "False",
+            "True",
+            "False",
+            "True",
+            "False",
+            "True",
+            "True",
+            "False",
+            "True",
+            "TypeError: '<' not supported between instances of 'dict_keys' and 'list'",
+            "TypeError: '<' not supported between instances of 'list' and 'dict_keys'",
+            "TypeError: '<' not supported between instances of 'dict_values' and 'dict_values'",
+            "TypeError: unhashable type: 'dict_keys'",
+            "TypeError: unhashable type: 'dict_items'",
+        ]
+    );
+}
+
+#[test]
+fn view_set_operations() {
+    let p = Prog::new();
+    let (a, b, z) = (p.s("a"), p.s("b"), p.s("z"));
+    p.set("a", &p.d(&[(&a, &int(1)), (&b, &int(2))]));
+    let d = "(local.get $a)";
+    p.set("b", &p.m(d, "keys", &[]));
+    p.set("c", &p.m(d, "items", &[]));
+    p.set("i", &p.m(d, "values", &[]));
+    let (k, it, v) = ("(local.get $b)", "(local.get $c)", "(local.get $i)");
+    let sorted = |e: &str| p.builtin("sorted", &[e], &[]);
+    let cases = [
+        sorted(&format!("(call $bitand {k} {})", p.st_(&[&a, &z]))),
+        sorted(&format!("(call $bitand {} {k})", l(&[&z, &b]))),
+        sorted(&format!("(call $bitor {k} {})", l(&[&z]))),
+        sorted(&format!("(call $bitor {} {k})", p.st_(&[&z]))),
+        sorted(&format!("(call $sub {k} {})", p.st_(&[&a]))),
+        sorted(&format!("(call $sub {} {k})", l(&[&a, &z]))),
+        sorted(&format!("(call $bitxor {k} {})", p.st_(&[&a, &z]))),
+        sorted(&format!("(call $sub {k} {})", p.m(d, "keys", &[]))),
+        format!("(call $bitand {it} {})", p.st_(&[&t(&[&a, &int(1)])])),
+        sorted(&format!("(call $bitor {k} {v})")),
+        format!("(call $bitand {k} {})", int(5)),
+        format!("(call $bitand {} {k})", int(5)),
+        format!("(call $sub {} {k})", int(5)),
+        format!("(call $bitor {k} {})", int(5)),
+        format!("(call $bitand {v} {})", p.st_(&[&int(1)])),
+        format!("(call $add {k} {k})"),
+        format!("(call $bitor {} {k})", l(&[&l(&[&int(1)])])),
+    ];
+    for case in &cases {
+        p.try_pr(case);
+    }
+    assert_eq!(
+        lines(&p.out()),
+        [
+            "['a']",
+            "['b']",
+            "['a', 'b', 'z']",
+            "['a', 'b', 'z']",
+            "['b']",
+            "['z']",
+            "['b', 'z']",
+            "[]",
+            "{('a', 1)}",
+            "TypeError: '<' not supported between instances of 'int' and 'str'",
+            "TypeError: 'int' object is not iterable",
+            "TypeError: 'int' object is not iterable",
+            "TypeError: 'int' object is not iterable",
+            "TypeError: 'int' object is not iterable",
+            "TypeError: unsupported operand type(s) for &: 'dict_values' and 'set'",
+            "TypeError: unsupported operand type(s) for +: 'dict_keys' and 'dict_keys'",
+            "TypeError: unhashable type: 'list'",
+        ]
+    );
+}
+
+#[test]
+fn view_repr_guards_recursion() {
+    let p = Prog::new();
+    // d = {}; d[1] = d.values(); d[2] = d.keys()
+    p.set("a", "(call $dict_new)");
+    p.stmt(&format!(
+        "(call $dict_set (local.get $a) {} {})",
+        int(1),
+        p.m("(local.get $a)", "values", &[])
+    ));
+    p.pr(&p.m("(local.get $a)", "values", &[]));
+    p.pr("(local.get $a)");
+    p.stmt(&format!(
+        "(call $dict_set (local.get $a) {} {})",
+        int(2),
+        p.m("(local.get $a)", "keys", &[])
+    ));
+    p.pr(&p.m("(local.get $a)", "items", &[]));
+    assert_eq!(
+        lines(&p.out()),
+        [
+            "dict_values([dict_values([...])])",
+            "{1: dict_values([...])}",
+            "dict_items([(1, dict_values([..., dict_keys([1, 2])])), (2, dict_keys([1, 2]))])",
         ]
     );
 }

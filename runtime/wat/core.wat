@@ -58,6 +58,13 @@
   (local.set $t (call $tid (local.get $v)))
   (if (i32.eq (local.get $t) (i32.const 12))
     (then (return (i32.load offset=8 (i32.wrap_i64 (local.get $v))))))
+  ;; Dict views (id 19): the type follows the kind in the header's len (0 keys, 1 values, 2 items).
+  (if (i32.eq (local.get $t) (i32.const 19))
+    (then
+      (local.set $t (i32.load offset=4 (i32.wrap_i64 (local.get $v))))
+      (if (i32.eqz (local.get $t)) (then (return (global.get $t_dict_keys))))
+      (if (i32.eq (local.get $t) (i32.const 1)) (then (return (global.get $t_dict_values))))
+      (return (global.get $t_dict_items))))
   (call $type_object (local.get $t)))
 
 (func $type_name (param $v i64) (result i64)

@@ -13,6 +13,9 @@
 ;; Probing is CPython's: i = (5i + perturb + 1) & mask, perturb >>= 5 each step.
 ;;
 ;; Iteration (seq.wat's $iter/$next) reads the entries directly: +8, +12, +4.
+;;
+;; Dict views (type 19, made by keys()/values()/items()): +4 kind (0 keys, 1 values, 2 items),
+;; +8 i64 the dict. They are live: they read the dict's entries whenever they are used.
 ;; Set order is insertion order (CPython's set order is its hash-table order): a documented
 ;; deviation of Baton.
 
@@ -452,6 +455,13 @@
   (local $it i64) (local $v i64)
   (local.set $t (call $tid (local.get $src)))
   (local.set $p (i32.wrap_i64 (local.get $src)))
+  ;; A keys view: its dict's keys.
+  (if (i32.eq (local.get $t) (i32.const 19))
+    (then
+      (if (i32.eqz (i32.load offset=4 (local.get $p)))
+        (then
+          (local.set $p (i32.load offset=8 (local.get $p)))
+          (local.set $t (i32.const 8))))))
   (if (i32.or (i32.eq (local.get $t) (i32.const 8)) (i32.eq (local.get $t) (i32.const 9)))
     (then
       (block $done
@@ -509,7 +519,7 @@
     (else
       (if (i32.eqz (i32.or (i32.or (i32.eq (local.get $t) (i32.const 5)) (i32.eq (local.get $t) (i32.const 8)))
             (i32.or (i32.or (i32.eq (local.get $t) (i32.const 9)) (i32.eq (local.get $t) (i32.const 16)))
-              (i32.eq (local.get $t) (i32.const 18)))))
+              (i32.or (i32.eq (local.get $t) (i32.const 18)) (i32.eq (local.get $t) (i32.const 19))))))
         (then (call $raise_msg (global.get $t_TypeError)
           (call $msg1 (global.get $s_dict_seq_convert) (call $dict_int_str (local.get $n))))))
       (local.set $it (call $iter (local.get $el)))
@@ -573,7 +583,7 @@
 ;; ---- dict methods ------------------------------------------------------------------------------------
 
 ;; Methods of dict; 0 when there is no such method (the caller raises AttributeError).
-;; Deviation: keys(), values() and items() return lists (snapshots), not views.
+;; keys(), values() and items() return live views (type 19, below).
 (func $dict_method (param $self i64) (param $name i64) (param $args i32) (param $kwargs i32) (result i64)
   (local $d i32) (local $n i32) (local $k i64) (local $v i64) (local $h i64) (local $r i32) (local $i i32)
   (local $e i32) (local $t i32)
@@ -622,11 +632,11 @@
   ;; The rest take no arguments.
   (call $dict_check_count (global.get $s_dict_no_args) (local.get $name) (local.get $n) (i32.const 0))
   (if (call $dict_name_is (local.get $name) (global.get $s_dict_n_keys))
-    (then (return (call $dict_list (local.get $self) (i32.const 0)))))
+    (then (return (call $dict_view_new (local.get $self) (i32.const 0)))))
   (if (call $dict_name_is (local.get $name) (global.get $s_dict_n_values))
-    (then (return (call $dict_list (local.get $self) (i32.const 1)))))
+    (then (return (call $dict_view_new (local.get $self) (i32.const 1)))))
   (if (call $dict_name_is (local.get $name) (global.get $s_dict_n_items))
-    (then (return (call $dict_list (local.get $self) (i32.const 2)))))
+    (then (return (call $dict_view_new (local.get $self) (i32.const 2)))))
   (if (call $dict_name_is (local.get $name) (global.get $s_dict_n_popitem))
     (then
       (if (i32.eqz (i32.load offset=4 (local.get $d)))
@@ -940,6 +950,196 @@
           (call $dict_name_is (local.get $name) (global.get $s_dict_n_issubset))
           (i32.or (call $dict_name_is (local.get $name) (global.get $s_dict_n_issuperset))
             (call $dict_name_is (local.get $name) (global.get $s_dict_n_isdisjoint))))))))
+
+;; ---- dict views (type 19) ----------------------------------------------------------------------
+;; keys() and items() views are set-like: `in`, ==, <, <=, >, >= with sets and set-like views,
+;; and & | - ^ with any iterable (the result is a set). values() views compare by identity.
+
+(func $dict_view_new (param $d i64) (param $kind i32) (result i64)
+  (local $v i32)
+  (local.set $v (call $alloc (i32.const 16)))
+  (i32.store (local.get $v) (i32.const 19))
+  (i32.store offset=4 (local.get $v) (local.get $kind))
+  (i64.store offset=8 (local.get $v) (local.get $d))
+  (i64.extend_i32_u (local.get $v)))
+
+;; The item a view of kind `kind` yields for the live entry `e`: its key, its value or a
+;; (key, value) tuple.
+(func $dict_view_item (param $e i32) (param $kind i32) (result i64)
+  (local $t i32)
+  (if (i32.eqz (local.get $kind)) (then (return (i64.load offset=8 (local.get $e)))))
+  (if (i32.eq (local.get $kind) (i32.const 1)) (then (return (i64.load offset=16 (local.get $e)))))
+  (local.set $t (call $tuple_new (i32.const 2)))
+  (i64.store offset=8 (local.get $t) (i64.load offset=8 (local.get $e)))
+  (i64.store offset=16 (local.get $t) (i64.load offset=16 (local.get $e)))
+  (i64.extend_i32_u (local.get $t)))
+
+;; The number of items of a view (its dict's length).
+(func $dict_view_len (param $v i64) (result i32)
+  (i32.load offset=4 (i32.load offset=8 (i32.wrap_i64 (local.get $v)))))
+
+;; `x in view`: keys look the key up; items look the key up and compare the value (anything but
+;; a pair is not in it); values compare item by item.
+(func $dict_view_contains (param $v i64) (param $x i64) (result i32)
+  (local $p i32) (local $kind i32) (local $d i32) (local $r i32) (local $i i32) (local $e i32) (local $val i64)
+  (local.set $p (i32.wrap_i64 (local.get $v)))
+  (local.set $kind (i32.load offset=4 (local.get $p)))
+  (local.set $d (i32.load offset=8 (local.get $p)))
+  (if (i32.eqz (local.get $kind))
+    (then (return (call $dict_contains (i64.extend_i32_u (local.get $d)) (local.get $x)))))
+  (if (i32.eq (local.get $kind) (i32.const 2))
+    (then
+      (if (i32.ne (call $tid (local.get $x)) (i32.const 6)) (then (return (i32.const 0))))
+      (if (i32.ne (i32.load offset=4 (i32.wrap_i64 (local.get $x))) (i32.const 2)) (then (return (i32.const 0))))
+      (local.set $r (call $dict_find (local.get $d) (i64.load offset=8 (i32.wrap_i64 (local.get $x)))
+        (call $hash (i64.load offset=8 (i32.wrap_i64 (local.get $x))))))
+      (if (i32.lt_s (local.get $r) (i32.const 0)) (then (return (i32.const 0))))
+      (local.set $val (i64.load offset=16 (call $dict_entry (local.get $d) (local.get $r))))
+      (call $native_enter)
+      (local.set $r (call $seq_item_eq (local.get $val) (i64.load offset=16 (i32.wrap_i64 (local.get $x)))))
+      (call $native_leave)
+      (return (local.get $r))))
+  (call $native_enter)
+  (block $done
+    (loop $each
+      (br_if $done (i32.ge_u (local.get $i) (i32.load offset=12 (local.get $d))))
+      (local.set $e (call $dict_entry (local.get $d) (local.get $i)))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br_if $each (i64.eqz (i64.load offset=8 (local.get $e))))
+      (if (call $seq_item_eq (i64.load offset=16 (local.get $e)) (local.get $x))
+        (then (local.set $r (i32.const 1)) (br $done)))
+      (br $each)))
+  (call $native_leave)
+  (local.get $r))
+
+;; The length of a set or of a keys or items view; -1 for anything else.
+(func $dict_setlike_len (param $v i64) (result i32)
+  (local $t i32)
+  (local.set $t (call $tid (local.get $v)))
+  (if (i32.eq (local.get $t) (i32.const 9)) (then (return (i32.load offset=4 (i32.wrap_i64 (local.get $v))))))
+  (if (i32.eq (local.get $t) (i32.const 19))
+    (then
+      (if (i32.ne (i32.load offset=4 (i32.wrap_i64 (local.get $v))) (i32.const 1))
+        (then (return (call $dict_view_len (local.get $v)))))))
+  (i32.const -1))
+
+;; Whether every item of `a` (a set or a keys or items view) is in `b` (the same kinds).
+(func $dict_setlike_all_in (param $a i64) (param $b i64) (result i32)
+  (local $p i32) (local $kind i32) (local $i i32) (local $e i32) (local $x i64) (local $in i32) (local $r i32)
+  (local.set $p (i32.wrap_i64 (local.get $a)))
+  (if (i32.eq (i32.load (local.get $p)) (i32.const 19))
+    (then
+      (local.set $kind (i32.load offset=4 (local.get $p)))
+      (local.set $p (i32.load offset=8 (local.get $p)))))
+  (call $native_enter)
+  (local.set $r (i32.const 1))
+  (block $done
+    (loop $each
+      (br_if $done (i32.ge_u (local.get $i) (i32.load offset=12 (local.get $p))))
+      (local.set $e (call $dict_entry (local.get $p) (local.get $i)))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br_if $each (i64.eqz (i64.load offset=8 (local.get $e))))
+      (local.set $x (call $dict_view_item (local.get $e) (local.get $kind)))
+      (if (i32.eq (call $tid (local.get $b)) (i32.const 9))
+        (then (local.set $in (call $set_contains (local.get $b) (local.get $x))))
+        (else (local.set $in (call $dict_view_contains (local.get $b) (local.get $x)))))
+      (if (i32.eqz (local.get $in)) (then (local.set $r (i32.const 0)) (br $done)))
+      (br $each)))
+  (call $native_leave)
+  (local.get $r))
+
+;; a == b where either is a view: keys and items views equal sets and set-like views with the
+;; same items; values views equal only themselves.
+(func $dict_view_eq (param $a i64) (param $b i64) (result i32)
+  (local $tmp i64) (local $n i32)
+  (if (i64.eq (local.get $a) (local.get $b)) (then (return (i32.const 1))))
+  (if (i32.ne (call $tid (local.get $a)) (i32.const 19))
+    (then (local.set $tmp (local.get $a)) (local.set $a (local.get $b)) (local.set $b (local.get $tmp))))
+  (local.set $n (call $dict_setlike_len (local.get $a)))
+  (if (i32.lt_s (local.get $n) (i32.const 0)) (then (return (i32.const 0))))
+  (if (i32.ne (call $dict_setlike_len (local.get $b)) (local.get $n)) (then (return (i32.const 0))))
+  (call $dict_setlike_all_in (local.get $a) (local.get $b)))
+
+;; a < b (op 0), <= (1), > (2), >= (3) where either is a view: subset order between sets and
+;; set-like views; -1 when the operands do not support it (the caller raises TypeError).
+(func $dict_view_order (param $a i64) (param $b i64) (param $op i32) (result i32)
+  (local $tmp i64) (local $la i32) (local $lb i32)
+  (local.set $la (call $dict_setlike_len (local.get $a)))
+  (local.set $lb (call $dict_setlike_len (local.get $b)))
+  (if (i32.or (i32.lt_s (local.get $la) (i32.const 0)) (i32.lt_s (local.get $lb) (i32.const 0)))
+    (then (return (i32.const -1))))
+  (if (i32.ge_u (local.get $op) (i32.const 2))
+    (then
+      (local.set $tmp (local.get $a)) (local.set $a (local.get $b)) (local.set $b (local.get $tmp))
+      (local.set $la (call $dict_setlike_len (local.get $a)))
+      (local.set $lb (call $dict_setlike_len (local.get $b)))
+      (local.set $op (i32.sub (local.get $op) (i32.const 2)))))
+  (if (i32.gt_u (local.get $la) (local.get $lb)) (then (return (i32.const 0))))
+  (if (i32.and (i32.eqz (local.get $op)) (i32.eq (local.get $la) (local.get $lb))) (then (return (i32.const 0))))
+  (call $dict_setlike_all_in (local.get $a) (local.get $b)))
+
+;; Whether `v` is a keys or items view (the operands that make & | - ^ set operations).
+(func $dict_view_is_setlike (param $v i64) (result i32)
+  (if (i32.ne (call $tid (local.get $v)) (i32.const 19)) (then (return (i32.const 0))))
+  (i32.ne (i32.load offset=4 (i32.wrap_i64 (local.get $v))) (i32.const 1)))
+
+;; a OP b where a or b is a keys or items view (op 2 &, 3 |, 4 ^, 5 -), as CPython's views do:
+;; a new set of a's items, combined with b's items (either operand may be any iterable).
+(func $dict_view_binop (param $op i32) (param $a i64) (param $b i64) (result i64)
+  (local $r i64) (local $o i32)
+  (local.set $r (call $set_new))
+  (call $set_add_all (i32.wrap_i64 (local.get $r)) (local.get $a))
+  (if (i32.eq (local.get $op) (i32.const 3))
+    (then
+      (call $set_add_all (i32.wrap_i64 (local.get $r)) (local.get $b))
+      (return (local.get $r))))
+  ;; A keys view's dict serves as the table of its keys.
+  (if (i32.and (i32.eq (call $tid (local.get $b)) (i32.const 19))
+        (i32.eqz (i32.load offset=4 (i32.wrap_i64 (local.get $b)))))
+    (then (local.set $o (i32.load offset=8 (i32.wrap_i64 (local.get $b)))))
+    (else (local.set $o (call $set_of (local.get $b)))))
+  (if (i32.eq (local.get $op) (i32.const 2))
+    (then (return (call $set_inter (i32.wrap_i64 (local.get $r)) (local.get $o)))))
+  (if (i32.eq (local.get $op) (i32.const 4))
+    (then (return (call $set_symdiff (i32.wrap_i64 (local.get $r)) (local.get $o)))))
+  (call $set_diff (i32.wrap_i64 (local.get $r)) (local.get $o)))
+
+;; repr: dict_keys([...]); a view met again inside its own repr prints as `...`.
+(func $dict_view_repr (param $v i64) (result i64)
+  (local $p i32) (local $i i32) (local $sb i32) (local $x i64)
+  (local.set $p (i32.wrap_i64 (local.get $v)))
+  (if (i32.eqz (global.get $dict_repr_stack))
+    (then (global.set $dict_repr_stack
+      (call $alloc (i32.shl (i32.add (global.get $max_depth) (i32.const 16)) (i32.const 2))))))
+  (block $fresh
+    (loop $each
+      (br_if $fresh (i32.ge_u (local.get $i) (global.get $dict_repr_depth)))
+      (if (i32.eq (i32.load (i32.add (global.get $dict_repr_stack) (i32.shl (local.get $i) (i32.const 2))))
+            (local.get $p))
+        (then (return (i64.extend_i32_u (global.get $s_dict_view_recursive_repr)))))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br $each)))
+  (call $native_enter)
+  (if (i32.ge_u (global.get $dict_repr_depth) (i32.add (global.get $max_depth) (i32.const 16)))
+    (then (call $raise_static (global.get $t_RecursionError) (global.get $s_recursion))))
+  (i32.store (i32.add (global.get $dict_repr_stack) (i32.shl (global.get $dict_repr_depth) (i32.const 2)))
+    (local.get $p))
+  (global.set $dict_repr_depth (i32.add (global.get $dict_repr_depth) (i32.const 1)))
+  (local.set $x
+    (block $failed (result i64)
+      (try_table (catch $exc $failed)
+        (local.set $sb (call $sb_new))
+        (call $sb_push_str (local.get $sb) (call $type_name (local.get $v)))
+        (call $sb_push_byte (local.get $sb) (i32.const 40))
+        (call $sb_push_str (local.get $sb)
+          (call $to_repr (call $dict_list (i64.load offset=8 (local.get $p)) (i32.load offset=4 (local.get $p)))))
+        (call $sb_push_byte (local.get $sb) (i32.const 41))
+        (global.set $dict_repr_depth (i32.sub (global.get $dict_repr_depth) (i32.const 1)))
+        (call $native_leave)
+        (return (call $sb_finish (local.get $sb))))
+      (unreachable)))
+  (global.set $dict_repr_depth (i32.sub (global.get $dict_repr_depth) (i32.const 1)))
+  (throw $exc (local.get $x)))
 
 ;; ---- builtins -------------------------------------------------------------------------------------------
 

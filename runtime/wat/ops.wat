@@ -80,6 +80,8 @@
       (return (call $float_new (f64.sub (call $num_f64 (local.get $a)) (call $num_f64 (local.get $b)))))))
   (if (i32.and (i32.eq (call $tid (local.get $a)) (i32.const 9)) (i32.eq (call $tid (local.get $b)) (i32.const 9)))
     (then (return (call $set_sub (local.get $a) (local.get $b)))))
+  (if (i32.or (call $dict_view_is_setlike (local.get $a)) (call $dict_view_is_setlike (local.get $b)))
+    (then (return (call $dict_view_binop (i32.const 5) (local.get $a) (local.get $b)))))
   (call $binop_error (global.get $s_ops_minus) (local.get $a) (local.get $b))
   (unreachable))
 
@@ -250,6 +252,13 @@
       (if (i32.eq (local.get $op) (i32.const 2)) (then (return (call $set_and (local.get $a) (local.get $b)))))
       (if (i32.eq (local.get $op) (i32.const 3)) (then (return (call $set_or (local.get $a) (local.get $b)))))
       (if (i32.eq (local.get $op) (i32.const 4)) (then (return (call $set_xor (local.get $a) (local.get $b)))))))
+  ;; keys and items views: & | ^ with any iterable on either side make a set.
+  (if (i32.ge_u (local.get $op) (i32.const 2))
+    (then
+      (if (i32.or (i32.eq (local.get $ta) (i32.const 19)) (i32.eq (local.get $tb) (i32.const 19)))
+        (then
+          (if (i32.or (call $dict_view_is_setlike (local.get $a)) (call $dict_view_is_setlike (local.get $b)))
+            (then (return (call $dict_view_binop (local.get $op) (local.get $a) (local.get $b)))))))))
   (call $binop_error (local.get $name) (local.get $a) (local.get $b))
   (unreachable))
 
@@ -361,6 +370,8 @@
     (then (return (i32.const 0))))
   (local.set $ta (i32.load (i32.wrap_i64 (local.get $a))))
   (local.set $tb (i32.load (i32.wrap_i64 (local.get $b))))
+  (if (i32.or (i32.eq (local.get $ta) (i32.const 19)) (i32.eq (local.get $tb) (i32.const 19)))
+    (then (return (call $dict_view_eq (local.get $a) (local.get $b)))))
   (if (i32.ne (local.get $ta) (local.get $tb)) (then (return (i32.const 0))))
   (if (i32.eq (local.get $ta) (i32.const 5)) (then (return (call $str_eq (local.get $a) (local.get $b)))))
   (if (i32.or (i32.eq (local.get $ta) (i32.const 6)) (i32.eq (local.get $ta) (i32.const 7)))
@@ -394,6 +405,12 @@
         (br_if $fail (i32.or (i32.ne (local.get $ka) (i32.const 0)) (i32.ne (local.get $kb) (i32.const 0))))
         (local.set $ta (i32.load (i32.wrap_i64 (local.get $a))))
         (local.set $tb (i32.load (i32.wrap_i64 (local.get $b))))
+        ;; dict views: subset order with sets and keys or items views.
+        (if (i32.or (i32.eq (local.get $ta) (i32.const 19)) (i32.eq (local.get $tb) (i32.const 19)))
+          (then
+            (local.set $c (call $dict_view_order (local.get $a) (local.get $b) (local.get $op)))
+            (br_if $fail (i32.lt_s (local.get $c) (i32.const 0)))
+            (return (local.get $c))))
         (br_if $fail (i32.ne (local.get $ta) (local.get $tb)))
         (if (i32.eq (local.get $ta) (i32.const 5))
           (then (local.set $c (call $str_cmp (local.get $a) (local.get $b))))
@@ -463,6 +480,7 @@
   (if (i32.and (i32.ge_u (local.get $t) (i32.const 5)) (i32.le_u (local.get $t) (i32.const 9)))
     (then (return (i32.ne (i32.load offset=4 (local.get $p)) (i32.const 0)))))
   (if (i32.eq (local.get $t) (i32.const 16)) (then (return (i64.ne (call $len (local.get $v)) (i64.const 0)))))
+  (if (i32.eq (local.get $t) (i32.const 19)) (then (return (i32.ne (call $dict_view_len (local.get $v)) (i32.const 0)))))
   (i32.const 1))
 
 (func $hash (param $v i64) (result i64)
@@ -480,7 +498,8 @@
       (return (i64.extend_i32_u (i32.shr_u (local.get $p) (i32.const 3))))))
   (if (i32.eq (local.get $t) (i32.const 6)) (then (return (call $tuple_hash (local.get $v)))))
   (if (i32.or (i32.or (i32.eq (local.get $t) (i32.const 7)) (i32.eq (local.get $t) (i32.const 8)))
-        (i32.or (i32.eq (local.get $t) (i32.const 9)) (i32.eq (local.get $t) (i32.const 17))))
+        (i32.or (i32.or (i32.eq (local.get $t) (i32.const 9)) (i32.eq (local.get $t) (i32.const 17)))
+          (call $dict_view_is_setlike (local.get $v))))
     (then (call $raise_msg (global.get $t_TypeError) (call $msg1 (global.get $s_ops_unhashable) (call $type_name (local.get $v))))))
   (if (i32.eq (local.get $t) (i32.const 16))
     (then (return (call $hash_i64 (i64.xor (i64.xor (call $len (local.get $v)) (i64.load offset=8 (local.get $p)))
@@ -497,6 +516,7 @@
   (if (i32.eq (local.get $t) (i32.const 8))
     (then (return (i64.ne (call $dict_get (local.get $c) (local.get $v)) (i64.const 0)))))
   (if (i32.eq (local.get $t) (i32.const 9)) (then (return (call $set_contains (local.get $c) (local.get $v)))))
+  (if (i32.eq (local.get $t) (i32.const 19)) (then (return (call $dict_view_contains (local.get $c) (local.get $v)))))
   (call $raise_msg (global.get $t_TypeError) (call $msg1 (global.get $s_ops_not_iterable) (call $type_name (local.get $c))))
   (unreachable))
 
@@ -547,6 +567,7 @@
     (then (return (call $seq_repr (local.get $v)))))
   (if (i32.eq (local.get $t) (i32.const 8)) (then (return (call $dict_repr (local.get $v)))))
   (if (i32.eq (local.get $t) (i32.const 9)) (then (return (call $set_repr (local.get $v)))))
+  (if (i32.eq (local.get $t) (i32.const 19)) (then (return (call $dict_view_repr (local.get $v)))))
   (local.set $sb (call $sb_new))
   (block $done
     (if (i32.eq (local.get $t) (i32.const 3))

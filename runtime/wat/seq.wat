@@ -3,7 +3,8 @@
 ;; Layouts (docs/abi.md): tuple +4 len, +8 items; list +4 len, +8 capacity, +12 item array
 ;; (grown by doubling; the old array is abandoned); range +8/+16/+24 start/stop/step as int
 ;; values; slice +8/+16/+24 start/stop/step as values (None when omitted); iterator +8
-;; the iterated object, +16 position, +20 expected size (dict/set) — range iterators add +24
+;; the iterated object, +16 position, +20 expected size (dict/set; dict views: their dict's) —
+;; range iterators add +24
 ;; the next value, +32 the step, +40 the count of values left; str iterators over non-ASCII
 ;; text keep the byte offset at +20.
 
@@ -80,7 +81,8 @@
   (local.set $t (i32.load (i32.wrap_i64 (local.get $v))))
   (i32.or
     (i32.and (i32.ge_u (local.get $t) (i32.const 5)) (i32.le_u (local.get $t) (i32.const 9)))
-    (i32.or (i32.eq (local.get $t) (i32.const 16)) (i32.eq (local.get $t) (i32.const 18)))))
+    (i32.or (i32.eq (local.get $t) (i32.const 16))
+      (i32.or (i32.eq (local.get $t) (i32.const 18)) (i32.eq (local.get $t) (i32.const 19))))))
 
 ;; Equality of two items: identity first (as CPython's containers do), then $eq.
 (func $seq_item_eq (param $a i64) (param $b i64) (result i32)
@@ -217,6 +219,10 @@
       (local.set $n (i32.load offset=4 (local.get $l)))
       (call $seq_reserve (local.get $l)
         (i32.add (local.get $n) (i32.wrap_i64 (call $range_len (local.get $src)))))))
+  (if (i32.eq (local.get $t) (i32.const 19))
+    (then
+      (local.set $n (i32.load offset=4 (local.get $l)))
+      (call $seq_reserve (local.get $l) (i32.add (local.get $n) (call $dict_view_len (local.get $src))))))
   (local.set $it (call $iter (local.get $src)))
   (block $done
     (loop $each
@@ -886,6 +892,8 @@
   (i64.store offset=8 (local.get $it) (local.get $o))
   (if (i32.ge_u (local.get $t) (i32.const 8))
     (then (i32.store offset=20 (local.get $it) (i32.load offset=4 (i32.wrap_i64 (local.get $o))))))
+  (if (i32.eq (local.get $t) (i32.const 19))
+    (then (i32.store offset=20 (local.get $it) (call $dict_view_len (local.get $o)))))
   (i64.extend_i32_u (local.get $it)))
 
 ;; The next item of an iterator, or 0 when it is exhausted.
@@ -922,6 +930,8 @@
       (return (i64.const 0))))
   (if (i32.eq (local.get $t) (i32.const 5))
     (then (return (call $seq_str_next (local.get $it) (local.get $o) (local.get $pos)))))
+  (if (i32.eq (local.get $t) (i32.const 19))
+    (then (return (call $seq_view_next (local.get $it) (local.get $o) (local.get $pos)))))
   ;; dict (keys) and set
   (if (i32.ne (i32.load offset=4 (local.get $o)) (i32.load offset=20 (local.get $it)))
     (then
@@ -939,6 +949,28 @@
         (then
           (i32.store offset=16 (local.get $it) (local.get $pos))
           (return (local.get $k))))
+      (br $each)))
+  (i32.store offset=16 (local.get $it) (local.get $pos))
+  (i64.const 0))
+
+;; The next item of a dict view's iterator: keys, values or (key, value) tuples, in order.
+(func $seq_view_next (param $it i32) (param $view i32) (param $pos i32) (result i64)
+  (local $d i32) (local $used i32) (local $e i32)
+  (local.set $d (i32.load offset=8 (local.get $view)))
+  (if (i32.ne (i32.load offset=4 (local.get $d)) (i32.load offset=20 (local.get $it)))
+    (then
+      (i32.store offset=20 (local.get $it) (i32.const -1))
+      (call $raise_static (global.get $t_RuntimeError) (global.get $s_seq_dict_changed))))
+  (local.set $used (i32.load offset=12 (local.get $d)))
+  (block $done
+    (loop $each
+      (br_if $done (i32.ge_u (local.get $pos) (local.get $used)))
+      (local.set $e (call $dict_entry (local.get $d) (local.get $pos)))
+      (local.set $pos (i32.add (local.get $pos) (i32.const 1)))
+      (if (i64.ne (i64.load offset=8 (local.get $e)) (i64.const 0))
+        (then
+          (i32.store offset=16 (local.get $it) (local.get $pos))
+          (return (call $dict_view_item (local.get $e) (i32.load offset=4 (local.get $view))))))
       (br $each)))
   (i32.store offset=16 (local.get $it) (local.get $pos))
   (i64.const 0))
@@ -1046,6 +1078,8 @@
     (then (return (i64.extend_i32_u (i32.load offset=4 (i32.wrap_i64 (local.get $o)))))))
   (if (i32.eq (local.get $t) (i32.const 5)) (then (return (call $str_len (local.get $o)))))
   (if (i32.eq (local.get $t) (i32.const 16)) (then (return (call $range_len (local.get $o)))))
+  (if (i32.eq (local.get $t) (i32.const 19))
+    (then (return (i64.extend_i32_u (call $dict_view_len (local.get $o))))))
   (call $seq_type_error (global.get $s_seq_no_len) (local.get $o))
   (unreachable))
 
@@ -1070,6 +1104,7 @@
   (if (i32.eq (local.get $t) (i32.const 5)) (then (return (call $str_contains (local.get $o) (local.get $v)))))
   (if (i32.eq (local.get $t) (i32.const 8)) (then (return (i64.ne (call $dict_get (local.get $o) (local.get $v)) (i64.const 0)))))
   (if (i32.eq (local.get $t) (i32.const 9)) (then (return (call $set_contains (local.get $o) (local.get $v)))))
+  (if (i32.eq (local.get $t) (i32.const 19)) (then (return (call $dict_view_contains (local.get $o) (local.get $v)))))
   (if (i32.eqz (call $seq_iterable (local.get $o)))
     (then (call $seq_type_error (global.get $s_seq_arg_not_iterable) (local.get $o))))
   ;; Ranges with non-int values, iterators: search item by item.
@@ -1502,7 +1537,7 @@
   (local.set $t (call $tid (local.get $v)))
   (if (i32.eqz (i32.or (i32.or (i32.eq (local.get $t) (i32.const 5)) (i32.eq (local.get $t) (i32.const 6)))
         (i32.or (i32.or (i32.eq (local.get $t) (i32.const 7)) (i32.eq (local.get $t) (i32.const 8)))
-          (i32.eq (local.get $t) (i32.const 16)))))
+          (i32.or (i32.eq (local.get $t) (i32.const 16)) (i32.eq (local.get $t) (i32.const 19))))))
     (then (call $seq_type_error (global.get $s_seq_not_reversible) (local.get $v))))
   (if (i32.eq (local.get $t) (i32.const 16))
     (then

@@ -2062,9 +2062,8 @@
           (local.set $i (i32.add (local.get $i) (i32.const 1)))
           (br $each)))
       (return (call $str_join_list (local.get $sep) (i64.extend_i32_u (local.get $l))))))
-  (if (i32.or (i32.le_u (local.get $t) (i32.const 4)) (i32.ge_u (local.get $t) (i32.const 10)))
-    (then (if (i32.and (i32.ne (local.get $t) (i32.const 16)) (i32.ne (local.get $t) (i32.const 18)))
-      (then (call $raise_static (global.get $t_TypeError) (global.get $s_str_join_iterable))))))
+  (if (i32.eqz (call $seq_iterable (local.get $it)))
+    (then (call $raise_static (global.get $t_TypeError) (global.get $s_str_join_iterable))))
   (call $str_join_list (local.get $sep) (call $list_from (local.get $it))))
 
 ;; The truth of a keepends-style flag.
