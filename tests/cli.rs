@@ -6,6 +6,7 @@ use std::process::{Command, Output};
 fn baton(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_baton"))
         .args(args)
+        .env("BATON_CACHE_DIR", "off")
         .output()
         .expect("run baton")
 }

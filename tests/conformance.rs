@@ -65,6 +65,11 @@ fn run_one(program: &Path) -> Option<String> {
     let expected = expected(program);
     let output = Command::new(env!("CARGO_BIN_EXE_baton"))
         .args(["run", &program.to_string_lossy(), "--timeout", "20"])
+        // Compiled modules are cached under target/, not in the user's cache directory.
+        .env(
+            "BATON_CACHE_DIR",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("module-cache"),
+        )
         .output()
         .expect("run baton");
     let stdout = String::from_utf8_lossy(&output.stdout);

@@ -18,6 +18,7 @@ fn run(source: &str, limits: &[&str]) -> Run {
         .arg("run")
         .arg(&path)
         .args(limits)
+        .env("BATON_CACHE_DIR", "off")
         .output()
         .expect("run baton");
     Run {

@@ -2,14 +2,16 @@
 //! mapping of everything that can go wrong to [`HostError`].
 //!
 //! Order of events in [`run_module`]:
-//! 1. [`validate_module`] refuses any module that imports something not
-//!    on the allowlist — before wasmtime compiles or instantiates it;
-//! 2. the module is compiled with the shared [`engine`](crate::engine::engine);
-//! 3. a fresh `Store` gets the memory cap (each memory, and the GC heap that holds thrown
+//! 1. [`validate_module`](crate::validate_module) refuses any module that imports something not
+//!    on the allowlist — before wasmtime compiles, loads or instantiates it;
+//! 2. the module is compiled with the shared [`engine`](crate::engine::engine), or found in the
+//!    compiled-module cache ([`ModuleCache`], `cache.rs`), and its imports are resolved once
+//!    (`InstancePre`) — steps 1 and 2 are [`ModuleCache::prepare`];
+//! 3. per run ([`Prepared::run`]), a fresh `Store` gets the memory cap (each memory, and the GC heap that holds thrown
 //!    exceptions, may grow to [`Limits::memory_bytes`]; a denied `memory.grow` returns -1 so the
 //!    runtime raises MemoryError), at most one instance and one memory, the fuel
 //!    ([`Limits::fuel`]) and the epoch deadline ([`Limits::timeout`]);
-//! 4. `baton.print` is linked; it treats `(ptr, len)` as hostile (bounds- and UTF-8-checked; bad
+//! 4. `baton.print` (linked in step 2) treats `(ptr, len)` as hostile (bounds- and UTF-8-checked; bad
 //!    input traps with a clear message, never a panic);
 //! 5. the module is instantiated and `baton_main` called on a dedicated thread whose native stack
 //!    ([`RUN_THREAD_STACK`]) exceeds the wasm stack limit, so a
@@ -29,12 +31,13 @@ use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::time::Duration;
 
 use wasmtime::{
-    Caller, Extern, GcHeapOutOfMemory, Linker, Module, ResourceLimiter, Store, StoreLimits,
-    StoreLimitsBuilder, ThrownException, Trap, WasmBacktrace,
+    Caller, Engine, Extern, GcHeapOutOfMemory, InstancePre, Linker, Module, ResourceLimiter, Store,
+    StoreLimits, StoreLimitsBuilder, ThrownException, Trap, WasmBacktrace,
 };
 
+use crate::cache::{ModuleCache, Prepared};
 use crate::engine::{self, RUN_THREAD_STACK};
-use crate::imports::{validate_module, ModuleError, IMPORT_MODULE, MAIN_EXPORT, MEMORY_EXPORT};
+use crate::imports::{ModuleError, IMPORT_MODULE, MAIN_EXPORT, MEMORY_EXPORT};
 
 /// The hard limits of one run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -235,45 +238,75 @@ impl ResourceLimiter for Limiter {
 }
 
 /// What a store carries.
-struct HostState {
+pub(crate) struct HostState {
     limiter: Limiter,
     output: SyncSender<Vec<u8>>,
 }
 
-/// Validates, compiles and runs `bytes` under `limits`, writing what the plan prints to
-/// `stdout` (which is flushed before returning).
+/// Validates, compiles (or finds in [`ModuleCache::global`]) and runs `bytes` under `limits`,
+/// writing what the plan prints to `stdout` (which is flushed before returning).
+///
+/// Equivalent to `ModuleCache::global().prepare(bytes)?.run(limits, stdout)`.
 pub fn run_module(
     bytes: &[u8],
     limits: &Limits,
     stdout: &mut dyn Write,
 ) -> Result<RunOutcome, HostError> {
-    validate_module(bytes)?;
-    let engine = engine::engine().map_err(HostError::Engine)?;
-    let module = Module::new(engine, bytes)
-        .map_err(|error| HostError::Engine(format!("cannot compile the module: {error:#}")))?;
+    ModuleCache::global().prepare(bytes)?.run(limits, stdout)
+}
 
-    let (sender, receiver) = sync_channel::<Vec<u8>>(OUTPUT_CHANNEL_CHUNKS);
-    let result = std::thread::scope(|scope| {
-        let runner = std::thread::Builder::new()
-            .name("baton-run".to_string())
-            .stack_size(RUN_THREAD_STACK)
-            .spawn_scoped(scope, || execute(&module, limits, sender))
-            .map_err(|error| HostError::Engine(format!("cannot start the run thread: {error}")))?;
-        let written = pump(receiver, stdout);
-        let result = runner
-            .join()
-            .unwrap_or_else(|_| Err(HostError::Engine("the run thread panicked".to_string())));
-        match written {
-            // Writing failed: that is why the plan stopped (or it finished meanwhile).
-            Err(error) => Err(HostError::Output(error)),
-            Ok(()) => result,
+/// The linker with every host call, and the module's imports resolved against it.
+pub(crate) fn instance_pre(module: &Module) -> Result<InstancePre<HostState>, HostError> {
+    let mut linker = Linker::<HostState>::new(module.engine());
+    linker
+        .func_wrap(IMPORT_MODULE, "print", host_print)
+        .map_err(|error| HostError::Engine(format!("cannot link baton.print: {error:#}")))?;
+    linker
+        .instantiate_pre(module)
+        .map_err(|error| HostError::Engine(format!("cannot link the module: {error:#}")))
+}
+
+impl Prepared {
+    /// Runs the module under `limits` in a fresh `Store`, writing what the plan prints to
+    /// `stdout` (which is flushed before returning).
+    pub fn run(&self, limits: &Limits, stdout: &mut dyn Write) -> Result<RunOutcome, HostError> {
+        let (sender, receiver) = sync_channel::<Vec<u8>>(OUTPUT_CHANNEL_CHUNKS);
+        let result = std::thread::scope(|scope| {
+            let runner = std::thread::Builder::new()
+                .name("baton-run".to_string())
+                .stack_size(RUN_THREAD_STACK)
+                .spawn_scoped(scope, || execute(&self.pre, limits, sender))
+                .map_err(|error| {
+                    HostError::Engine(format!("cannot start the run thread: {error}"))
+                })?;
+            let written = pump(receiver, stdout);
+            let result = runner
+                .join()
+                .unwrap_or_else(|_| Err(HostError::Engine("the run thread panicked".to_string())));
+            match written {
+                // Writing failed: that is why the plan stopped (or it finished meanwhile).
+                Err(error) => Err(HostError::Output(error)),
+                Ok(()) => result,
+            }
+        });
+        let flushed = stdout.flush();
+        match (result, flushed) {
+            (Ok(outcome), Ok(())) => Ok(outcome),
+            (Ok(_), Err(error)) => Err(HostError::Output(error)),
+            (Err(error), _) => Err(error),
         }
-    });
-    let flushed = stdout.flush();
-    match (result, flushed) {
-        (Ok(outcome), Ok(())) => Ok(outcome),
-        (Ok(_), Err(error)) => Err(HostError::Output(error)),
-        (Err(error), _) => Err(error),
+    }
+
+    /// Creates a fresh `Store` with `limits` and instantiates the module in it, on the calling
+    /// thread, without calling `baton_main` (start functions, if any, do run). For benchmarks
+    /// and warm-up; what a plan prints here is discarded.
+    pub fn instantiate(&self, limits: &Limits) -> Result<(), HostError> {
+        let (sender, _receiver) = sync_channel::<Vec<u8>>(OUTPUT_CHANNEL_CHUNKS);
+        let mut store = new_store(self.module.engine(), limits, sender)?;
+        self.pre
+            .instantiate(&mut store)
+            .map(drop)
+            .map_err(|error| classify(error, limits, store.data().limiter.refused))
     }
 }
 
@@ -286,13 +319,12 @@ fn pump(receiver: Receiver<Vec<u8>>, stdout: &mut dyn Write) -> std::io::Result<
     Ok(())
 }
 
-/// Runs the module on the current thread (the run thread).
-fn execute(
-    module: &Module,
+/// A fresh store with the run's limits, fuel and epoch deadline.
+fn new_store(
+    engine: &Engine,
     limits: &Limits,
     output: SyncSender<Vec<u8>>,
-) -> Result<RunOutcome, HostError> {
-    let engine = module.engine();
+) -> Result<Store<HostState>, HostError> {
     let store_limits = StoreLimitsBuilder::new()
         .memory_size(limits.memory_bytes)
         .table_elements(Limits::MAX_TABLE_ELEMENTS)
@@ -317,14 +349,18 @@ fn execute(
         .map_err(|error| HostError::Engine(format!("cannot set fuel: {error:#}")))?;
     store.set_epoch_deadline(engine::deadline_ticks(limits.timeout));
     store.epoch_deadline_trap();
+    Ok(store)
+}
 
-    let mut linker = Linker::<HostState>::new(engine);
-    linker
-        .func_wrap(IMPORT_MODULE, "print", host_print)
-        .map_err(|error| HostError::Engine(format!("cannot link baton.print: {error:#}")))?;
-
-    let instance = linker
-        .instantiate(&mut store, module)
+/// Runs the module on the current thread (the run thread).
+fn execute(
+    pre: &InstancePre<HostState>,
+    limits: &Limits,
+    output: SyncSender<Vec<u8>>,
+) -> Result<RunOutcome, HostError> {
+    let mut store = new_store(pre.module().engine(), limits, output)?;
+    let instance = pre
+        .instantiate(&mut store)
         .map_err(|error| classify(error, limits, store.data().limiter.refused))?;
     let main = instance
         .get_typed_func::<(), i32>(&mut store, MAIN_EXPORT)

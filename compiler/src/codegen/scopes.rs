@@ -9,7 +9,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use rustpython_parser::ast;
+use rustpython_parser::ast::{self, Ranged};
 
 use crate::check::normalize;
 use crate::check::scope::{Scope, ScopeKind};
@@ -49,11 +49,16 @@ pub enum Place {
 #[derive(Debug, Default)]
 pub struct Scopes {
     pub scopes: Vec<ScopeData>,
-    by_node: HashMap<usize, ScopeId>,
+    by_node: HashMap<(u32, u32), ScopeId>,
 }
 
-fn key<T>(node: &T) -> usize {
-    node as *const T as usize
+/// A scope-opening node (a `def`, a lambda, a comprehension) is found by its source range, not
+/// its address: `finally` bodies are cloned to be emitted again before `return`/`break`/
+/// `continue`, and a clone must find the scope of the original. No two scope-opening nodes
+/// share a range.
+fn key(node: &impl Ranged) -> (u32, u32) {
+    let range = node.range();
+    (range.start().to_u32(), range.end().to_u32())
 }
 
 impl Scopes {
@@ -95,7 +100,7 @@ impl Scopes {
     }
 
     /// The scope a function, lambda, comprehension or the module body opened.
-    pub fn scope_of<T>(&self, node: &T) -> ScopeId {
+    pub fn scope_of(&self, node: &impl Ranged) -> ScopeId {
         self.by_node[&key(node)]
     }
 
@@ -174,7 +179,7 @@ impl Walker<'_> {
         }
     }
 
-    fn enter(&mut self, key: usize, kind: ScopeKind, scope: Scope, params: Vec<String>) {
+    fn enter(&mut self, key: (u32, u32), kind: ScopeKind, scope: Scope, params: Vec<String>) {
         let parent = self.current();
         let id = self.scopes.push(kind, Some(parent), scope, &params);
         self.scopes.by_node.insert(key, id);

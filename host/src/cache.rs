@@ -1,0 +1,505 @@
+//! The compiled-module cache: compile a module once, then load it from memory or disk.
+//!
+//! [`ModuleCache::prepare`] turns module bytes into a [`Prepared`] module — a compiled
+//! [`Module`] plus its [`InstancePre`] (imports resolved once, so a run only creates a `Store` and
+//! instantiates). In order:
+//!
+//! 1. [`validate_module`] checks the *original bytes*, always, before any lookup: a cache hit never
+//!    lets a module skip the import allowlist;
+//! 2. the in-process map (SHA-256 of the bytes → [`Prepared`], the [`MEMORY_ENTRIES`] most
+//!    recently inserted) — repeated runs in one process compile once;
+//! 3. the cache directory: the file `<sha256 of bytes>-<engine hash>.cwasm`, loaded with
+//!    `Module::deserialize_file`. The engine hash is SHA-256 of
+//!    [`Engine::precompile_compatibility_hash`], so a different wasmtime version or configuration
+//!    never finds the entry. If deserializing fails (a corrupt, truncated or mismatched entry) the
+//!    file is deleted and the module recompiled: an entry is never trusted twice;
+//! 4. otherwise Cranelift compiles the bytes and the result is written back: serialized to a
+//!    temporary file in the same directory, then renamed over the entry, so a reader sees either
+//!    no file or a complete one.
+//!
+//! Writing to the cache is best effort: if the directory cannot be created or written, the run
+//! goes on with the freshly compiled module.
+//!
+//! # Where
+//!
+//! [`ModuleCache::from_env`]: `$BATON_CACHE_DIR` if set and not empty; `BATON_CACHE_DIR=off`
+//! disables the disk cache (the in-process map stays); else `$XDG_CACHE_HOME/baton/modules`, else
+//! `$HOME/.cache/baton/modules`; with none of these the disk cache is off.
+//!
+//! # Trust
+//!
+//! Loading a serialized module is `unsafe`: wasmtime checks its header (wasmtime version, engine
+//! configuration, ELF structure) but not the machine code, so a forged file runs arbitrary native
+//! code in the host. The cache therefore only ever loads files it wrote itself, and relies on
+//! **the cache directory not being writable by anyone untrusted**. It enforces what it cheaply
+//! can: the directory is created with mode 0700, and (on Unix) a directory that is not owned by
+//! the effective user or that is group- or world-writable is not used at all (no reads, no
+//! writes). Parent directories are not checked: do not point `BATON_CACHE_DIR` into a directory
+//! another user controls. Accidental damage (a truncated or bit-rotted file) is caught when
+//! wasmtime refuses the file's structure; damage that keeps the structure valid is not detected.
+//!
+//! A loaded module maps its file into memory, and wasmtime requires that file to stay unchanged
+//! while the module lives. The cache never writes into an existing entry: it only creates files
+//! under temporary names, renames them into place and unlinks bad ones, which leave a mapped
+//! inode untouched. Clearing the cache with `rm` is likewise safe.
+//!
+//! # Size
+//!
+//! Every entry holds the whole compiled runtime (about half a megabyte), and a test suite that
+//! runs hundreds of distinct plans would otherwise grow the directory without bound. After each
+//! write, if the entries exceed [`DISK_BUDGET_BYTES`], the least recently used ones (by
+//! modification time, which a disk hit refreshes) are deleted until they fit.
+
+use std::collections::{HashMap, VecDeque};
+use std::ffi::OsStr;
+use std::fmt::Write as _;
+use std::hash::{Hash, Hasher};
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, OnceLock};
+
+use sha2::{Digest, Sha256};
+use wasmtime::{Engine, InstancePre, Module};
+
+use crate::engine;
+use crate::imports::validate_module;
+use crate::run::{self, HostError, HostState};
+
+/// The environment variable that overrides the cache directory (`off` disables it).
+pub const CACHE_DIR_ENV: &str = "BATON_CACHE_DIR";
+
+/// The value of [`CACHE_DIR_ENV`] that disables the disk cache.
+pub const CACHE_OFF: &str = "off";
+
+/// How many prepared modules the in-process map keeps (the oldest inserted is dropped first).
+/// A compiled plan module holds the whole compiled runtime (a few MB of code), so the map is
+/// bounded.
+pub const MEMORY_ENTRIES: usize = 32;
+
+/// The most bytes of entries the cache directory keeps (see "Size" in the module docs).
+pub const DISK_BUDGET_BYTES: u64 = 256 << 20;
+
+/// The file name extension of cache entries.
+const ENTRY_EXTENSION: &str = "cwasm";
+
+/// Where a [`Prepared`] module came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Origin {
+    /// The in-process map: this process prepared the same bytes before.
+    Memory,
+    /// The cache directory (deserialized, not compiled).
+    Disk,
+    /// Compiled by Cranelift now.
+    Compiled,
+}
+
+/// A validated, compiled module with its imports resolved: ready to instantiate in a fresh
+/// `Store` per run ([`Prepared::run`]). Cloning is cheap (reference counted).
+#[derive(Clone)]
+pub struct Prepared {
+    pub(crate) module: Module,
+    pub(crate) pre: InstancePre<HostState>,
+    origin: Origin,
+}
+
+impl Prepared {
+    /// Where the compiled code came from.
+    pub fn origin(&self) -> Origin {
+        self.origin
+    }
+
+    /// The compiled wasmtime module.
+    pub fn module(&self) -> &Module {
+        &self.module
+    }
+}
+
+impl std::fmt::Debug for Prepared {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Prepared")
+            .field("origin", &self.origin)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The SHA-256 of a module's bytes: the cache key (with the engine hash, for files).
+pub type ModuleHash = [u8; 32];
+
+/// SHA-256 of `bytes`.
+pub fn module_hash(bytes: &[u8]) -> ModuleHash {
+    Sha256::digest(bytes).into()
+}
+
+/// A [`Hasher`] that feeds SHA-256, to digest [`Engine::precompile_compatibility_hash`] (which
+/// only implements [`Hash`]) into a stable, collision-resistant value.
+struct ShaHasher(Sha256);
+
+impl Hasher for ShaHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        self.0.update(bytes);
+    }
+
+    fn finish(&self) -> u64 {
+        // Not used: the full digest is taken with `finalize`.
+        let digest = self.0.clone().finalize();
+        u64::from_le_bytes(digest[..8].try_into().expect("8 bytes"))
+    }
+}
+
+/// SHA-256 of the engine's precompile compatibility hash, in hex: two engines with the same value
+/// can load each other's serialized modules.
+pub fn engine_hash(engine: &Engine) -> String {
+    let mut hasher = ShaHasher(Sha256::new());
+    engine.precompile_compatibility_hash().hash(&mut hasher);
+    hex(&hasher.0.finalize())
+}
+
+/// The shared engine's [`engine_hash`], computed once.
+fn shared_engine_hash(engine: &Engine) -> &'static str {
+    static HASH: OnceLock<String> = OnceLock::new();
+    HASH.get_or_init(|| engine_hash(engine))
+}
+
+fn hex(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len() * 2);
+    for byte in bytes {
+        let _ = write!(out, "{byte:02x}");
+    }
+    out
+}
+
+/// The cache directory that [`ModuleCache::from_env`] uses, from the values of
+/// `BATON_CACHE_DIR`, `XDG_CACHE_HOME` and `HOME` (empty values count as unset). `None`: the disk
+/// cache is off.
+pub fn cache_dir_from(
+    baton_cache_dir: Option<&OsStr>,
+    xdg_cache_home: Option<&OsStr>,
+    home: Option<&OsStr>,
+) -> Option<PathBuf> {
+    fn set(value: Option<&OsStr>) -> Option<&OsStr> {
+        value.filter(|v| !v.is_empty())
+    }
+    if let Some(dir) = set(baton_cache_dir) {
+        if dir == CACHE_OFF {
+            return None;
+        }
+        return Some(PathBuf::from(dir));
+    }
+    if let Some(xdg) = set(xdg_cache_home) {
+        return Some(Path::new(xdg).join("baton").join("modules"));
+    }
+    set(home).map(|home| Path::new(home).join(".cache").join("baton").join("modules"))
+}
+
+/// The in-process map: bounded, oldest insertion dropped first.
+#[derive(Default)]
+struct Memo {
+    map: HashMap<ModuleHash, Prepared>,
+    order: VecDeque<ModuleHash>,
+}
+
+impl Memo {
+    fn insert(&mut self, key: ModuleHash, prepared: Prepared) {
+        if self.map.insert(key, prepared).is_none() {
+            self.order.push_back(key);
+        }
+        while self.order.len() > MEMORY_ENTRIES {
+            if let Some(old) = self.order.pop_front() {
+                self.map.remove(&old);
+            }
+        }
+    }
+}
+
+/// Compiled modules, in this process and (optionally) on disk. See the module docs.
+pub struct ModuleCache {
+    dir: Option<PathBuf>,
+    memo: Mutex<Memo>,
+}
+
+impl std::fmt::Debug for ModuleCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ModuleCache")
+            .field("dir", &self.dir)
+            .finish_non_exhaustive()
+    }
+}
+
+impl ModuleCache {
+    /// A cache storing entries in `dir` (`None`: in-process only). The directory is created on
+    /// first write.
+    pub fn new(dir: Option<PathBuf>) -> Self {
+        ModuleCache {
+            dir,
+            memo: Mutex::new(Memo::default()),
+        }
+    }
+
+    /// A cache in the directory chosen by the environment (see the module docs).
+    pub fn from_env() -> Self {
+        Self::new(cache_dir_from(
+            std::env::var_os(CACHE_DIR_ENV).as_deref(),
+            std::env::var_os("XDG_CACHE_HOME").as_deref(),
+            std::env::var_os("HOME").as_deref(),
+        ))
+    }
+
+    /// The process-wide cache that [`run_module`](crate::run_module) uses, created with
+    /// [`ModuleCache::from_env`] on first use.
+    pub fn global() -> &'static ModuleCache {
+        static GLOBAL: OnceLock<ModuleCache> = OnceLock::new();
+        GLOBAL.get_or_init(ModuleCache::from_env)
+    }
+
+    /// The cache directory, if the disk cache is on.
+    pub fn dir(&self) -> Option<&Path> {
+        self.dir.as_deref()
+    }
+
+    /// The file that holds (or would hold) the compiled form of `bytes` for the shared engine.
+    pub fn entry_path(&self, bytes: &[u8]) -> Result<Option<PathBuf>, HostError> {
+        let engine = engine::engine().map_err(HostError::Engine)?;
+        Ok(self
+            .dir
+            .as_deref()
+            .map(|dir| entry_path(dir, &module_hash(bytes), shared_engine_hash(engine))))
+    }
+
+    /// Forgets every module prepared in this process (the disk cache is untouched).
+    pub fn clear_memory(&self) {
+        let mut memo = self
+            .memo
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner());
+        *memo = Memo::default();
+    }
+
+    /// Validates `bytes` and returns the compiled module ready to run, from this process's map,
+    /// the cache directory, or Cranelift (see the module docs).
+    pub fn prepare(&self, bytes: &[u8]) -> Result<Prepared, HostError> {
+        validate_module(bytes)?;
+        let engine = engine::engine().map_err(HostError::Engine)?;
+        let key = module_hash(bytes);
+        if let Some(found) = self.memo().map.get(&key) {
+            let mut found = found.clone();
+            found.origin = Origin::Memory;
+            return Ok(found);
+        }
+
+        let path = self
+            .usable_dir()
+            .map(|dir| entry_path(&dir, &key, shared_engine_hash(engine)));
+        let loaded = path.as_deref().and_then(|path| load(engine, path));
+        let (module, origin) = match loaded {
+            Some(module) => (module, Origin::Disk),
+            None => {
+                let module = Module::new(engine, bytes).map_err(|error| {
+                    HostError::Engine(format!("cannot compile the module: {error:#}"))
+                })?;
+                if let Some(path) = &path {
+                    // Best effort: a cache that cannot be written is only slower.
+                    if store(&module, path).is_ok() {
+                        prune(path.parent().unwrap_or(Path::new(".")), DISK_BUDGET_BYTES);
+                    }
+                }
+                (module, Origin::Compiled)
+            }
+        };
+        let pre = run::instance_pre(&module)?;
+        let prepared = Prepared {
+            module,
+            pre,
+            origin,
+        };
+        self.memo().insert(key, prepared.clone());
+        Ok(prepared)
+    }
+
+    fn memo(&self) -> std::sync::MutexGuard<'_, Memo> {
+        self.memo
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner())
+    }
+
+    /// The cache directory, created if missing, if it is safe to use (see "Trust").
+    fn usable_dir(&self) -> Option<PathBuf> {
+        let dir = self.dir.as_deref()?;
+        create_private_dir(dir).ok()?;
+        dir_is_private(dir).then(|| dir.to_path_buf())
+    }
+}
+
+fn entry_path(dir: &Path, key: &ModuleHash, engine_hash: &str) -> PathBuf {
+    dir.join(format!("{}-{engine_hash}.{ENTRY_EXTENSION}", hex(key)))
+}
+
+/// Loads the entry at `path`, or deletes it if wasmtime refuses it. `None` when there is no
+/// usable entry.
+fn load(engine: &Engine, path: &Path) -> Option<Module> {
+    if !path.is_file() {
+        return None;
+    }
+    // SAFETY: `path` is in a directory that only the effective user can write (checked by
+    // `usable_dir`, see "Trust" in the module docs), and its name carries the SHA-256 of the
+    // module bytes and of the engine's compatibility hash, so it is a file this cache serialized
+    // from exactly these bytes with a compatible engine. The cache never modifies an existing
+    // file in place (only rename and unlink), so the mapped file stays unchanged while the
+    // module lives.
+    match unsafe { Module::deserialize_file(engine, path) } {
+        Ok(module) => {
+            // Mark it recently used for `prune` (metadata only: the contents stay unchanged).
+            if let Ok(file) = std::fs::File::options().write(true).open(path) {
+                let _ = file.set_modified(std::time::SystemTime::now());
+            }
+            Some(module)
+        }
+        Err(_) => {
+            // Corrupt, truncated or from an incompatible engine: never trust it again.
+            let _ = std::fs::remove_file(path);
+            None
+        }
+    }
+}
+
+/// Serializes `module` to `path` atomically: a temporary file in the same directory, renamed
+/// into place.
+fn store(module: &Module, path: &Path) -> std::io::Result<()> {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let bytes = module
+        .serialize()
+        .map_err(|error| std::io::Error::other(format!("{error:#}")))?;
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let name = path.file_name().and_then(OsStr::to_str).unwrap_or("entry");
+    let temp = dir.join(format!(
+        ".tmp-{}-{}-{name}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    ));
+    let result = (|| {
+        let mut file = create_new_private(&temp)?;
+        file.write_all(&bytes)?;
+        drop(file);
+        std::fs::rename(&temp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&temp);
+    }
+    result
+}
+
+/// Deletes the least recently used entries of `dir` until the rest take at most `budget` bytes.
+/// Temporary files and anything that is not an entry are left alone. Deleting an entry another
+/// process has loaded is safe: its mapping keeps the unlinked file alive.
+pub fn prune(dir: &Path, budget: u64) {
+    let Ok(read) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<(std::time::SystemTime, u64, PathBuf)> = read
+        .filter_map(Result::ok)
+        .filter(|entry| {
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            !name.starts_with('.') && name.ends_with(&format!(".{ENTRY_EXTENSION}"))
+        })
+        .filter_map(|entry| {
+            let metadata = entry.metadata().ok()?;
+            let modified = metadata.modified().ok()?;
+            Some((modified, metadata.len(), entry.path()))
+        })
+        .collect();
+    let mut total: u64 = entries.iter().map(|(_, len, _)| len).sum();
+    if total <= budget {
+        return;
+    }
+    entries.sort();
+    for (_, len, path) in entries {
+        if total <= budget {
+            break;
+        }
+        if std::fs::remove_file(&path).is_ok() {
+            total = total.saturating_sub(len);
+        }
+    }
+}
+
+#[cfg(unix)]
+fn create_private_dir(dir: &Path) -> std::io::Result<()> {
+    use std::os::unix::fs::DirBuilderExt;
+    std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(dir)
+}
+
+#[cfg(not(unix))]
+fn create_private_dir(dir: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)
+}
+
+/// Whether `dir` is a directory owned by the effective user that neither group nor others may
+/// write.
+#[cfg(unix)]
+fn dir_is_private(dir: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(metadata) = std::fs::metadata(dir) else {
+        return false;
+    };
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    let euid = unsafe { libc::geteuid() };
+    metadata.is_dir() && metadata.uid() == euid && metadata.mode() & 0o022 == 0
+}
+
+#[cfg(not(unix))]
+fn dir_is_private(dir: &Path) -> bool {
+    dir.is_dir()
+}
+
+#[cfg(unix)]
+fn create_new_private(path: &Path) -> std::io::Result<std::fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(path)
+}
+
+#[cfg(not(unix))]
+fn create_new_private(path: &Path) -> std::io::Result<std::fs::File> {
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cache_dir_follows_the_environment() {
+        let os = |s: &'static str| Some(OsStr::new(s));
+        assert_eq!(
+            cache_dir_from(os("/c"), os("/x"), os("/h")),
+            Some(PathBuf::from("/c"))
+        );
+        assert_eq!(cache_dir_from(os("off"), os("/x"), os("/h")), None);
+        assert_eq!(
+            cache_dir_from(os(""), os("/x"), os("/h")),
+            Some(PathBuf::from("/x/baton/modules"))
+        );
+        assert_eq!(
+            cache_dir_from(None, os(""), os("/h")),
+            Some(PathBuf::from("/h/.cache/baton/modules"))
+        );
+        assert_eq!(cache_dir_from(None, None, None), None);
+    }
+
+    #[test]
+    fn entry_names_carry_the_full_key() {
+        let path = entry_path(Path::new("/d"), &[0xab; 32], "e1");
+        let name = path.file_name().unwrap().to_str().unwrap();
+        assert_eq!(name, format!("{}-e1.cwasm", "ab".repeat(32)));
+    }
+}

@@ -1,0 +1,266 @@
+//! The compiled-module cache: misses, hits (in memory and on disk), corrupt entries, the
+//! disabled cache, validation before any lookup. No test asserts on time.
+
+use std::path::{Path, PathBuf};
+
+use baton_host::cache::cache_dir_from;
+use baton_host::{HostError, Limits, ModuleCache, ModuleError, Origin, RunOutcome};
+
+const HELLO: &str = r#"
+(module
+  (import "baton" "print" (func $print (param i32 i32)))
+  (memory (export "memory") 1)
+  (data (i32.const 64) "hello\n")
+  (func (export "baton_main") (result i32)
+    (call $print (i32.const 64) (i32.const 6))
+    (i32.const 0)))
+"#;
+
+const BYE: &str = r#"
+(module
+  (import "baton" "print" (func $print (param i32 i32)))
+  (memory (export "memory") 1)
+  (data (i32.const 64) "bye\n")
+  (func (export "baton_main") (result i32)
+    (call $print (i32.const 64) (i32.const 4))
+    (i32.const 0)))
+"#;
+
+fn wasm(text: &str) -> Vec<u8> {
+    wat::parse_str(text).unwrap_or_else(|error| panic!("bad test WAT: {error}"))
+}
+
+/// A fresh directory under the system temp dir (removed when dropped).
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(tag: &str) -> Self {
+        let dir =
+            std::env::temp_dir().join(format!("baton-cache-test-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        TempDir(dir)
+    }
+
+    fn path(&self) -> &Path {
+        &self.0
+    }
+
+    fn cache(&self) -> ModuleCache {
+        ModuleCache::new(Some(self.0.clone()))
+    }
+
+    /// Cache entries (temporary files excluded).
+    fn entries(&self) -> Vec<PathBuf> {
+        let Ok(read) = std::fs::read_dir(&self.0) else {
+            return Vec::new();
+        };
+        let mut entries: Vec<PathBuf> = read
+            .map(|entry| entry.unwrap().path())
+            .filter(|path| path.extension().is_some_and(|ext| ext == "cwasm"))
+            .collect();
+        entries.sort();
+        entries
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn run(cache: &ModuleCache, bytes: &[u8]) -> (Origin, String) {
+    let prepared = cache.prepare(bytes).expect("prepares");
+    let mut out = Vec::new();
+    let outcome = prepared.run(&Limits::default(), &mut out).expect("runs");
+    assert_eq!(outcome, RunOutcome::Success);
+    (prepared.origin(), String::from_utf8(out).unwrap())
+}
+
+#[test]
+fn miss_then_memory_hit_then_disk_hit() {
+    let dir = TempDir::new("hit");
+    let bytes = wasm(HELLO);
+    let cache = dir.cache();
+    let entry = cache.entry_path(&bytes).unwrap().expect("disk cache on");
+    assert!(entry.starts_with(dir.path()));
+    assert!(!entry.exists());
+
+    assert_eq!(run(&cache, &bytes), (Origin::Compiled, "hello\n".into()));
+    assert!(entry.is_file(), "the compiled module is written back");
+    assert_eq!(dir.entries(), vec![entry.clone()], "no temporary file left");
+    assert_eq!(run(&cache, &bytes), (Origin::Memory, "hello\n".into()));
+
+    // A new cache (a new process, in effect) on the same directory loads from disk.
+    let fresh = dir.cache();
+    assert_eq!(run(&fresh, &bytes), (Origin::Disk, "hello\n".into()));
+    assert_eq!(run(&fresh, &bytes), (Origin::Memory, "hello\n".into()));
+
+    // Forgetting the in-process map goes back to the disk.
+    fresh.clear_memory();
+    assert_eq!(run(&fresh, &bytes), (Origin::Disk, "hello\n".into()));
+}
+
+#[test]
+fn different_modules_get_different_entries() {
+    let dir = TempDir::new("keys");
+    let cache = dir.cache();
+    let (hello, bye) = (wasm(HELLO), wasm(BYE));
+    assert_eq!(run(&cache, &hello), (Origin::Compiled, "hello\n".into()));
+    assert_eq!(run(&cache, &bye), (Origin::Compiled, "bye\n".into()));
+    assert_eq!(dir.entries().len(), 2);
+    let fresh = dir.cache();
+    assert_eq!(run(&fresh, &bye), (Origin::Disk, "bye\n".into()));
+    assert_eq!(run(&fresh, &hello), (Origin::Disk, "hello\n".into()));
+}
+
+#[test]
+fn corrupt_entries_are_deleted_and_recompiled() {
+    let dir = TempDir::new("corrupt");
+    let bytes = wasm(HELLO);
+    let entry = {
+        let cache = dir.cache();
+        run(&cache, &bytes);
+        cache.entry_path(&bytes).unwrap().unwrap()
+    };
+    let good = std::fs::read(&entry).unwrap();
+
+    // Garbage, a truncated file, an empty file: each is refused, replaced and then loads.
+    let damaged: Vec<Vec<u8>> = vec![
+        b"not a compiled module".to_vec(),
+        good[..good.len() / 2].to_vec(),
+        Vec::new(),
+    ];
+    for bad in damaged {
+        std::fs::write(&entry, &bad).unwrap();
+        let cache = dir.cache();
+        assert_eq!(run(&cache, &bytes), (Origin::Compiled, "hello\n".into()));
+        assert_ne!(
+            std::fs::read(&entry).unwrap(),
+            bad,
+            "the bad entry was replaced"
+        );
+        assert_eq!(run(&dir.cache(), &bytes), (Origin::Disk, "hello\n".into()));
+    }
+}
+
+#[test]
+fn validation_runs_before_any_lookup() {
+    // A valid compiled entry planted under a refused module's key is never reached: the original
+    // bytes are validated first, always.
+    let dir = TempDir::new("validate-first");
+    let cache = dir.cache();
+    let hello = wasm(HELLO);
+    run(&cache, &hello);
+    let hello_entry = cache.entry_path(&hello).unwrap().unwrap();
+
+    let refused = wasm(
+        r#"(module
+  (import "wasi_snapshot_preview1" "fd_write" (func (param i32 i32 i32 i32) (result i32)))
+  (memory (export "memory") 1)
+  (func (export "baton_main") (result i32) (i32.const 0)))"#,
+    );
+    let refused_entry = cache.entry_path(&refused).unwrap().unwrap();
+    std::fs::copy(&hello_entry, &refused_entry).unwrap();
+    let error = dir.cache().prepare(&refused).unwrap_err();
+    assert!(
+        matches!(error, HostError::Module(ModuleError::ForeignImport { .. })),
+        "{error}"
+    );
+    let error = baton_host::run_module(&refused, &Limits::default(), &mut Vec::new()).unwrap_err();
+    assert!(matches!(error, HostError::Module(_)), "{error}");
+}
+
+#[test]
+fn disabled_cache_writes_nothing_but_remembers_in_process() {
+    let dir = TempDir::new("off");
+    assert_eq!(cache_dir_from(Some("off".as_ref()), None, None), None);
+    assert_eq!(
+        cache_dir_from(Some("off".as_ref()), Some(dir.path().as_os_str()), None),
+        None,
+        "`off` wins over XDG_CACHE_HOME"
+    );
+    let cache = ModuleCache::new(None);
+    assert_eq!(cache.dir(), None);
+    let bytes = wasm(HELLO);
+    assert_eq!(cache.entry_path(&bytes).unwrap(), None);
+    assert_eq!(run(&cache, &bytes), (Origin::Compiled, "hello\n".into()));
+    assert_eq!(run(&cache, &bytes), (Origin::Memory, "hello\n".into()));
+    assert_eq!(
+        run(&ModuleCache::new(None), &bytes),
+        (Origin::Compiled, "hello\n".into())
+    );
+    assert!(!dir.path().exists());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_directory_others_can_write_is_not_used() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = TempDir::new("shared");
+    std::fs::create_dir_all(dir.path()).unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o777)).unwrap();
+    let bytes = wasm(HELLO);
+    assert_eq!(
+        run(&dir.cache(), &bytes),
+        (Origin::Compiled, "hello\n".into())
+    );
+    assert!(
+        dir.entries().is_empty(),
+        "nothing written to a shared directory"
+    );
+
+    // Even a valid entry planted there is not loaded.
+    let private = TempDir::new("private");
+    let cache = private.cache();
+    run(&cache, &bytes);
+    let entry = cache.entry_path(&bytes).unwrap().unwrap();
+    std::fs::copy(&entry, dir.path().join(entry.file_name().unwrap())).unwrap();
+    assert_eq!(
+        run(&dir.cache(), &bytes),
+        (Origin::Compiled, "hello\n".into())
+    );
+}
+
+#[test]
+fn a_new_cache_directory_is_created_private() {
+    let dir = TempDir::new("create");
+    let nested = dir.path().join("a").join("b");
+    let cache = ModuleCache::new(Some(nested.clone()));
+    run(&cache, &wasm(HELLO));
+    assert!(nested.is_dir());
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&nested).unwrap().permissions().mode();
+        assert_eq!(mode & 0o077, 0, "mode {mode:o}");
+    }
+}
+
+#[test]
+fn pruning_drops_the_least_recently_used_entries() {
+    use std::time::{Duration, SystemTime};
+    let dir = TempDir::new("prune");
+    let cache = dir.cache();
+    let (hello, bye) = (wasm(HELLO), wasm(BYE));
+    run(&cache, &hello);
+    run(&cache, &bye);
+    let hello_entry = cache.entry_path(&hello).unwrap().unwrap();
+    let bye_entry = cache.entry_path(&bye).unwrap().unwrap();
+    let age = |path: &Path, secs: u64| {
+        let file = std::fs::File::options().write(true).open(path).unwrap();
+        file.set_modified(SystemTime::now() - Duration::from_secs(secs))
+            .unwrap();
+    };
+    age(&hello_entry, 100);
+    age(&bye_entry, 200);
+    // A disk hit marks the entry used: BYE becomes the newest.
+    assert_eq!(run(&dir.cache(), &bye).0, Origin::Disk);
+
+    let bye_len = std::fs::metadata(&bye_entry).unwrap().len();
+    baton_host::cache::prune(dir.path(), u64::MAX);
+    assert_eq!(dir.entries().len(), 2, "within budget: nothing deleted");
+    baton_host::cache::prune(dir.path(), bye_len);
+    assert_eq!(dir.entries(), vec![bye_entry]);
+    assert_eq!(run(&dir.cache(), &hello).0, Origin::Compiled);
+}
