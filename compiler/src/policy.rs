@@ -1,7 +1,8 @@
 //! What a plan may name: the importable modules and their members, the supported builtins, and
 //! the builtins and attributes that are forbidden outright. This is data, kept in one place, so
 //! that later work (the `baton.ttc` plan library, new host calls) extends it here and nowhere
-//! else. The compiler and the host read the same tables.
+//! else. The runtime implements what is listed here (runtime/src/catalog.rs); a test keeps the
+//! two in step.
 
 /// A module a plan may import, and the names it provides.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -367,6 +368,29 @@ mod tests {
         }
         for (name, _) in FORBIDDEN_BUILTINS {
             assert!(PYTHON_BUILTINS.contains(name), "{name} is not a builtin");
+        }
+    }
+
+    /// The checker accepts exactly what the runtime implements: every supported builtin is a
+    /// runtime builtin function or type object, and every runtime builtin is reachable.
+    #[test]
+    fn supported_builtins_match_the_runtime_catalog() {
+        use baton_runtime::catalog;
+        for name in SUPPORTED_BUILTINS {
+            assert!(
+                catalog::builtin_id(name).is_some() || catalog::type_spec(name).is_some(),
+                "`{name}` is accepted by the checker but the runtime has no `{name}`"
+            );
+        }
+        for name in catalog::BUILTINS {
+            let reachable = match name.strip_prefix("json_") {
+                Some(member) => module("json").is_some_and(|m| m.members.contains(&member)),
+                None => SUPPORTED_BUILTINS.contains(name),
+            };
+            assert!(
+                reachable,
+                "runtime builtin `{name}` cannot be reached from a plan"
+            );
         }
     }
 
