@@ -89,6 +89,28 @@ struct LoopLabels {
     finally_depth: usize,
 }
 
+/// A jump that leaves `try` blocks: it is recorded in the innermost `finally` frame, which runs
+/// its finally body outside the protected region and then makes the jump.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Jump {
+    /// `return` (the value is in the function's `$retval` local).
+    Return,
+    /// `break` out of the loop at this index of `FnState::loops`.
+    Break(usize),
+    /// `continue` of the loop at this index.
+    Continue(usize),
+}
+
+/// A `try ... finally` being emitted. Jumps out of its body set `pending` to their number (an
+/// index into `jumps`, plus one) and branch to `normal`, after which the finally body runs once,
+/// outside the region that catches exceptions, and the jump is made.
+#[derive(Debug, Clone)]
+struct FinallyFrame {
+    normal: String,
+    pending: String,
+    jumps: Vec<Jump>,
+}
+
 /// One wasm function being emitted.
 struct FnState {
     scope: ScopeId,
@@ -97,8 +119,9 @@ struct FnState {
     vars: HashMap<(ScopeId, String), usize>,
     next_label: usize,
     loops: Vec<LoopLabels>,
-    /// Bodies of enclosing `finally` blocks, innermost last, to run before `return`/`break`.
-    finally: Vec<Vec<ast::Stmt>>,
+    /// Enclosing `try ... finally` blocks, innermost last: a jump out of one goes through its
+    /// finally body first.
+    finally: Vec<FinallyFrame>,
     /// Locals holding the exceptions of the handlers being emitted, innermost last.
     handlers: Vec<String>,
 }
@@ -517,23 +540,12 @@ impl<'a> Generator<'a> {
             S::For(f) => self.for_loop(f)?,
             S::Break(_) | S::Continue(_) => {
                 let is_break = matches!(stmt, S::Break(_));
-                let (label, depth) = {
-                    let l = self
-                        .f()
-                        .loops
-                        .last()
-                        .expect("the checker rejects break outside loops");
-                    (
-                        if is_break {
-                            l.break_label.clone()
-                        } else {
-                            l.continue_label.clone()
-                        },
-                        l.finally_depth,
-                    )
-                };
-                self.run_finally_down_to(depth)?;
-                self.emit(&format!("(br {label})"));
+                let index = self.f().loops.len() - 1;
+                self.jump(if is_break {
+                    Jump::Break(index)
+                } else {
+                    Jump::Continue(index)
+                });
             }
             S::Pass(_) => {}
             S::Return(r) => {
@@ -541,12 +553,9 @@ impl<'a> Generator<'a> {
                     Some(v) => self.expr(v)?,
                     None => none(),
                 };
-                let temp = self.temp();
-                self.emit(&format!("(local.set {temp} {value})"));
-                self.run_finally_down_to(0)?;
-                self.emit(&format!(
-                    "(call $leave (local.get $d)) (return (local.get {temp}))"
-                ));
+                let retval = self.retval();
+                self.emit(&format!("(local.set {retval} {value})"));
+                self.jump(Jump::Return);
             }
             S::FunctionDef(f) => {
                 if !f.decorator_list.is_empty() {
@@ -708,23 +717,44 @@ impl<'a> Generator<'a> {
         Ok(())
     }
 
-    /// Runs the bodies of the `finally` blocks opened after `depth`, innermost first, before a
-    /// jump that leaves them.
-    fn run_finally_down_to(&mut self, depth: usize) -> Result<()> {
-        let pending: Vec<Vec<ast::Stmt>> =
-            self.f().finally[depth..].iter().rev().cloned().collect();
-        let saved = std::mem::take(&mut self.f().finally);
-        let mut result = Ok(());
-        for (i, body) in pending.iter().enumerate() {
-            // A finally body runs with only the finally blocks outside it still open.
-            self.f().finally = saved[..saved.len() - i - 1].to_vec();
-            result = self.stmts(body);
-            if result.is_err() {
-                break;
-            }
+    /// The local that carries a return value through `finally` blocks.
+    fn retval(&mut self) -> String {
+        let f = self.f();
+        if !f.locals.iter().any(|l| l == "(local $retval i64)") {
+            f.locals.push("(local $retval i64)".into());
         }
-        self.f().finally = saved;
-        result
+        "$retval".to_owned()
+    }
+
+    /// Emits a jump; inside `try ... finally` blocks it goes to the innermost one's finally body
+    /// first (see [`FinallyFrame`]).
+    fn jump(&mut self, jump: Jump) {
+        let target_depth = match jump {
+            Jump::Return => 0,
+            Jump::Break(i) | Jump::Continue(i) => self.f().loops[i].finally_depth,
+        };
+        if self.f().finally.len() > target_depth {
+            let frame = self.f().finally.last_mut().expect("a finally frame");
+            let number = match frame.jumps.iter().position(|j| *j == jump) {
+                Some(at) => at + 1,
+                None => {
+                    frame.jumps.push(jump);
+                    frame.jumps.len()
+                }
+            };
+            let code = format!(
+                "(local.set {} (i32.const {number})) (br {})",
+                frame.pending, frame.normal
+            );
+            self.emit(&code);
+            return;
+        }
+        let code = match jump {
+            Jump::Return => "(call $leave (local.get $d)) (return (local.get $retval))".to_owned(),
+            Jump::Break(i) => format!("(br {})", self.f().loops[i].break_label),
+            Jump::Continue(i) => format!("(br {})", self.f().loops[i].continue_label),
+        };
+        self.emit(&code);
     }
 
     fn try_stmt(
@@ -738,17 +768,33 @@ impl<'a> Generator<'a> {
             return self.try_except(body, handlers, orelse);
         }
         let exn = self.local("x", "exnref");
+        let pending = self.temp_i32();
         let (normal, caught) = (self.label("fin_normal"), self.label("fin_exc"));
+        self.emit(&format!("(local.set {pending} (i32.const 0))"));
         self.emit(&format!("(block {normal} (local.set {exn} (block {caught} (result exnref) (try_table (catch_all_ref {caught})"));
-        self.f().finally.push(finalbody.to_vec());
+        self.f().finally.push(FinallyFrame {
+            normal: normal.clone(),
+            pending: pending.clone(),
+            jumps: Vec::new(),
+        });
         let result = self.try_except(body, handlers, orelse);
-        self.f().finally.pop();
+        let frame = self.f().finally.pop().expect("the frame pushed above");
         result?;
         self.emit(&format!(") (br {normal})))"));
+        // An exception: run the finally body, then re-raise (unless the body itself jumps).
         self.emit("(call $resume (local.get $d))");
         self.stmts(finalbody)?;
         self.emit(&format!("(throw_ref (local.get {exn})))"));
+        // Normal completion or a jump out of the body: run the finally body once, then jump.
         self.stmts(finalbody)?;
+        for (index, jump) in frame.jumps.iter().enumerate() {
+            self.emit(&format!(
+                "(if (i32.eq (local.get {pending}) (i32.const {})) (then",
+                index + 1
+            ));
+            self.jump(*jump);
+            self.emit("))");
+        }
         Ok(())
     }
 
