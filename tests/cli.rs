@@ -162,3 +162,64 @@ fn example_plans_pass_the_check() {
     }
     assert!(count >= 2, "example plans went missing");
 }
+
+#[test]
+fn compile_then_run_and_inspect_the_module() {
+    let dir = temp_dir("compile");
+    let plan = write(&dir, "plan.py", b"print('from a module')\n");
+    let module = dir.join("out.wasm").to_string_lossy().into_owned();
+    let output = baton(&["compile", &plan, "-o", &module, "--emit-wat"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(
+        dir.join("out.wat").exists(),
+        "--emit-wat writes the text beside the module"
+    );
+
+    let output = baton(&["run", &module]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "from a module\n");
+
+    let output = baton(&["inspect", &module, "--format", "json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.contains("\"print\"") && text.contains("baton_main"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_module_importing_outside_the_allowlist_is_refused_before_it_runs() {
+    let dir = temp_dir("refused");
+    let module = wat::parse_str(
+        r#"(module (import "env" "system" (func)) (memory (export "memory") 1)
+             (func (export "baton_main") (result i32) (call 0) (i32.const 0)))"#,
+    )
+    .unwrap();
+    let path = write(&dir, "evil.wasm", &module);
+    let output = baton(&["run", &path]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("env"),
+        "the refusal names the import: {}",
+        stderr(&output)
+    );
+    assert!(output.stdout.is_empty());
+}
+
+#[test]
+fn constructs_the_compiler_does_not_handle_yet_are_refused_with_the_line() {
+    let dir = temp_dir("unsupported");
+    let plan = write(
+        &dir,
+        "plan.py",
+        b"from baton import bash\nprint(bash('ls'))\n",
+    );
+    let output = baton(&["run", &plan]);
+    assert_eq!(output.status.code(), Some(3), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("line 1") && stderr(&output).contains("baton.bash"),
+        "{}",
+        stderr(&output)
+    );
+}

@@ -449,15 +449,11 @@ impl<'a> Generator<'a> {
                 free.len()
             );
             let here = self.current_scope();
-            for (i, (owner, var)) in free.iter().enumerate() {
+            for (i, (_, var)) in free.iter().enumerate() {
                 let cell = match self.scopes.resolve(here, var) {
-                    Place::Local { owner: o, name, .. } if o == *owner => {
-                        let local = self.var_local(o, &name, true);
-                        format!("(local.get {local})")
-                    }
-                    Place::Free { index } => {
-                        format!("(i64.load offset={} (local.get $cells))", 8 + 8 * index)
-                    }
+                    place @ (Place::Local { .. } | Place::Free { .. }) => self
+                        .cell_of(&place)
+                        .expect("a variable captured by a nested function lives in a cell"),
                     _ => unreachable!(
                         "a captured variable is local or free where the function is defined"
                     ),
@@ -950,19 +946,9 @@ impl<'a> Generator<'a> {
                 let local = self.var_local(owner, &name, false);
                 format!("(local.set {local} {value})")
             }
-            Place::Local {
-                owner,
-                name,
-                cell: true,
-            } => {
-                let local = self.var_local(owner, &name, true);
-                format!("(call $cell_set (local.get {local}) {value})")
-            }
-            Place::Free { index } => {
-                format!(
-                    "(call $cell_set (i64.load offset={} (local.get $cells)) {value})",
-                    8 + 8 * index
-                )
+            place @ (Place::Local { cell: true, .. } | Place::Free { .. }) => {
+                let cell = self.cell_of(&place).expect("cell or closure variable");
+                format!("(call $cell_set {cell} {value})")
             }
             Place::Global(name) => format!("(global.set $g{} {value})", self.global_index(&name)),
             Place::Builtin(name) => {
@@ -971,6 +957,26 @@ impl<'a> Generator<'a> {
         };
         self.emit(&code);
         Ok(())
+    }
+
+    /// WAT leaving the cell that holds a captured variable: a cell local of the current
+    /// function, or a slot of its closure tuple. `None` for places that are not cells.
+    fn cell_of(&mut self, place: &Place) -> Option<String> {
+        match place {
+            Place::Local {
+                owner,
+                name,
+                cell: true,
+            } => {
+                let local = self.var_local(*owner, name, true);
+                Some(format!("(local.get {local})"))
+            }
+            Place::Free { index } => Some(format!(
+                "(i64.load offset={} (local.get $cells))",
+                8 + 8 * index
+            )),
+            _ => None,
+        }
     }
 
     fn load_name(&mut self, name: &str) -> Result<String> {
@@ -985,16 +991,9 @@ impl<'a> Generator<'a> {
                 let local = self.var_local(owner, &name, false);
                 format!("(call $check_local (local.get {local}) (i32.const {name_str}))")
             }
-            Place::Local {
-                owner,
-                name,
-                cell: true,
-            } => {
-                let local = self.var_local(owner, &name, true);
-                format!("(call $cell_get (local.get {local}) (i32.const {name_str}))")
-            }
-            Place::Free { index } => {
-                format!("(call $cell_get (i64.load offset={} (local.get $cells)) (i32.const {name_str}))", 8 + 8 * index)
+            place @ (Place::Local { cell: true, .. } | Place::Free { .. }) => {
+                let cell = self.cell_of(&place).expect("cell or closure variable");
+                format!("(call $cell_get {cell} (i32.const {name_str}))")
             }
             Place::Global(name) => {
                 let index = self.global_index(&name);
