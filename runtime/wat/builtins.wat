@@ -20,24 +20,24 @@
       (br_if $each (i32.and (i32.ne (local.get $a) (i32.const 0)) (call $str_eq (local.get $key) (i64.extend_i32_u (local.get $a)))))
       (br_if $each (i32.and (i32.ne (local.get $b) (i32.const 0)) (call $str_eq (local.get $key) (i64.extend_i32_u (local.get $b)))))
       (br_if $each (i32.and (i32.ne (local.get $c) (i32.const 0)) (call $str_eq (local.get $key) (i64.extend_i32_u (local.get $c)))))
+      (if (i32.eqz (local.get $a))
+        (then (call $raise_msg (global.get $t_TypeError)
+          (call $msg1 (global.get $s_builtin_no_keywords) (i64.extend_i32_u (local.get $fname))))))
       (call $raise_msg (global.get $t_TypeError)
-        (call $msg2 (global.get $s_builtin_unexpected_keyword) (i64.extend_i32_u (local.get $fname)) (local.get $key)))
+        (call $msg2 (global.get $s_builtin_invalid_keyword) (local.get $key) (i64.extend_i32_u (local.get $fname))))
       (br $each))))
 
-;; Raises TypeError unless exactly `n` positional arguments were given.
+;; Raises TypeError unless exactly `n` (1 or 2) positional arguments were given, worded as
+;; CPython words it for such builtins (repr, isinstance).
 (func $expect_args (param $fname i32) (param $args i32) (param $n i32)
   (local $sb i32) (local $given i32)
   (local.set $given (i32.load offset=4 (local.get $args)))
   (if (i32.eq (local.get $given) (local.get $n)) (then (return)))
   (local.set $sb (call $sb_new))
-  (call $sb_push_str (local.get $sb) (i64.extend_i32_u (local.get $fname)))
-  (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_expected_args)))
-  (call $sb_push_i64 (local.get $sb) (i64.extend_i32_u (local.get $n)))
-  (call $sb_push_str (local.get $sb) (i64.extend_i32_u
-    (select (global.get $s_argument_got) (global.get $s_arguments_got) (i32.eq (local.get $n) (i32.const 1)))))
   (call $sb_push_i64 (local.get $sb) (i64.extend_i32_u (local.get $given)))
-  (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_given_close)))
-  (call $raise_msg (global.get $t_TypeError) (call $sb_finish (local.get $sb))))
+  (call $raise_msg (global.get $t_TypeError)
+    (call $msg2 (select (global.get $s_expected_one_arg) (global.get $s_expected_two_args) (i32.eq (local.get $n) (i32.const 1)))
+      (i64.extend_i32_u (local.get $fname)) (call $sb_finish (local.get $sb)))))
 
 ;; print(*values, sep=' ', end='\n'): one host call per print.
 (func $b_print (param $args i32) (param $kwargs i32) (result i64)

@@ -547,6 +547,7 @@
   (local.set $t (i32.load (i32.wrap_i64 (local.get $v))))
   (if (i32.eq (local.get $t) (i32.const 5)) (then (return (local.get $v))))
   (if (i32.eq (local.get $t) (i32.const 12)) (then (return (call $exc_str (local.get $v)))))
+  (if (i32.eq (local.get $t) (i32.const 20)) (then (return (call $record_str (local.get $v)))))
   (call $to_repr (local.get $v)))
 
 (func $to_repr (param $v i64) (result i64)
@@ -568,6 +569,7 @@
   (if (i32.eq (local.get $t) (i32.const 8)) (then (return (call $dict_repr (local.get $v)))))
   (if (i32.eq (local.get $t) (i32.const 9)) (then (return (call $set_repr (local.get $v)))))
   (if (i32.eq (local.get $t) (i32.const 19)) (then (return (call $dict_view_repr (local.get $v)))))
+  (if (i32.eq (local.get $t) (i32.const 20)) (then (return (call $record_repr (local.get $v)))))
   (local.set $sb (call $sb_new))
   (block $done
     (if (i32.eq (local.get $t) (i32.const 3))
@@ -629,6 +631,15 @@
         (br $done)))
     (if (i32.eq (local.get $t) (i32.const 15))
       (then
+        ;; Taken from a type (`str.lower`): no receiver, the type is in the header's len word.
+        (if (i64.eqz (i64.load offset=8 (local.get $p)))
+          (then
+            (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_ops_descr)))
+            (call $sb_push_str (local.get $sb) (i64.load offset=16 (local.get $p)))
+            (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_ops_descr_of)))
+            (call $sb_push_str (local.get $sb) (i64.extend_i32_u (i32.load offset=8 (i32.load offset=4 (local.get $p)))))
+            (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_ops_descr_end)))
+            (br $done)))
         (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_ops_method)))
         (call $sb_push_str (local.get $sb) (i64.load offset=16 (local.get $p)))
         (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_ops_of)))

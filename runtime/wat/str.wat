@@ -801,6 +801,12 @@
         (call $msg1 (global.get $s_str_ord_length) (call $sb_finish (local.get $sb))))))
   (call $str_small (call $str_cp_at (i32.add (local.get $p) (i32.const 16)))))
 
+;; CPython checks str()'s `encoding` and `errors` arguments are str before it looks at the object.
+(func $str_decode_arg (param $name i64) (param $v i64)
+  (if (i32.ne (call $tid (local.get $v)) (i32.const 5))
+    (then (call $raise_msg (global.get $t_TypeError)
+      (call $msg2 (global.get $s_str_decode_arg_type) (local.get $name) (call $type_name (local.get $v)))))))
+
 ;; str(), str(x); decoding arguments are not supported (there is no bytes type).
 (func $b_str (param $args i32) (param $kwargs i32) (result i64)
   (local $n i32) (local $v i64) (local $more i32) (local $e i32) (local $end i32) (local $key i64) (local $sb i32)
@@ -812,6 +818,10 @@
       (call $raise_msg (global.get $t_TypeError) (call $msg1 (global.get $s_str_str_count) (call $sb_finish (local.get $sb))))))
   (if (local.get $n) (then (local.set $v (i64.load offset=8 (local.get $args)))))
   (local.set $more (i32.gt_u (local.get $n) (i32.const 1)))
+  (if (local.get $more)
+    (then (call $str_decode_arg (i64.extend_i32_u (global.get $s_str_kw_encoding)) (i64.load offset=16 (local.get $args)))))
+  (if (i32.gt_u (local.get $n) (i32.const 2))
+    (then (call $str_decode_arg (i64.extend_i32_u (global.get $s_str_kw_errors)) (i64.load offset=24 (local.get $args)))))
   (if (local.get $kwargs)
     (then
       (local.set $e (i32.load offset=8 (local.get $kwargs)))
@@ -827,7 +837,9 @@
                 (else
                   (if (i32.or (call $str_eq (local.get $key) (i64.extend_i32_u (global.get $s_str_kw_encoding)))
                         (call $str_eq (local.get $key) (i64.extend_i32_u (global.get $s_str_kw_errors))))
-                    (then (local.set $more (i32.const 1)))
+                    (then
+                      (call $str_decode_arg (local.get $key) (i64.load offset=16 (local.get $e)))
+                      (local.set $more (i32.const 1)))
                     (else (call $raise_msg (global.get $t_TypeError)
                       (call $msg2 (global.get $s_str_kw_invalid) (local.get $key) (i64.extend_i32_u (global.get $s_str_str))))))))))
           (local.set $e (i32.add (local.get $e) (i32.const 24)))
@@ -1747,7 +1759,8 @@
       (if (i64.lt_s (local.get $b) (i64.const 0)) (then (local.set $b (i64.const 0))))))
   (if (i64.gt_s (local.get $b) (local.get $n)) (then (local.set $b (local.get $n))))
   (if (i64.gt_s (local.get $a) (local.get $n)) (then (return (i32.const -1) (i32.const 0) (i32.const 0))))
-  (if (i64.lt_s (local.get $b) (local.get $a)) (then (local.set $b (local.get $a))))
+  ;; An empty window still holds "" (find gives its start); a reversed one holds nothing.
+  (if (i64.lt_s (local.get $b) (local.get $a)) (then (return (i32.const -1) (i32.const 0) (i32.const 0))))
   (call $str_offset (local.get $p) (i32.wrap_i64 (local.get $a)))
   (call $str_offset (local.get $p) (i32.wrap_i64 (local.get $b)))
   (i32.wrap_i64 (i64.sub (local.get $b) (local.get $a))))

@@ -1,0 +1,153 @@
+# list/dict/set/tuple methods, sorted/min/max/sum with key, default, start and reverse, and their exact errors.
+def t(f):
+    try:
+        print(repr(f()))
+    except Exception as e:
+        print("ERR", repr(e))
+L = [3, 1, 4, 1, 5, 9, 2, 6]
+for args in [(1,), (1, 2), (1, -5), (1, 2, 3), (1, -100, 100), (9, 0, -1), (7,), (1, 4, 2)]:
+    t(lambda: L.index(*args))
+t(lambda: L.count(1))
+t(lambda: L.index())
+t(lambda: [].pop())
+t(lambda: [1].pop(5))
+t(lambda: [1, 2, 3].pop(-1))
+t(lambda: [1, 2, 3].pop(-4))
+t(lambda: [1].pop("x"))
+t(lambda: [1].remove(2))
+def ins():
+    l = [1, 2, 3]
+    l.insert(0, "a"); l.insert(100, "z"); l.insert(-1, "m"); l.insert(-100, "s")
+    return l
+t(ins)
+def ext():
+    l = [1]
+    l.extend((2, 3)); l.extend("ab"); l.extend({"k": 1}); l.extend(range(2)); l.extend(l)
+    return l
+t(ext)
+t(lambda: [].extend(5))
+def misc():
+    l = [1, 2, 3]
+    c = l.copy(); l.reverse(); c.clear()
+    return l, c, l.append(5), l
+t(misc)
+t(lambda: [1, 2].append())
+t(lambda: [1, 2].append(1, 2))
+t(lambda: [1, 2].insert(1))
+t(lambda: [1, 2].insert("a", 1))
+t(lambda: [1, 2].nosuch)
+words = ["banana", "Apple", "cherry", "apple", "Banana", "date"]
+print(sorted(words), sorted(words, key=str.lower), sorted(words, key=len), sorted(words, key=len, reverse=True), sorted(words, reverse=True))
+pairs = [(1, "b"), (0, "a"), (1, "a"), (0, "b")]
+print(sorted(pairs, key=lambda p: p[0]), sorted(pairs, key=lambda p: p[0], reverse=True))
+def srt():
+    l = [5, 2, 8]
+    r = l.sort(); l.sort(reverse=True)
+    m = ["bb", "a", "ccc"]; m.sort(key=len)
+    return r, l, m
+t(srt)
+t(lambda: sorted([1, "a"]))
+t(lambda: sorted([1, None]))
+t(lambda: sorted([[1], (1,)]))
+t(lambda: sorted(5))
+t(lambda: sorted([3, 1], key=None))
+t(lambda: sorted([3, 1], lambda x: x))
+t(lambda: [3, 1].sort(lambda x: x))
+t(lambda: sorted([1.5, 1, True, 0.5, -0.0, 0]))
+t(lambda: sorted([float("nan"), 1, 0]))
+t(lambda: sorted({"b": 1, "a": 2}))
+t(lambda: sorted("cba"))
+t(lambda: sorted([{1}, {1, 2}, {0}]))
+t(lambda: min([3, 1, 2]))
+t(lambda: min(3, 1, 2))
+t(lambda: min([]))
+t(lambda: max([]))
+t(lambda: min([], default=7))
+t(lambda: max([], default=None))
+t(lambda: min(1, 2, default=0))
+t(lambda: max(["aa", "b", "ccc"], key=len))
+t(lambda: max("aa", "b", "cc", key=len))
+t(lambda: min(5))
+t(lambda: min())
+t(lambda: max(1, "a"))
+t(lambda: max([1, 1.0, True]))
+t(lambda: min([1, 1.0, True]))
+t(lambda: max([(1, 2), (1, 3)]))
+t(lambda: max({"a": 1, "b": 0}, key=lambda k: {"a": 1, "b": 0}[k]))
+t(lambda: min([3, 1], key=None))
+t(lambda: max([3, 1], foo=1))
+t(lambda: sum([1, 2, 3]))
+t(lambda: sum([1, 2, 3], 10))
+t(lambda: sum([0.1] * 10))
+t(lambda: sum([[1], [2]], []))
+t(lambda: sum(["a", "b"], ""))
+t(lambda: sum([1, "a"]))
+t(lambda: sum([], start=5))
+t(lambda: sum([True, True]))
+t(lambda: sum([1e100, 1.0, -1e100]))
+t(lambda: sum(((1, 2), (3,)), ()))
+d = {"a": 1, "b": 2}
+t(lambda: d.get("a"))
+t(lambda: d.get("z"))
+t(lambda: d.get("z", 0))
+t(lambda: d.get())
+t(lambda: d.get([1]))
+t(lambda: d["z"])
+t(lambda: d[[1]])
+def dm():
+    d = {"a": 1, "b": 2}
+    out = [d.setdefault("a", 5), d.setdefault("c", 3), d.setdefault("e"), d.pop("a"), d.pop("zz", "dflt"), d.popitem(), d]
+    d.update({"x": 1}); d.update([("y", 2)]); d.update(z=3); d.update({"w": 0}, v=9); d.update(((1, 2),))
+    out.append(d)
+    out.append(dict.fromkeys(["a", "b"])); out.append(dict.fromkeys("ab", 0))
+    c = d.copy(); d.clear(); out.append((c, d))
+    return out
+t(dm)
+t(lambda: {}.popitem())
+t(lambda: {}.pop("a"))
+t(lambda: {}.update([1]))
+t(lambda: {}.update([(1, 2, 3)]))
+t(lambda: {}.update(1))
+t(lambda: {}.update({}, {}))
+t(lambda: dict([("a", 1)], b=2))
+t(lambda: dict(a=1))
+t(lambda: dict([1]))
+t(lambda: dict([[1, 2], "ab"]))
+t(lambda: dict({"a": 1}))
+t(lambda: dict(zip("ab", [1, 2])))
+t(lambda: {[1]: 2})
+t(lambda: {1: 2} | {1: 3, 2: 4})
+t(lambda: list({"a": 1}.items())[0])
+t(lambda: {"a": 1} == {"a": 1.0})
+t(lambda: {"a": 1} < {"a": 1})
+t(lambda: dict.fromkeys([1, 2], []))
+s1, s2 = {1, 2, 3}, {2, 3, 4}
+print(s1 | s2, s1 & s2, s1 - s2, s1 ^ s2, s1 <= s2, s1 < s1, s1 >= {1}, s1 > {1}, s1 == {3, 2, 1}, s1.isdisjoint({9}), s1.issubset([1, 2, 3, 4]), s1.issuperset([1]))
+print(s1.union([5], (6,)), s1.intersection([2, 3], {3}), s1.difference([1], [2]), s1.symmetric_difference([1, 9]))
+def sm():
+    s = {1, 2}
+    s.add(3); s.discard(9); s.discard(1); s.remove(2); s.update([7, 8], {9}); x = s.copy(); s.intersection_update([7, 8, 3]); s.difference_update([8]); s.symmetric_difference_update({3, 4})
+    x.clear()
+    return sorted(s), x
+t(sm)
+t(lambda: set().pop())
+t(lambda: {1}.remove(2))
+t(lambda: {1} | [2])
+t(lambda: {1} < [2])
+t(lambda: {[1]})
+t(lambda: set([1, 2, 2]))
+t(lambda: set("aab") == {"a", "b"})
+t(lambda: set())
+t(lambda: {1, 2}.union())
+T = (1, 2, 1, 3)
+t(lambda: T.index(1, 1))
+t(lambda: T.index(5))
+t(lambda: T.count(1))
+t(lambda: T.index(1, -2))
+t(lambda: (1, 2) + [3])
+t(lambda: [1] + (2,))
+t(lambda: (1,) * 3)
+t(lambda: T[10])
+t(lambda: [][0])
+t(lambda: T.append)
+t(lambda: list.append)
