@@ -1,0 +1,282 @@
+//! Per-run cgroups for the process-count and memory limits.
+//!
+//! Root ignores `RLIMIT_NPROC` and memory has no usable rlimit (`RLIMIT_AS` breaks ordinary
+//! programs), so cgroups are the only limits that hold here. Each controller is taken from cgroup
+//! v2 when the unified hierarchy offers it and from its v1 hierarchy otherwise (hosts that mount
+//! both, like this one, often leave the v2 tree without controllers). Where neither works the
+//! layer is reported unavailable and the run goes on: the pid namespace and the timeout still end
+//! every process.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use super::sys::{self, StepError};
+use crate::protocol::LayerState;
+
+/// The cgroups created for one run; the helper joins them and removes them afterwards.
+#[derive(Debug, Default)]
+pub struct RunCgroups {
+    /// (directory created, directory the helper returns to when leaving).
+    dirs: Vec<(PathBuf, PathBuf)>,
+}
+
+struct Mount {
+    point: PathBuf,
+    root: String,
+    fstype: String,
+    super_opts: Vec<String>,
+}
+
+/// Undoes the octal escapes mountinfo uses for spaces and the like.
+fn unescape(field: &str) -> String {
+    let bytes = field.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let digits = bytes.get(i + 1..i + 4);
+        if bytes[i] == b'\\' {
+            if let Some(d) = digits.filter(|d| d.iter().all(|b| (b'0'..=b'7').contains(b))) {
+                let value = d.iter().fold(0u32, |acc, b| acc * 8 + u32::from(b - b'0'));
+                if let Ok(v) = u8::try_from(value) {
+                    out.push(v);
+                    i += 4;
+                    continue;
+                }
+            }
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+fn mounts(mountinfo: &str) -> Vec<Mount> {
+    mountinfo
+        .lines()
+        .filter_map(|line| {
+            let (left, right) = line.split_once(" - ")?;
+            let left: Vec<&str> = left.split(' ').collect();
+            let right: Vec<&str> = right.split(' ').collect();
+            Some(Mount {
+                root: unescape(left.get(3)?),
+                point: PathBuf::from(unescape(left.get(4)?)),
+                fstype: (*right.first()?).to_string(),
+                super_opts: right.get(2)?.split(',').map(str::to_string).collect(),
+            })
+        })
+        .collect()
+}
+
+/// The directory of this process's cgroup in `mount`, given its path from /proc/self/cgroup.
+fn own_dir(mount: &Mount, path: &str) -> PathBuf {
+    let relative = if mount.root != "/" {
+        path.strip_prefix(mount.root.as_str()).unwrap_or(path)
+    } else {
+        path
+    };
+    mount.point.join(relative.trim_start_matches('/'))
+}
+
+fn layer_name(controller: &str) -> String {
+    format!("cgroup-{controller}")
+}
+
+impl RunCgroups {
+    /// Creates the cgroups with their limits. Returns the handles and one layer report per
+    /// controller.
+    pub fn create(max_processes: u64, memory_bytes: u64) -> (RunCgroups, Vec<(String, LayerState)>) {
+        let mut run = RunCgroups::default();
+        let mut reports = Vec::new();
+        let mountinfo = fs::read_to_string("/proc/self/mountinfo").unwrap_or_default();
+        let membership = fs::read_to_string("/proc/self/cgroup").unwrap_or_default();
+        let all = mounts(&mountinfo);
+        let name = format!("baton-sandbox-{}", std::process::id());
+
+        let wanted: [(&str, Vec<(&str, String)>); 2] = [
+            ("pids", vec![("pids.max", max_processes.to_string())]),
+            (
+                "memory",
+                vec![
+                    ("memory.max", memory_bytes.to_string()),
+                    ("memory.swap.max", "0".to_string()),
+                ],
+            ),
+        ];
+        let mut v2_dir: Option<PathBuf> = None;
+        let mut v2_failure = String::from("no cgroup2 mount");
+        let v2 = all.iter().find(|m| m.fstype == "cgroup2");
+        let v2_path = membership
+            .lines()
+            .find_map(|l| l.strip_prefix("0::"))
+            .map(str::to_string);
+
+        for (controller, files) in wanted {
+            let mut outcome: Result<String, String> = Err(String::new());
+            if let (Some(mount), Some(path)) = (v2, v2_path.as_deref()) {
+                outcome = run.try_v2(mount, path, &name, controller, &files, &mut v2_dir);
+                if let Err(e) = &outcome {
+                    v2_failure = e.clone();
+                }
+            }
+            if outcome.is_err() {
+                let v1_files: Vec<(&str, String)> = match controller {
+                    "pids" => vec![("pids.max", max_processes.to_string())],
+                    _ => vec![
+                        ("memory.limit_in_bytes", memory_bytes.to_string()),
+                        ("memory.memsw.limit_in_bytes", memory_bytes.to_string()),
+                    ],
+                };
+                outcome = run
+                    .try_v1(&all, &membership, &name, controller, &v1_files)
+                    .map_err(|v1| format!("v2: {v2_failure}; v1: {v1}"));
+            }
+            let state = match outcome {
+                Ok(detail) => LayerState::Active(detail),
+                Err(why) => LayerState::Unavailable(why),
+            };
+            reports.push((layer_name(controller), state));
+        }
+        (run, reports)
+    }
+
+    fn try_v2(
+        &mut self,
+        mount: &Mount,
+        path: &str,
+        name: &str,
+        controller: &str,
+        files: &[(&str, String)],
+        created: &mut Option<PathBuf>,
+    ) -> Result<String, String> {
+        let parent = own_dir(mount, path);
+        let available = fs::read_to_string(parent.join("cgroup.controllers")).unwrap_or_default();
+        if !available.split_whitespace().any(|c| c == controller) {
+            return Err(format!(
+                "controller not offered in {}",
+                parent.display()
+            ));
+        }
+        let enabled = fs::read_to_string(parent.join("cgroup.subtree_control")).unwrap_or_default();
+        if !enabled.split_whitespace().any(|c| c == controller) {
+            sys::write_file(&parent.join("cgroup.subtree_control"), &format!("+{controller}"))
+                .map_err(|e| e.message)?;
+        }
+        let dir = match created {
+            Some(dir) => dir.clone(),
+            None => {
+                let dir = parent.join(name);
+                make_fresh_dir(&dir)?;
+                self.dirs.push((dir.clone(), parent.clone()));
+                *created = Some(dir.clone());
+                dir
+            }
+        };
+        write_limits(&dir, files)?;
+        Ok(format!("v2 {}", dir.display()))
+    }
+
+    fn try_v1(
+        &mut self,
+        all: &[Mount],
+        membership: &str,
+        name: &str,
+        controller: &str,
+        files: &[(&str, String)],
+    ) -> Result<String, String> {
+        let mount = all
+            .iter()
+            .find(|m| m.fstype == "cgroup" && m.super_opts.iter().any(|o| o == controller))
+            .ok_or_else(|| "no hierarchy mounted".to_string())?;
+        let path = membership
+            .lines()
+            .find_map(|l| {
+                let mut parts = l.splitn(3, ':');
+                let _ = parts.next()?;
+                let controllers = parts.next()?;
+                let path = parts.next()?;
+                controllers
+                    .split(',')
+                    .any(|c| c == controller)
+                    .then(|| path.to_string())
+            })
+            .ok_or_else(|| "not a member of the hierarchy".to_string())?;
+        let parent = own_dir(mount, &path);
+        let dir = parent.join(name);
+        make_fresh_dir(&dir)?;
+        self.dirs.push((dir.clone(), parent));
+        write_limits(&dir, files)?;
+        Ok(format!("v1 {}", dir.display()))
+    }
+
+    /// Moves the calling process into every created cgroup; its children inherit them.
+    pub fn join(&self) -> Result<(), StepError> {
+        for (dir, _) in &self.dirs {
+            sys::write_file(&dir.join("cgroup.procs"), "0")?;
+        }
+        Ok(())
+    }
+
+    /// Leaves the cgroups and removes them. Called once every process of the run has been
+    /// reaped; errors are ignored because the command has already finished.
+    pub fn remove(self) {
+        for (dir, parent) in &self.dirs {
+            let _ = fs::write(parent.join("cgroup.procs"), "0");
+            for _ in 0..50 {
+                if fs::remove_dir(dir).is_ok() || !dir.exists() {
+                    break;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(2));
+            }
+        }
+    }
+}
+
+/// A directory left by a helper that was killed (same pid, recycled) is removed first.
+fn make_fresh_dir(dir: &Path) -> Result<(), String> {
+    if dir.exists() {
+        let _ = fs::remove_dir(dir);
+    }
+    fs::create_dir(dir).map_err(|e| format!("mkdir {}: {e}", dir.display()))
+}
+
+fn write_limits(dir: &Path, files: &[(&str, String)]) -> Result<(), String> {
+    for (index, (file, value)) in files.iter().enumerate() {
+        let path = dir.join(file);
+        // The first file is the limit itself; the rest (swap) are refinements some kernels lack.
+        match fs::write(&path, value) {
+            Ok(()) => {}
+            Err(e) if index == 0 => {
+                let _ = fs::remove_dir(dir);
+                return Err(format!("write {}: {e}", path.display()));
+            }
+            Err(_) => {}
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_mountinfo_lines() {
+        let info = "39 31 0:36 / /sys/fs/cgroup/pids rw,relatime - cgroup cgroup rw,pids\n\
+                    41 31 0:38 /sub /sys/fs/cgroup/uni\\040fied rw - cgroup2 cgroup2 rw\n\
+                    garbage line\n";
+        let m = mounts(info);
+        assert_eq!(m.len(), 2);
+        assert_eq!(m[0].fstype, "cgroup");
+        assert!(m[0].super_opts.iter().any(|o| o == "pids"));
+        assert_eq!(m[1].point, PathBuf::from("/sys/fs/cgroup/uni fied"));
+        assert_eq!(own_dir(&m[1], "/sub/x"), PathBuf::from("/sys/fs/cgroup/uni fied/x"));
+        assert_eq!(own_dir(&m[0], "/"), PathBuf::from("/sys/fs/cgroup/pids"));
+    }
+
+    #[test]
+    fn unescape_handles_truncated_escapes() {
+        assert_eq!(unescape("a\\040b"), "a b");
+        assert_eq!(unescape("a\\04"), "a\\04");
+        assert_eq!(unescape("\\"), "\\");
+    }
+}

@@ -1,0 +1,238 @@
+//! Builds the command's filesystem view inside the new mount namespace.
+//!
+//! The sequence follows bubblewrap: a scratch tmpfs is mounted over `/tmp` and made the root with
+//! `pivot_root`, which leaves the host's whole tree reachable at `/oldroot` (including the host's
+//! real `/tmp`, where workspaces often live). The visible root is a second tmpfs at `/newroot`
+//! into which the allowed directories are bind-mounted from `/oldroot`. A final
+//! `pivot_root(".", ".")` into `/newroot` and a lazy unmount of the old root leave the host tree
+//! unreachable: not hidden, but absent from the namespace.
+
+use std::path::{Path, PathBuf};
+
+use super::sys::{self, StepError, StepResult};
+use crate::protocol::Spec;
+
+/// Where the workspace appears, and the command's working directory.
+pub const WORKSPACE: &str = "/workspace";
+
+/// System directories shown read-only when the host has them.
+pub const SYSTEM_DIRS: [&str; 7] = ["/usr", "/bin", "/sbin", "/lib", "/lib64", "/lib32", "/etc"];
+
+/// Files under /etc that only root should read; with the host's uid mapped to root inside, the
+/// command would otherwise read them through the owner bits, so they are covered with an empty
+/// file.
+const MASKED_FILES: [&str; 7] = [
+    "/etc/shadow",
+    "/etc/gshadow",
+    "/etc/shadow-",
+    "/etc/gshadow-",
+    "/etc/sudoers",
+    "/etc/security/opasswd",
+    "/etc/ssh/ssh_host_ed25519_key",
+];
+
+const DEVICES: [&str; 6] = ["null", "zero", "full", "random", "urandom", "tty"];
+
+const OLD: &str = "/oldroot";
+const NEW: &str = "/newroot";
+
+fn old(path: &Path) -> PathBuf {
+    Path::new(OLD).join(path.strip_prefix("/").unwrap_or(path))
+}
+
+fn new(path: &Path) -> PathBuf {
+    Path::new(NEW).join(path.strip_prefix("/").unwrap_or(path))
+}
+
+/// Builds the view and enters it. The paths in `spec` are absolute, canonical host paths.
+pub fn build_root(spec: &Spec) -> StepResult<Vec<PathBuf>> {
+    // Nothing we mount may propagate back to the host's namespace.
+    sys::mount(None, Path::new("/"), None, libc::MS_REC | libc::MS_PRIVATE, None, "make mounts private")?;
+    let scratch = Path::new("/tmp");
+    sys::mount(
+        Some(Path::new("tmpfs")),
+        scratch,
+        Some("tmpfs"),
+        libc::MS_NOSUID | libc::MS_NODEV,
+        Some("size=64k,mode=0700"),
+        "scratch root",
+    )?;
+    sys::mkdir(&scratch.join("newroot"), 0o755)?;
+    sys::mkdir(&scratch.join("oldroot"), 0o755)?;
+    sys::chdir(scratch)?;
+    sys::pivot_root(Path::new("."), Path::new("oldroot"))?;
+    sys::chdir(Path::new("/"))?;
+
+    sys::mount(
+        Some(Path::new("tmpfs")),
+        Path::new(NEW),
+        Some("tmpfs"),
+        libc::MS_NOSUID | libc::MS_NODEV,
+        Some("size=1m,mode=0755"),
+        "new root",
+    )?;
+
+    let mut visible_ro = Vec::new();
+    for dir in SYSTEM_DIRS {
+        let dir = Path::new(dir);
+        let source = old(dir);
+        match std::fs::symlink_metadata(&source) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                // usr-merged hosts: /bin -> usr/bin. Recreate the link, it resolves inside.
+                let target = std::fs::read_link(&source)
+                    .map_err(|e| StepError::io(format!("readlink {}", dir.display()), e))?;
+                sys::symlink(&target, &new(dir))?;
+            }
+            Ok(meta) if meta.is_dir() => {
+                bind_read_only(&source, &new(dir), true)?;
+                visible_ro.push(dir.to_path_buf());
+            }
+            _ => {}
+        }
+    }
+    for path in &spec.read_only {
+        let is_dir = std::fs::metadata(old(path))
+            .map_err(|e| StepError::io(format!("read-only path {}", path.display()), e))?
+            .is_dir();
+        if let Some(parent) = new(path).parent() {
+            sys::mkdir_all(parent)?;
+        }
+        bind_read_only(&old(path), &new(path), is_dir)?;
+        visible_ro.push(path.clone());
+    }
+    for file in MASKED_FILES {
+        let target = new(Path::new(file));
+        if std::fs::symlink_metadata(&target).map(|m| m.is_file()).unwrap_or(false) {
+            sys::mount(
+                Some(Path::new("/oldroot/dev/null")),
+                &target,
+                None,
+                libc::MS_BIND,
+                None,
+                "mask secret file",
+            )?;
+        }
+    }
+
+    // The workspace: the one writable host directory.
+    let workspace = new(Path::new(WORKSPACE));
+    sys::mkdir(&workspace, 0o755)?;
+    sys::mount(Some(&old(&spec.workspace)), &workspace, None, libc::MS_BIND | libc::MS_REC, None, "bind workspace")?;
+    set_flags(&workspace, sys::MOUNT_ATTR_NOSUID | sys::MOUNT_ATTR_NODEV, false)?;
+
+    let tmp = new(Path::new("/tmp"));
+    sys::mkdir(&tmp, 0o1777)?;
+    sys::mount(
+        Some(Path::new("tmpfs")),
+        &tmp,
+        Some("tmpfs"),
+        libc::MS_NOSUID | libc::MS_NODEV,
+        Some(&format!("size={},mode=1777", spec.tmp_bytes.max(4096))),
+        "private /tmp",
+    )?;
+
+    build_dev()?;
+
+    let proc_dir = new(Path::new("/proc"));
+    sys::mkdir(&proc_dir, 0o555)?;
+    // Mounted from inside the new pid namespace, so it lists only the command's processes.
+    sys::mount(
+        Some(Path::new("proc")),
+        &proc_dir,
+        Some("proc"),
+        libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+        None,
+        "fresh /proc",
+    )?;
+
+    sys::chdir(Path::new(NEW))?;
+    sys::pivot_root(Path::new("."), Path::new("."))?;
+    // The old root (the scratch tmpfs with the host tree under it) is now stacked on "/";
+    // detaching it drops every host mount from the namespace at once.
+    sys::umount_detach(Path::new("."))?;
+    sys::chdir(Path::new("/"))?;
+    sys::mount(
+        None,
+        Path::new("/"),
+        None,
+        libc::MS_REMOUNT | libc::MS_BIND | libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV,
+        None,
+        "read-only root",
+    )?;
+    sys::chdir(Path::new(WORKSPACE))?;
+    Ok(visible_ro)
+}
+
+fn build_dev() -> StepResult {
+    let dev = new(Path::new("/dev"));
+    sys::mkdir(&dev, 0o755)?;
+    sys::mount(
+        Some(Path::new("tmpfs")),
+        &dev,
+        Some("tmpfs"),
+        libc::MS_NOSUID | libc::MS_NOEXEC,
+        Some("size=64k,mode=0755"),
+        "minimal /dev",
+    )?;
+    for name in DEVICES {
+        let source = Path::new("/oldroot/dev").join(name);
+        if !source.exists() {
+            continue;
+        }
+        let target = dev.join(name);
+        sys::touch(&target)?;
+        sys::mount(Some(&source), &target, None, libc::MS_BIND, None, "bind device")?;
+    }
+    for (link, target) in [
+        ("fd", "/proc/self/fd"),
+        ("stdin", "/proc/self/fd/0"),
+        ("stdout", "/proc/self/fd/1"),
+        ("stderr", "/proc/self/fd/2"),
+    ] {
+        sys::symlink(Path::new(target), &dev.join(link))?;
+    }
+    sys::mount(None, &dev, None, libc::MS_REMOUNT | libc::MS_BIND | libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NOEXEC, None, "read-only /dev")?;
+    Ok(())
+}
+
+fn bind_read_only(source: &Path, target: &Path, is_dir: bool) -> StepResult {
+    if is_dir {
+        sys::mkdir(target, 0o755)?;
+    } else {
+        sys::touch(target)?;
+    }
+    sys::mount(Some(source), target, None, libc::MS_BIND | libc::MS_REC, None, "bind read-only path")?;
+    set_flags(
+        target,
+        sys::MOUNT_ATTR_RDONLY | sys::MOUNT_ATTR_NOSUID | sys::MOUNT_ATTR_NODEV,
+        true,
+    )
+}
+
+/// Applies mount flags to a bind mount and everything below it; before Linux 5.12 only the top
+/// mount can be changed, keeping the flags the host locked on it.
+fn set_flags(target: &Path, attrs: u64, read_only: bool) -> StepResult {
+    if sys::mount_setattr_recursive(target, attrs)? {
+        return Ok(());
+    }
+    let mut flags = libc::MS_REMOUNT | libc::MS_BIND | libc::MS_NOSUID | libc::MS_NODEV;
+    if read_only {
+        flags |= libc::MS_RDONLY;
+    }
+    let c = sys::cstr(target)?;
+    // SAFETY: zeroed statvfs filled by the kernel for a valid path.
+    let mut st: libc::statvfs = unsafe { std::mem::zeroed() };
+    if unsafe { libc::statvfs(c.as_ptr(), &mut st) } == 0 {
+        for (st_flag, ms_flag) in [
+            (libc::ST_NOEXEC, libc::MS_NOEXEC),
+            (libc::ST_NOATIME, libc::MS_NOATIME),
+            (libc::ST_NODIRATIME, libc::MS_NODIRATIME),
+            (libc::ST_RELATIME, libc::MS_RELATIME),
+        ] {
+            if st.f_flag & st_flag != 0 {
+                flags |= ms_flag;
+            }
+        }
+    }
+    sys::mount(None, target, None, flags, None, "remount bind")
+}
