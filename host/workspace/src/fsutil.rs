@@ -1,0 +1,149 @@
+//! Small capability-based filesystem helpers. Every path handled here is relative to an open
+//! directory and is walked one component at a time without following symlinks, so nothing a
+//! plan plants in a workspace can redirect the host elsewhere.
+
+use std::ffi::OsStr;
+use std::io::{self, Read};
+use std::os::fd::AsFd;
+use std::path::{Component, Path};
+
+use cap_fs_ext::{DirExt, FollowSymlinks, OpenOptionsFollowExt};
+use cap_std::fs::{Dir, File, OpenOptions, OpenOptionsExt};
+use rustix::fs::{Mode, OFlags, Timespec, Timestamps};
+
+/// Permission bits that are copied and compared. setuid, setgid and sticky bits are dropped:
+/// a plan must not be able to hand the user a setuid file through write-back.
+pub(crate) const PERM_MASK: u32 = 0o777;
+
+fn invalid(msg: &'static str) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidInput, msg)
+}
+
+/// Opens `rel` below `root`, refusing any component that is a symlink or not a plain name.
+pub(crate) fn open_dir_nofollow(root: &Dir, rel: &Path) -> io::Result<Dir> {
+    let mut cur = root.try_clone()?;
+    for c in rel.components() {
+        match c {
+            Component::Normal(name) => cur = cur.open_dir_nofollow(name)?,
+            _ => return Err(invalid("path component is not a plain name")),
+        }
+    }
+    Ok(cur)
+}
+
+/// Splits a relative path into its parent directory and final name.
+pub(crate) fn split(rel: &Path) -> io::Result<(&Path, &OsStr)> {
+    match (rel.parent(), rel.file_name()) {
+        (Some(parent), Some(name)) => Ok((parent, name)),
+        _ => Err(invalid("path has no final name")),
+    }
+}
+
+/// Opens a regular file for reading without following a symlink and without blocking on a
+/// fifo or device that was swapped in after the directory was listed.
+pub(crate) fn open_file_nofollow(dir: &Dir, name: &OsStr) -> io::Result<File> {
+    let mut opts = OpenOptions::new();
+    opts.read(true)
+        .follow(FollowSymlinks::No)
+        .custom_flags((OFlags::NONBLOCK | OFlags::NOCTTY).bits() as i32);
+    let file = dir.open_with(name, &opts)?;
+    if !file.metadata()?.is_file() {
+        return Err(invalid("not a regular file"));
+    }
+    Ok(file)
+}
+
+/// Creates a new file (never reusing or following an existing entry), private until its
+/// permissions are set.
+pub(crate) fn create_file_new(dir: &Dir, name: &OsStr) -> io::Result<File> {
+    let mut opts = OpenOptions::new();
+    opts.write(true)
+        .create_new(true)
+        .follow(FollowSymlinks::No)
+        .mode(0o600);
+    dir.open_with(name, &opts)
+}
+
+/// Fills `dst` with `src`'s content: a reflink (FICLONE) where the filesystem shares extents,
+/// the kernel's copy path otherwise. Returns the bytes copied and whether it was a reflink.
+pub(crate) fn clone_or_copy(src: File, dst: File) -> io::Result<(std::fs::File, u64, bool)> {
+    let mut src = src.into_std();
+    let mut dst = dst.into_std();
+    if rustix::fs::ioctl_ficlone(&dst, &src).is_ok() {
+        let len = dst.metadata()?.len();
+        return Ok((dst, len, true));
+    }
+    // std's copy uses copy_file_range/sendfile for file-to-file copies.
+    let n = io::copy(&mut src, &mut dst)?;
+    Ok((dst, n, false))
+}
+
+/// Sets permission bits through the open descriptor (never by path).
+pub(crate) fn set_mode(fd: impl AsFd, mode: u32) -> io::Result<()> {
+    rustix::fs::fchmod(fd, Mode::from_bits_truncate(mode & PERM_MASK))?;
+    Ok(())
+}
+
+/// Sets access and modification time through the open descriptor.
+pub(crate) fn set_mtime(fd: impl AsFd, (sec, nsec): (i64, i64)) -> io::Result<()> {
+    let ts = Timespec {
+        tv_sec: sec,
+        tv_nsec: nsec,
+    };
+    rustix::fs::futimens(
+        fd,
+        &Timestamps {
+            last_access: ts,
+            last_modification: ts,
+        },
+    )?;
+    Ok(())
+}
+
+/// Reads at most `limit` bytes of a regular file; a file that grew past the limit since it
+/// was measured is an error rather than an unbounded read.
+pub(crate) fn read_bounded(dir: &Dir, name: &OsStr, limit: u64) -> io::Result<Vec<u8>> {
+    let file = open_file_nofollow(dir, name)?;
+    let mut buf = Vec::new();
+    file.take(limit.saturating_add(1)).read_to_end(&mut buf)?;
+    if buf.len() as u64 > limit {
+        return Err(io::Error::other(
+            "file grew past the size bound while being read",
+        ));
+    }
+    Ok(buf)
+}
+
+/// Compares two regular files' contents without holding either in memory.
+pub(crate) fn same_content(a: &Dir, a_rel: &Path, b: &Dir, b_rel: &Path) -> io::Result<bool> {
+    let (ap, an) = split(a_rel)?;
+    let (bp, bn) = split(b_rel)?;
+    let mut fa = open_file_nofollow(&open_dir_nofollow(a, ap)?, an)?;
+    let mut fb = open_file_nofollow(&open_dir_nofollow(b, bp)?, bn)?;
+    let mut ba = vec![0u8; 64 * 1024];
+    let mut bb = vec![0u8; 64 * 1024];
+    loop {
+        let na = read_full(&mut fa, &mut ba)?;
+        let nb = read_full(&mut fb, &mut bb)?;
+        if ba.get(..na) != bb.get(..nb) {
+            return Ok(false);
+        }
+        if na == 0 {
+            return Ok(true);
+        }
+    }
+}
+
+fn read_full(f: &mut File, buf: &mut [u8]) -> io::Result<usize> {
+    let mut n = 0;
+    while n < buf.len() {
+        let Some(rest) = buf.get_mut(n..) else { break };
+        match f.read(rest) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(n)
+}
