@@ -25,6 +25,7 @@ const FRAGMENTS: &[(&str, &str)] = &[
     ("dict.wat", include_str!("../wat/dict.wat")),
     ("builtins.wat", include_str!("../wat/builtins.wat")),
     ("json.wat", include_str!("../wat/json.wat")),
+    ("fast.wat", include_str!("../wat/fast.wat")),
 ];
 
 /// Messages each fragment uses, as `name = text` lines (`\n` escapes a newline). Each becomes a

@@ -6,9 +6,12 @@
 //! the current function's body. Python functions and lambdas become wasm functions with the
 //! `$entry` signature; the module body becomes `$plan_main`; comprehensions are emitted inline.
 
+mod calls;
+mod fast;
+mod range_loop;
 mod scopes;
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt::Write as _;
 
 use rustpython_parser::ast::{self, Constant, Ranged};
@@ -65,6 +68,8 @@ pub fn generate(file: &SourceFile, body: &[ast::Stmt]) -> Result<Generated, Unsu
         host_calls: BTreeSet::new(),
         globals: Vec::new(),
         fns: Vec::new(),
+        reserved: HashMap::new(),
+        emitted_defs: HashSet::new(),
     };
     generator.module(body)?;
     let mut functions = String::new();
@@ -136,6 +141,10 @@ struct Generator<'a> {
     host_calls: BTreeSet<&'static str>,
     globals: Vec<String>,
     fns: Vec<FnState>,
+    /// Table indices reserved for `def` statements (by range) before they are emitted.
+    reserved: HashMap<(u32, u32), u32>,
+    /// `def` statements emitted so far (a `finally` body may emit one twice).
+    emitted_defs: HashSet<(u32, u32)>,
 }
 
 type Result<T, E = Unsupported> = std::result::Result<T, E>;
@@ -264,17 +273,39 @@ impl<'a> Generator<'a> {
         Ok(())
     }
 
-    /// Emits a function or lambda as a wasm function; returns its table index.
+    /// The table index of the function a `def` statement makes, reserved on first request so
+    /// that call sites emitted before the function itself can call it directly.
+    fn def_index(&mut self, key: (u32, u32)) -> u32 {
+        if let Some(&index) = self.reserved.get(&key) {
+            return index;
+        }
+        let index = self.table.len() as u32;
+        self.table.push(format!("f{index}"));
+        self.reserved.insert(key, index);
+        index
+    }
+
+    /// Emits a function or lambda as a wasm function; returns its table index. `def_key` is a
+    /// `def` statement's range, whose reserved index direct call sites test for.
     fn function(
         &mut self,
         scope: ScopeId,
         name: &str,
         args: &ast::Arguments,
         body: FunctionBody<'_>,
+        def_key: Option<(u32, u32)>,
     ) -> Result<u32> {
-        let index = self.table.len() as u32;
+        // A `def` in a `finally` body is emitted twice; only the first copy takes the reserved
+        // index (the other's function objects fail the direct-call test and go generic).
+        let index = match def_key {
+            Some(key) if self.emitted_defs.insert(key) => self.def_index(key),
+            _ => {
+                let index = self.table.len() as u32;
+                self.table.push(format!("f{index}"));
+                index
+            }
+        };
         let wasm_name = format!("f{index}");
-        self.table.push(wasm_name.clone());
 
         // The parameter descriptor (docs: call.wat, "argument binding").
         let positional: Vec<&ast::ArgWithDefault> =
@@ -305,14 +336,19 @@ impl<'a> Generator<'a> {
             names.push(normalize(kwarg.arg.as_str()).into_owned());
         }
         let name_str = self.str_const(name);
+        let line = match &body {
+            FunctionBody::Statements(stmts) => stmts.first().map_or(1, |s| self.line_of(s)),
+            FunctionBody::Expression(expr) => self.line_of(*expr),
+        };
 
+        // The body is its own wasm function taking the bound parameters as arguments: direct
+        // calls (see `direct_call`) enter it without an argument tuple or `$bind`.
         self.fns.push(FnState {
             scope,
             locals: vec![
                 "(local $d i32)".into(),
                 "(local $frame i32)".into(),
                 "(local $cells i32)".into(),
-                "(local $slots i32)".into(),
             ],
             body: String::new(),
             vars: HashMap::new(),
@@ -325,24 +361,13 @@ impl<'a> Generator<'a> {
             "(local.set $d (call $enter (i32.const {name_str})))"
         ));
         self.emit("(local.set $frame (i32.add (global.get $frames) (i32.shl (local.get $d) (i32.const 3))))");
-        let line = match &body {
-            FunctionBody::Statements(stmts) => stmts.first().map_or(1, |s| self.line_of(s)),
-            FunctionBody::Expression(expr) => self.line_of(*expr),
-        };
         self.emit(&format!(
             "(i32.store offset=4 (local.get $frame) (i32.const {line}))"
         ));
         self.emit("(local.set $cells (i32.load offset=24 (local.get $fn)))");
-        self.emit(&format!(
-            "(local.set $slots (call $alloc (i32.const {})))",
-            8 * names.len().max(1)
-        ));
-        self.emit(&format!(
-            "(call $bind (local.get $fn) (local.get $args) (local.get $kwargs) (i32.const {descriptor}) (local.get $slots))"
-        ));
         let cells = self.scopes.scopes[scope].cells.clone();
         for (i, param) in names.iter().enumerate() {
-            let load = format!("(i64.load offset={} (local.get $slots))", 8 * i);
+            let load = format!("(local.get $a{i})");
             let is_cell = cells.contains(param);
             let local = self.var_local(scope, param, is_cell);
             if is_cell {
@@ -375,11 +400,48 @@ impl<'a> Generator<'a> {
             }
         }
         let f = self.fns.pop().expect("function state");
+        let params: String = (0..names.len())
+            .map(|i| format!(" (param $a{i} i64)"))
+            .collect();
         let _ = writeln!(
             self.functions,
-            "(func ${wasm_name} (type $entry) (param $fn i32) (param $args i32) (param $kwargs i32) (result i64)\n{}\n{})",
+            "(func ${wasm_name}_body (param $fn i32){params} (result i64)\n{}\n{})",
             f.locals.join(" "),
             f.body
+        );
+
+        // The entry binds a call's arguments. When they are exactly the positional
+        // parameters, no binding is needed. Otherwise `$bind` runs inside the function's
+        // frame, so its errors are reported there.
+        let slot_loads = |base: &str, first: usize| -> String {
+            (0..names.len())
+                .map(|i| format!(" (i64.load offset={} (local.get {base}))", first + 8 * i))
+                .collect()
+        };
+        let mut entry = String::new();
+        if args.vararg.is_none() && args.kwarg.is_none() && args.kwonlyargs.is_empty() {
+            let _ = writeln!(
+                entry,
+                "(if (i32.and (i32.eqz (local.get $kwargs)) (i32.eq (i32.load offset=4 (local.get $args)) (i32.const {}))) \
+                 (then (return (call ${wasm_name}_body (local.get $fn){}))))",
+                names.len(),
+                slot_loads("$args", 8)
+            );
+        }
+        let _ = write!(
+            entry,
+            "(local.set $d (call $enter (i32.const {name_str})))\n\
+             (i32.store offset=4 (i32.add (global.get $frames) (i32.shl (local.get $d) (i32.const 3))) (i32.const {line}))\n\
+             (local.set $slots (call $alloc (i32.const {})))\n\
+             (call $bind (local.get $fn) (local.get $args) (local.get $kwargs) (i32.const {descriptor}) (local.get $slots))\n\
+             (call $leave (local.get $d))\n\
+             (call ${wasm_name}_body (local.get $fn){})",
+            8 * names.len().max(1),
+            slot_loads("$slots", 0)
+        );
+        let _ = writeln!(
+            self.functions,
+            "(func ${wasm_name} (type $entry) (param $fn i32) (param $args i32) (param $kwargs i32) (result i64)\n(local $d i32) (local $slots i32)\n{entry})"
         );
         Ok(index)
     }
@@ -391,6 +453,7 @@ impl<'a> Generator<'a> {
         name: &str,
         args: &ast::Arguments,
         body: FunctionBody<'_>,
+        def_key: Option<(u32, u32)>,
     ) -> Result<String> {
         // Defaults are evaluated once, at definition time, in the enclosing scope.
         let positional: Vec<&ast::ArgWithDefault> =
@@ -436,7 +499,7 @@ impl<'a> Generator<'a> {
             }
             format!("(i32.wrap_i64 (local.get {dict}))")
         };
-        let index = self.function(node_scope, name, args, body)?;
+        let index = self.function(node_scope, name, args, body, def_key)?;
         // The closure: the cells of the variables the new function captures, in its order.
         let free = self.scopes.scopes[node_scope].free.clone();
         let cells_code = if free.is_empty() {
@@ -559,8 +622,13 @@ impl<'a> Generator<'a> {
                 }
                 let scope = self.scopes.scope_of(stmt);
                 let name = normalize(f.name.as_str()).into_owned();
-                let code =
-                    self.make_function(scope, &name, &f.args, FunctionBody::Statements(&f.body))?;
+                let code = self.make_function(
+                    scope,
+                    &name,
+                    &f.args,
+                    FunctionBody::Statements(&f.body),
+                    Some(scopes::key(stmt)),
+                )?;
                 self.store_name(&name, &code)?;
             }
             S::Raise(r) => match (&r.exc, &r.cause) {
@@ -691,6 +759,9 @@ impl<'a> Generator<'a> {
     }
 
     fn for_loop(&mut self, f: &ast::StmtFor) -> Result<()> {
+        if let Some(args) = self.builtin_range_args(&f.iter) {
+            return self.range_loop(f, args);
+        }
         let iterable = self.expr(&f.iter)?;
         let iterator = self.temp();
         let item = self.temp();
@@ -851,10 +922,9 @@ impl<'a> Generator<'a> {
             ast::Expr::Name(name) => {
                 let current = self.load_name(&normalize(name.id.as_str()))?;
                 let value = self.expr(&a.value)?;
-                self.store_name(
-                    &normalize(name.id.as_str()),
-                    &format!("(call {op} {current} {value})"),
-                )
+                let known = fast::small_literal(&a.value);
+                let result = self.binary_op(&a.op, current, value, known, op);
+                self.store_name(&normalize(name.id.as_str()), &result)
             }
             ast::Expr::Subscript(s) => {
                 let (object, key) = (self.temp(), self.temp());
@@ -864,8 +934,11 @@ impl<'a> Generator<'a> {
                     "(local.set {object} {object_code}) (local.set {key} {key_code})"
                 ));
                 let value = self.expr(&a.value)?;
+                let known = fast::small_literal(&a.value);
+                let current = format!("(call $getitem (local.get {object}) (local.get {key}))");
+                let result = self.binary_op(&a.op, current, value, known, op);
                 self.emit(&format!(
-                    "(call $setitem (local.get {object}) (local.get {key}) (call {op} (call $getitem (local.get {object}) (local.get {key})) {value}))"
+                    "(call $setitem (local.get {object}) (local.get {key}) {result})"
                 ));
                 Ok(())
             }
@@ -989,7 +1062,8 @@ impl<'a> Generator<'a> {
                 cell: false,
             } => {
                 let local = self.var_local(owner, &name, false);
-                format!("(call $check_local (local.get {local}) (i32.const {name_str}))")
+                // Inline: a call per variable read costs more than the test.
+                format!("(if (result i64) (i64.eqz (local.get {local})) (then (call $raise_unbound_local (i32.const {name_str})) (unreachable)) (else (local.get {local})))")
             }
             place @ (Place::Local { cell: true, .. } | Place::Free { .. }) => {
                 let cell = self.cell_of(&place).expect("cell or closure variable");
@@ -997,7 +1071,7 @@ impl<'a> Generator<'a> {
             }
             Place::Global(name) => {
                 let index = self.global_index(&name);
-                format!("(call $check_global (global.get $g{index}) (i32.const {name_str}))")
+                format!("(if (result i64) (i64.eqz (global.get $g{index})) (then (call $raise_name_error (i32.const {name_str})) (unreachable)) (else (global.get $g{index})))")
             }
             Place::Builtin(name) => {
                 if name == "print" {
@@ -1024,7 +1098,8 @@ impl<'a> Generator<'a> {
             ast::Expr::Compare(c) if c.ops.len() == 1 => {
                 let left = self.expr(&c.left)?;
                 let right = self.expr(&c.comparators[0])?;
-                Ok(compare(&c.ops[0], &left, &right))
+                let known = fast::small_literal(&c.comparators[0]).is_some();
+                Ok(self.compare_op(&c.ops[0], &left, &right, known))
             }
             ast::Expr::UnaryOp(u) if matches!(u.op, ast::UnaryOp::Not) => {
                 let inner = self.condition(&u.operand)?;
@@ -1102,7 +1177,8 @@ impl<'a> Generator<'a> {
             E::BinOp(b) => {
                 let left = self.expr(&b.left)?;
                 let right = self.expr(&b.right)?;
-                format!("(call {} {left} {right})", binary_function(&b.op))
+                let known = fast::small_literal(&b.right);
+                self.binary_op(&b.op, left, right, known, binary_function(&b.op))
             }
             E::UnaryOp(u) => {
                 let operand = self.expr(&u.operand)?;
@@ -1222,6 +1298,7 @@ impl<'a> Generator<'a> {
                     "<lambda>",
                     &l.args,
                     FunctionBody::Expression(&l.body),
+                    None,
                 )?
             }
             E::NamedExpr(n) => {
@@ -1276,10 +1353,9 @@ impl<'a> Generator<'a> {
         let left = self.expr(&c.left)?;
         if c.ops.len() == 1 {
             let right = self.expr(&c.comparators[0])?;
-            return Ok(format!(
-                "(call $bool {})",
-                compare(&c.ops[0], &left, &right)
-            ));
+            let known = fast::small_literal(&c.comparators[0]).is_some();
+            let test = self.compare_op(&c.ops[0], &left, &right, known);
+            return Ok(format!("(call $bool {test})"));
         }
         // A chain evaluates each middle operand once and stops at the first false link.
         let result = self.temp();
@@ -1292,10 +1368,12 @@ impl<'a> Generator<'a> {
         for (i, (op, comparator)) in c.ops.iter().zip(&c.comparators).enumerate() {
             let next = self.temp();
             let value = self.expr(comparator)?;
-            let test = compare(
+            let known = fast::small_literal(comparator).is_some();
+            let test = self.compare_op(
                 op,
                 &format!("(local.get {previous})"),
                 &format!("(local.get {next})"),
+                known,
             );
             let _ = write!(code, "(local.set {next} {value})");
             if i + 1 == c.ops.len() {
@@ -1336,6 +1414,9 @@ impl<'a> Generator<'a> {
     }
 
     fn call(&mut self, c: &ast::ExprCall) -> Result<String> {
+        if let Some(code) = self.direct_call(c)? {
+            return Ok(code);
+        }
         let kwargs = if c.keywords.is_empty() {
             "(i32.const 0)".to_owned()
         } else {
@@ -1360,6 +1441,9 @@ impl<'a> Generator<'a> {
         // Method calls skip the bound-method object.
         if let ast::Expr::Attribute(a) = &*c.func {
             if self.module_attribute(a)?.is_none() {
+                if let Some(code) = self.fast_method(a, c)? {
+                    return Ok(code);
+                }
                 let object = self.expr(&a.value)?;
                 let receiver = self.temp();
                 let name = self.str_value(&normalize(a.attr.as_str()));
@@ -1377,15 +1461,17 @@ impl<'a> Generator<'a> {
         ))
     }
 
+    /// An f-string, built by runtime/wat/fast.wat's builder: small ints are written as digits
+    /// in place and the buffer becomes the str, so a piece costs no intermediate string.
     fn fstring(&mut self, parts: &[ast::Expr]) -> Result<String> {
         let builder = self.temp_i32();
-        let mut code = format!("(block (result i64) (local.set {builder} (call $sb_new))");
+        let mut code = format!("(block (result i64) (local.set {builder} (call $fsb_new))");
         for part in parts {
-            let piece = match part {
+            let (push, piece) = match part {
                 ast::Expr::Constant(ast::ExprConstant {
                     value: Constant::Str(s),
                     ..
-                }) => self.str_value(s),
+                }) => ("$fsb_push_str", self.str_value(s)),
                 ast::Expr::FormattedValue(f) => {
                     let value = self.expr(&f.value)?;
                     let converted = match f.conversion {
@@ -1403,17 +1489,20 @@ impl<'a> Generator<'a> {
                                 ast::Expr::JoinedStr(j) => self.fstring(&j.values)?,
                                 other => self.expr(other)?,
                             };
-                            format!("(call $format {converted} {spec})")
+                            (
+                                "$fsb_push_str",
+                                format!("(call $format {converted} {spec})"),
+                            )
                         }
-                        None => format!("(call $to_str {converted})"),
+                        None => ("$fsb_push_value", converted),
                     }
                 }
-                ast::Expr::JoinedStr(j) => self.fstring(&j.values)?,
-                other => self.expr(other)?,
+                ast::Expr::JoinedStr(j) => ("$fsb_push_str", self.fstring(&j.values)?),
+                other => ("$fsb_push_value", self.expr(other)?),
             };
-            let _ = write!(code, "(call $sb_push_str (local.get {builder}) {piece})");
+            let _ = write!(code, "(call {push} (local.get {builder}) {piece})");
         }
-        let _ = write!(code, "(call $sb_finish (local.get {builder})))");
+        let _ = write!(code, "(call $fsb_finish (local.get {builder})))");
         Ok(code)
     }
 
@@ -1536,22 +1625,5 @@ fn binary_function(op: &ast::Operator) -> &'static str {
         O::BitOr => "$bitor",
         O::BitXor => "$bitxor",
         O::BitAnd => "$bitand",
-    }
-}
-
-/// WAT leaving an i32 for one comparison.
-fn compare(op: &ast::CmpOp, left: &str, right: &str) -> String {
-    use ast::CmpOp as C;
-    match op {
-        C::Eq => format!("(call $eq {left} {right})"),
-        C::NotEq => format!("(call $ne {left} {right})"),
-        C::Lt => format!("(call $lt {left} {right})"),
-        C::LtE => format!("(call $le {left} {right})"),
-        C::Gt => format!("(call $gt {left} {right})"),
-        C::GtE => format!("(call $ge {left} {right})"),
-        C::Is => format!("(i64.eq {left} {right})"),
-        C::IsNot => format!("(i64.ne {left} {right})"),
-        C::In => format!("(call $in {left} {right})"),
-        C::NotIn => format!("(i32.eqz (call $in {left} {right}))"),
     }
 }

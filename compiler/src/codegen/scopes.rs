@@ -46,17 +46,30 @@ pub enum Place {
     Builtin(String),
 }
 
+/// A `def` statement, as a call site that names it needs to know it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DefInfo {
+    /// The statement's source range (see [`key`]).
+    pub key: (u32, u32),
+    /// Positional parameters; meaningful when `plain`.
+    pub positional: usize,
+    /// No `*args`, `**kwargs` or keyword-only parameters: positional arguments bind one to one.
+    pub plain: bool,
+}
+
 #[derive(Debug, Default)]
 pub struct Scopes {
     pub scopes: Vec<ScopeData>,
     by_node: HashMap<(u32, u32), ScopeId>,
+    /// The `def` statements that bind each name of each scope.
+    defs: HashMap<(ScopeId, String), Vec<DefInfo>>,
 }
 
 /// A scope-opening node (a `def`, a lambda, a comprehension) is found by its source range, not
 /// its address: `finally` bodies are cloned to be emitted again before `return`/`break`/
 /// `continue`, and a clone must find the scope of the original. No two scope-opening nodes
 /// share a range.
-fn key(node: &impl Ranged) -> (u32, u32) {
+pub fn key(node: &impl Ranged) -> (u32, u32) {
     let range = node.range();
     (range.start().to_u32(), range.end().to_u32())
 }
@@ -102,6 +115,21 @@ impl Scopes {
     /// The scope a function, lambda, comprehension or the module body opened.
     pub fn scope_of(&self, node: &impl Ranged) -> ScopeId {
         self.by_node[&key(node)]
+    }
+
+    /// The one `def` that binds the variable a name resolves to, if exactly one does. Other
+    /// assignments may rebind the name, so callers check the callee at run time.
+    pub fn only_def(&self, from: ScopeId, name: &str) -> Option<DefInfo> {
+        let owner = match self.resolve(from, name) {
+            Place::Global(_) => 0,
+            Place::Local { owner, .. } => owner,
+            Place::Free { index } => self.scopes[self.scopes[from].host].free.get(index)?.0,
+            Place::Builtin(_) => return None,
+        };
+        match self.defs.get(&(owner, name.to_owned()))?.as_slice() {
+            [only] => Some(*only),
+            _ => None,
+        }
     }
 
     /// Resolves `name` as seen from scope `from`.
@@ -230,6 +258,19 @@ impl Walker<'_> {
             S::FunctionDef(f) => {
                 self.outer_parts(&f.args);
                 self.reference(f.name.as_str());
+                let info = DefInfo {
+                    key: key(stmt),
+                    positional: f.args.posonlyargs.len() + f.args.args.len(),
+                    plain: f.args.vararg.is_none()
+                        && f.args.kwarg.is_none()
+                        && f.args.kwonlyargs.is_empty(),
+                };
+                let owner = self.current();
+                self.scopes
+                    .defs
+                    .entry((owner, normalize(f.name.as_str()).into_owned()))
+                    .or_default()
+                    .push(info);
                 let scope = Scope::of_block(ScopeKind::Function, &f.body);
                 self.enter(key(stmt), ScopeKind::Function, scope, Self::params(&f.args));
                 self.stmts(&f.body);

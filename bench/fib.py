@@ -1,0 +1,8 @@
+# Recursive calls: fib(27) makes about 630,000 calls.
+def fib(n):
+    if n < 2:
+        return n
+    return fib(n - 1) + fib(n - 2)
+
+
+print(fib(27))

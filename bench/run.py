@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""Run Baton's CPython-comparison benchmarks and print a table.
+
+Every benchmark in this folder is a plan that is also a valid CPython 3.11 program and prints a
+checksum. For each one this script:
+
+  1. compiles it with `baton compile` (parse, check, code generation, WAT assembly) and runs the
+     module once against an empty module cache (Cranelift compiles it and fills the cache): the
+     "compile" column is the compile command's time plus how much longer that cold run took
+     than a warm one;
+  2. runs the compiled module REPEAT times with the cache warm (so no compilation at all) and
+     the same program REPEAT times under CPython, keeping the fastest run of each;
+  3. checks that both printed exactly the same bytes and exited 0;
+  4. subtracts each side's start-up cost, measured the same way on `empty.py` (process start,
+     loading the cached module / starting the interpreter), giving the "net" time the program's
+     own work took; the ratio is Baton's net time over CPython's (below 1: Baton is faster).
+
+Usage (from the repository root, after `cargo build --release`):
+
+  python3 bench/run.py [--repeat N] [--baton PATH] [--python PATH] [--markdown] [NAME ...]
+
+Times are wall-clock (time.perf_counter around the child process); CPU time is shown beside them
+because a shared machine's load inflates wall time but not CPU time.
+"""
+
+import argparse
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+
+# In table order; `empty` is the start-up baseline subtracted from the others.
+BENCHMARKS = [
+    ("fib", "recursive fib(27)"),
+    ("loop_for", "for i in range(10M): total += i"),
+    ("loop_while", "while i < 10M: total += i; i += 1"),
+    ("strings", "f-strings + join, ~6 MB of text"),
+    ("wordcount", "word counts of 1 MB text in a dict"),
+    ("sort", "sort 200k tuples with a key"),
+    ("json_roundtrip", "json.dumps + loads of ~1 MB"),
+    ("parse_ls", "parse 10k `ls -l` lines"),
+]
+BASELINE = "empty"
+
+
+class Failure(Exception):
+    pass
+
+
+def timed(command, env=None):
+    """Runs a command; returns (wall seconds, cpu seconds, stdout bytes)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(
+        command,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        check=False,
+    )
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    if done.returncode != 0:
+        tail = done.stderr.decode("utf-8", "replace").strip().splitlines()[-3:]
+        raise Failure(f"{' '.join(map(str, command))} exited {done.returncode}: {' | '.join(tail)}")
+    return wall, cpu, done.stdout
+
+
+def best(command, repeat, env=None):
+    """The fastest of `repeat` runs: (wall, cpu, stdout of the first run)."""
+    runs = [timed(command, env) for _ in range(repeat)]
+    outputs = {r[2] for r in runs}
+    if len(outputs) != 1:
+        raise Failure(f"{command[-1]}: output differs between runs")
+    return min(r[0] for r in runs), min(r[1] for r in runs), runs[0][2]
+
+
+def measure(name, args, work):
+    source = HERE / f"{name}.py"
+    module = work / f"{name}.wasm"
+    cache = work / f"cache-{name}"
+    env = dict(os.environ, BATON_CACHE_DIR=str(cache))
+    compile_wall, _, _ = timed([args.baton, "compile", str(source), "-o", str(module)], env)
+    cold_wall, _, _ = timed([args.baton, "run", str(module)], env)
+    b_wall, b_cpu, b_out = best([args.baton, "run", str(module)], args.repeat, env)
+    p_wall, p_cpu, p_out = best([args.python, "-s", str(source)], args.repeat)
+    if b_out != p_out:
+        raise Failure(
+            f"{name}: outputs differ\n  baton:   {b_out[:200]!r}\n  cpython: {p_out[:200]!r}"
+        )
+    return {
+        "compile": compile_wall + max(cold_wall - b_wall, 0.0),
+        "baton": b_wall,
+        "baton_cpu": b_cpu,
+        "python": p_wall,
+        "python_cpu": p_cpu,
+    }
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--baton", default=str(ROOT / "target" / "release" / "baton"))
+    parser.add_argument("--python", default=sys.executable)
+    parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    parser.add_argument("names", nargs="*", help="only these benchmarks")
+    args = parser.parse_args()
+    if not Path(args.baton).is_file():
+        sys.exit(f"no Baton binary at {args.baton}: run `cargo build --release` first")
+    version = subprocess.run(
+        [args.python, "--version"], capture_output=True, text=True, check=True
+    ).stdout.strip()
+
+    chosen = [b for b in BENCHMARKS if not args.names or b[0] in args.names]
+    work = Path(tempfile.mkdtemp(prefix="baton-bench-"))
+    failed = False
+    try:
+        base = measure(BASELINE, args, work)
+        rows = []
+        for name, what in chosen:
+            try:
+                m = measure(name, args, work)
+            except Failure as error:
+                print(f"FAIL {error}", file=sys.stderr)
+                failed = True
+                continue
+            b_net = max(m["baton"] - base["baton"], 0.0)
+            p_net = max(m["python"] - base["python"], 0.0)
+            ratio = b_net / p_net if p_net > 0 else float("nan")
+            rows.append((name, what, m, b_net, p_net, ratio))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+    print(f"CPython: {version} ({args.python}); best of {args.repeat} runs; times in ms")
+    print(
+        f"start-up (empty.py): Baton {base['baton'] * 1e3:.0f}, CPython {base['python'] * 1e3:.0f}; "
+        "net = total - start-up; ratio = Baton net / CPython net"
+    )
+    header = ["benchmark", "what", "Baton total", "CPython total", "Baton net",
+              "CPython net", "ratio", "Baton CPU", "CPython CPU", "compile"]
+    table = [
+        [
+            name,
+            what,
+            f"{m['baton'] * 1e3:.0f}",
+            f"{m['python'] * 1e3:.0f}",
+            f"{b_net * 1e3:.0f}",
+            f"{p_net * 1e3:.0f}",
+            f"{ratio:.2f}",
+            f"{m['baton_cpu'] * 1e3:.0f}",
+            f"{m['python_cpu'] * 1e3:.0f}",
+            f"{m['compile'] * 1e3:.0f}",
+        ]
+        for name, what, m, b_net, p_net, ratio in rows
+    ]
+    if args.markdown:
+        print("| " + " | ".join(header) + " |")
+        print("|" + "|".join("---" if i < 2 else "---:" for i in range(len(header))) + "|")
+        for row in table:
+            print("| " + " | ".join(row) + " |")
+    else:
+        widths = [max(len(r[i]) for r in [header] + table) for i in range(len(header))]
+        for row in [header] + table:
+            print("  ".join(c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))))
+    if failed:
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

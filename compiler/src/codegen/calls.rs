@@ -1,0 +1,129 @@
+//! Calls that skip the generic `$call` dispatch.
+//!
+//! A plain call of a name bound by exactly one `def` tests, at run time, that the callee is a
+//! function object made by that `def` (its table index) and then calls the function's body
+//! with the arguments as wasm parameters: no argument tuple, no `$bind`. Any other callee (the
+//! name was rebound, or the `def` is a second copy) goes through `$call` as before. A call of
+//! an unshadowed builtin function calls its runtime implementation directly.
+
+use rustpython_parser::ast;
+
+use super::scopes::Place;
+use super::{Generator, Result};
+use crate::check::normalize;
+
+impl Generator<'_> {
+    /// The call, if it can be emitted directly; `None` leaves it to the generic path.
+    pub(super) fn direct_call(&mut self, c: &ast::ExprCall) -> Result<Option<String>> {
+        let ast::Expr::Name(name) = &*c.func else {
+            return Ok(None);
+        };
+        if !c.keywords.is_empty() || c.args.iter().any(|a| matches!(a, ast::Expr::Starred(_))) {
+            return Ok(None);
+        }
+        let name = normalize(name.id.as_str()).into_owned();
+        let scope = self.current_scope();
+        if let Place::Builtin(builtin) = self.scopes.resolve(scope, &name) {
+            return self.builtin_call(&builtin, c);
+        }
+        let Some(def) = self.scopes.only_def(scope, &name) else {
+            return Ok(None);
+        };
+        if !def.plain || def.positional != c.args.len() {
+            return Ok(None);
+        }
+        let index = self.def_index(def.key);
+        // Evaluation order as for any call: the callee, then the arguments left to right.
+        let callee = self.load_name(&name)?;
+        let f = self.temp();
+        let mut code = format!("(block (result i64) (local.set {f} {callee})");
+        let mut temps = Vec::with_capacity(c.args.len());
+        for arg in &c.args {
+            let value = self.expr(arg)?;
+            let temp = self.temp();
+            code.push_str(&format!("(local.set {temp} {value})"));
+            temps.push(temp);
+        }
+        let tuple = self.tuple_of(&temps);
+        let direct: String = temps.iter().map(|t| format!(" (local.get {t})")).collect();
+        // A function object (type 10) whose table index is this def's: only its body can be
+        // behind it. Small ints (bit 0 set) are not addresses and are tested first.
+        code.push_str(&format!(
+            "(if (result i64) \
+               (if (result i32) (i32.wrap_i64 (i64.and (local.get {f}) (i64.const 1))) (then (i32.const 0)) \
+                 (else (if (result i32) (i32.eq (i32.load (i32.wrap_i64 (local.get {f}))) (i32.const 10)) \
+                   (then (i32.eq (i32.load offset=8 (i32.wrap_i64 (local.get {f}))) (i32.const {index}))) \
+                   (else (i32.const 0))))) \
+             (then (call $f{index}_body (i32.wrap_i64 (local.get {f})){direct})) \
+             (else (call $call (local.get {f}) {tuple} (i32.const 0)))))"
+        ));
+        Ok(Some(code))
+    }
+
+    /// `recv.append(v)` and `recv.get(k[, default])`: runtime/wat/fast.wat's helpers act on
+    /// a list or dict directly and hand anything else to `$call_method`.
+    pub(super) fn fast_method(
+        &mut self,
+        attribute: &ast::ExprAttribute,
+        c: &ast::ExprCall,
+    ) -> Result<Option<String>> {
+        if !c.keywords.is_empty() || c.args.iter().any(|a| matches!(a, ast::Expr::Starred(_))) {
+            return Ok(None);
+        }
+        let method = normalize(attribute.attr.as_str()).into_owned();
+        let helper = match (method.as_str(), c.args.len()) {
+            ("append", 1) => "$fast_append",
+            ("get", 1 | 2) => "$fast_get",
+            _ => return Ok(None),
+        };
+        // The receiver first, then the arguments, as the generic method call evaluates them.
+        let receiver = self.expr(&attribute.value)?;
+        let name = self.str_value(&method);
+        let mut args = String::new();
+        for arg in &c.args {
+            args.push(' ');
+            args.push_str(&self.expr(arg)?);
+        }
+        if helper == "$fast_get" {
+            if c.args.len() == 1 {
+                args.push_str(&format!(" {} (i32.const 1)", super::none()));
+            } else {
+                args.push_str(" (i32.const 2)");
+            }
+        }
+        Ok(Some(format!("(call {helper} {receiver} {name}{args})")))
+    }
+
+    /// `name(args)` for a builtin function the plan does not shadow: its `$b_` implementation
+    /// with the argument tuple, as `$call` would reach it.
+    fn builtin_call(&mut self, name: &str, c: &ast::ExprCall) -> Result<Option<String>> {
+        if self.layout.types.contains_key(name) || !self.layout.builtins.contains_key(name) {
+            return Ok(None);
+        }
+        if name == "print" {
+            self.host_calls.insert("print");
+        }
+        let args = self.exprs_to_tuple(&c.args)?;
+        Ok(Some(format!("(call $b_{name} {args} (i32.const 0))")))
+    }
+
+    /// WAT leaving a new tuple (i32 address) of the values in i64 locals.
+    fn tuple_of(&mut self, temps: &[String]) -> String {
+        if temps.is_empty() {
+            return format!("(i32.const {})", self.layout.empty_tuple);
+        }
+        let tuple = self.temp_i32();
+        let mut code = format!(
+            "(block (result i32) (local.set {tuple} (call $tuple_new (i32.const {})))",
+            temps.len()
+        );
+        for (i, temp) in temps.iter().enumerate() {
+            code.push_str(&format!(
+                "(i64.store offset={} (local.get {tuple}) (local.get {temp}))",
+                8 + 8 * i
+            ));
+        }
+        code.push_str(&format!("(local.get {tuple}))"));
+        code
+    }
+}
