@@ -1,1 +1,136 @@
-fn main() {}
+//! `baton-difftest`: run random plans under Baton and CPython 3.11 and report differences.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use baton_difftest::baton::Runner;
+use baton_difftest::driver::{self, Options};
+use baton_difftest::gen::generate;
+use baton_difftest::oracle::Worker;
+use baton_difftest::outcome::{compare, first_difference};
+
+const USAGE: &str = "\
+usage: baton-difftest [--seed S] [--count N] [--start I] [--jobs J] [--out DIR]
+                      [--markdown FILE] [--python PYTHON] [--no-reduce] [--per-kind K]
+                      [--sections N] [--statements N] [--budget-tests N] [--budget-secs S]
+                      [--progress]
+       baton-difftest --print [--seed S] [--start I] [--count N]   print generated plans
+       baton-difftest --file PLAN.py [--python PYTHON]             run one plan under both
+
+Generates plans start..start+count of seed S, runs each under Baton (in-process) and CPython,
+compares stdout, exit status and the final exception line, and writes each reduced mismatch to
+DIR/mismatch-<seed>-<n>.py (and appends it to FILE with --markdown). Exit status: 0 when no
+mismatch was found, 1 when some were, 2 on a usage or setup error.";
+
+enum Mode {
+    Run,
+    Print,
+    File(PathBuf),
+}
+
+fn parse(args: &[String]) -> Result<(Mode, Options), String> {
+    let mut options = Options::default();
+    let mut mode = Mode::Run;
+    let mut i = 0;
+    let value = |i: &mut usize, name: &str| -> Result<String, String> {
+        *i += 1;
+        args.get(*i)
+            .cloned()
+            .ok_or_else(|| format!("{name} needs a value"))
+    };
+    fn number<T: std::str::FromStr>(text: &str, name: &str) -> Result<T, String> {
+        text.parse()
+            .map_err(|_| format!("{name}: `{text}` is not a valid number"))
+    }
+    while i < args.len() {
+        let arg = args[i].as_str();
+        match arg {
+            "--seed" => options.seed = number(&value(&mut i, arg)?, arg)?,
+            "--count" => options.count = number(&value(&mut i, arg)?, arg)?,
+            "--start" => options.start = number(&value(&mut i, arg)?, arg)?,
+            "--jobs" => options.jobs = number(&value(&mut i, arg)?, arg)?,
+            "--out" => options.out_dir = Some(PathBuf::from(value(&mut i, arg)?)),
+            "--markdown" => options.markdown = Some(PathBuf::from(value(&mut i, arg)?)),
+            "--python" => options.python = value(&mut i, arg)?,
+            "--no-reduce" => options.reduce = false,
+            "--per-kind" => options.per_kind = number(&value(&mut i, arg)?, arg)?,
+            "--sections" => options.gen.sections = number(&value(&mut i, arg)?, arg)?,
+            "--statements" => options.gen.statements = number(&value(&mut i, arg)?, arg)?,
+            "--budget-tests" => options.budget.max_tests = number(&value(&mut i, arg)?, arg)?,
+            "--budget-secs" => {
+                options.budget.max_time = Duration::from_secs(number(&value(&mut i, arg)?, arg)?)
+            }
+            "--progress" => options.progress = true,
+            "--print" => mode = Mode::Print,
+            "--file" => mode = Mode::File(PathBuf::from(value(&mut i, arg)?)),
+            "-h" | "--help" => return Err(String::new()),
+            other => return Err(format!("unknown argument `{other}`")),
+        }
+        i += 1;
+    }
+    Ok((mode, options))
+}
+
+fn run_file(path: &PathBuf, options: &Options) -> Result<ExitCode, String> {
+    let source = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut worker = Worker::start(&options.python).map_err(|e| e.to_string())?;
+    let runner = Runner::default();
+    let (baton, python) = driver::run_both(&runner, &mut worker, &source, options.python_timeout);
+    println!("CPython: {}", python.ending);
+    println!("Baton:   {}", baton.ending);
+    if let Some((n, b, p)) = first_difference(&baton.stdout, &python.stdout) {
+        println!("stdout line {n}: Baton {b}, CPython {p}");
+    }
+    let verdict = compare(&baton, &python);
+    println!("verdict: {verdict:?}");
+    Ok(
+        if matches!(verdict, baton_difftest::outcome::Verdict::Mismatch(_)) {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        },
+    )
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (mode, options) = match parse(&args) {
+        Ok(parsed) => parsed,
+        Err(message) => {
+            if !message.is_empty() {
+                eprintln!("baton-difftest: {message}");
+            }
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match mode {
+        Mode::Print => {
+            for index in options.start..options.start + options.count {
+                println!("# seed {}, plan {index}", options.seed);
+                print!("{}", generate(options.seed, index, &options.gen));
+            }
+            ExitCode::SUCCESS
+        }
+        Mode::File(path) => run_file(&path, &options).unwrap_or_else(|message| {
+            eprintln!("baton-difftest: {message}");
+            ExitCode::from(2)
+        }),
+        Mode::Run => match driver::run(&options) {
+            Ok(summary) => {
+                print!("{}", summary.render());
+                if summary.mismatches.is_empty() {
+                    ExitCode::SUCCESS
+                } else {
+                    ExitCode::from(1)
+                }
+            }
+            Err(error) => {
+                eprintln!("baton-difftest: {error}");
+                ExitCode::from(2)
+            }
+        },
+    }
+}

@@ -1,0 +1,89 @@
+//! Baton's side: compile a plan and run it in-process under limits.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::time::Duration;
+
+use baton_compiler::CompileError;
+use baton_host::{HostError, Limits, ModuleCache, RunOutcome};
+
+use crate::outcome::{last_line, Ending, Outcome};
+
+/// Limits of one generated plan's run: generous (CPython runs these plans in milliseconds), so
+/// a limit means a Baton performance problem, not a slow plan.
+pub const LIMITS: Limits = Limits {
+    fuel: 2_000_000_000,
+    timeout: Duration::from_secs(30),
+    memory_bytes: 128 << 20,
+};
+
+/// Compiles and runs plans. Holds its own module cache without a disk directory: generated
+/// plans never repeat, so writing each compiled module to disk would only cost time.
+pub struct Runner {
+    cache: ModuleCache,
+    limits: Limits,
+}
+
+impl Default for Runner {
+    fn default() -> Self {
+        Runner::new(LIMITS)
+    }
+}
+
+impl Runner {
+    /// A runner with `limits` per run.
+    pub fn new(limits: Limits) -> Self {
+        Runner {
+            cache: ModuleCache::new(None),
+            limits,
+        }
+    }
+
+    /// Compiles and runs `source`. Never panics: a panic in the compiler or host is reported as
+    /// [`Ending::Crash`].
+    pub fn run(&self, source: &str) -> Outcome {
+        let compiled = catch_unwind(|| baton_compiler::compile_source("plan.py", source));
+        let wasm = match compiled {
+            Ok(Ok(plan)) => plan.wasm,
+            Ok(Err(CompileError::Rejected(report))) => {
+                let first = report
+                    .diagnostics
+                    .first()
+                    .map(|d| d.message.clone())
+                    .unwrap_or_default();
+                return ended(Ending::Rejected(first));
+            }
+            Ok(Err(CompileError::Unsupported { error, .. })) => {
+                return ended(Ending::Unsupported(error.message))
+            }
+            Ok(Err(error)) => return ended(Ending::Crash(error.to_string())),
+            Err(_) => return ended(Ending::Crash("the compiler panicked".to_string())),
+        };
+        let mut stdout = Vec::new();
+        let result = catch_unwind(AssertUnwindSafe(|| {
+            self.cache
+                .prepare(&wasm)
+                .and_then(|prepared| prepared.run(&self.limits, &mut stdout))
+        }));
+        // Drop the compiled module: every plan is new, and the in-memory cache would otherwise
+        // hold dozens of compiled runtimes.
+        self.cache.clear_memory();
+        let ending = match result {
+            Ok(Ok(RunOutcome::Success)) => Ending::Success,
+            Ok(Ok(RunOutcome::Exception { traceback })) => Ending::Raised(last_line(&traceback)),
+            Ok(Err(HostError::Limit { message, .. })) => Ending::Limit(message),
+            Ok(Err(error)) => Ending::Crash(error.to_string()),
+            Err(_) => Ending::Crash("the host panicked".to_string()),
+        };
+        Outcome {
+            stdout: String::from_utf8_lossy(&stdout).into_owned(),
+            ending,
+        }
+    }
+}
+
+fn ended(ending: Ending) -> Outcome {
+    Outcome {
+        stdout: String::new(),
+        ending,
+    }
+}

@@ -1,0 +1,311 @@
+//! What one run of a plan produced, and the comparison of Baton's run with CPython's.
+
+use std::fmt;
+
+/// How a run ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Ending {
+    /// The plan ran to the end.
+    Success,
+    /// An uncaught exception; its final line, `Type: message` (as CPython prints it last on
+    /// stderr).
+    Raised(String),
+    /// CPython refused the source (a generator bug, or a plan Baton should have refused).
+    SyntaxError(String),
+    /// Baton's static check refused the plan (the message is the first diagnostic).
+    Rejected(String),
+    /// Baton's compiler does not handle a construct yet (a coverage gap, not a mismatch).
+    Unsupported(String),
+    /// A limit (fuel, time, memory, stack) ended the run.
+    Limit(String),
+    /// Something that must never happen: a wasm trap, an internal compiler error, a panic, a
+    /// crashed CPython worker.
+    Crash(String),
+}
+
+impl fmt::Display for Ending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Ending::Success => f.write_str("success"),
+            Ending::Raised(line) => write!(f, "raised {line}"),
+            Ending::SyntaxError(line) => write!(f, "syntax error {line}"),
+            Ending::Rejected(line) => write!(f, "rejected by the checker: {line}"),
+            Ending::Unsupported(line) => write!(f, "unsupported: {line}"),
+            Ending::Limit(line) => write!(f, "limit: {line}"),
+            Ending::Crash(line) => write!(f, "crash: {line}"),
+        }
+    }
+}
+
+/// Stdout and ending of one run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
+    pub stdout: String,
+    pub ending: Ending,
+}
+
+/// The kind of a mismatch: what the reducer must preserve, and what findings are grouped by.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Kind {
+    /// The printed output differs (endings agree or differ as a consequence).
+    Stdout,
+    /// One run succeeded and the other raised.
+    Ending { baton: String, python: String },
+    /// Both raised, with different exception types.
+    ExceptionType { baton: String, python: String },
+    /// Both raised the same type with different messages.
+    ExceptionMessage { ty: String },
+    /// Baton crashed (trap, internal compiler error, panic).
+    Crash { what: String },
+    /// CPython refused a plan Baton accepted.
+    Accepted { python: String },
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Kind::Stdout => f.write_str("stdout differs"),
+            Kind::Ending { baton, python } => {
+                write!(f, "ending differs: Baton {baton}, CPython {python}")
+            }
+            Kind::ExceptionType { baton, python } => {
+                write!(f, "exception type differs: Baton {baton}, CPython {python}")
+            }
+            Kind::ExceptionMessage { ty } => write!(f, "message of {ty} differs"),
+            Kind::Crash { what } => write!(f, "Baton crashed: {what}"),
+            Kind::Accepted { python } => {
+                write!(f, "Baton accepted a plan CPython rejects: {python}")
+            }
+        }
+    }
+}
+
+/// The result of comparing two runs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// Same stdout and same ending.
+    Same,
+    /// A documented deviation (e.g. Baton's OverflowError beyond 64-bit ints).
+    Deviation(&'static str),
+    /// Not comparable (a limit, an unsupported construct, CPython timed out); the reason.
+    Skipped(String),
+    /// A real difference.
+    Mismatch(Kind),
+}
+
+/// The exception type of a final exception line (`json.decoder.JSONDecodeError: x` →
+/// `json.decoder.JSONDecodeError`).
+pub fn exception_type(line: &str) -> &str {
+    line.split_once(':').map_or(line, |(ty, _)| ty).trim()
+}
+
+/// The last non-empty line of a traceback.
+pub fn last_line(text: &str) -> String {
+    text.lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("")
+        .to_string()
+}
+
+fn short_ending(ending: &Ending) -> String {
+    match ending {
+        Ending::Success => "success".to_string(),
+        Ending::Raised(line) => exception_type(line).to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// Baton raises OverflowError where CPython computes a big int (a documented deviation):
+/// Baton's run mentions OverflowError and CPython's does not.
+fn overflow_deviation(baton: &Outcome, python: &Outcome) -> bool {
+    let mentions = |o: &Outcome| {
+        o.stdout.contains("OverflowError")
+            || matches!(&o.ending, Ending::Raised(l) if l.starts_with("OverflowError"))
+    };
+    mentions(baton) && !mentions(python)
+}
+
+/// Compares Baton's run with CPython's.
+pub fn compare(baton: &Outcome, python: &Outcome) -> Verdict {
+    match &python.ending {
+        Ending::Crash(what) => return Verdict::Skipped(format!("CPython worker: {what}")),
+        Ending::Limit(what) => return Verdict::Skipped(format!("CPython {what}")),
+        _ => {}
+    }
+    match &baton.ending {
+        Ending::Unsupported(what) => return Verdict::Skipped(format!("unsupported: {what}")),
+        Ending::Rejected(what) => return Verdict::Skipped(format!("rejected: {what}")),
+        Ending::Limit(what) => return Verdict::Skipped(format!("Baton {what}")),
+        Ending::Crash(what) => {
+            return Verdict::Mismatch(Kind::Crash {
+                what: crash_class(what),
+            })
+        }
+        _ => {}
+    }
+    if let Ending::SyntaxError(line) = &python.ending {
+        return Verdict::Mismatch(Kind::Accepted {
+            python: line.clone(),
+        });
+    }
+    if baton.stdout == python.stdout && baton.ending == python.ending {
+        return Verdict::Same;
+    }
+    if overflow_deviation(baton, python) {
+        return Verdict::Deviation("OverflowError beyond 64-bit ints");
+    }
+    if baton.stdout != python.stdout {
+        return Verdict::Mismatch(Kind::Stdout);
+    }
+    match (&baton.ending, &python.ending) {
+        (Ending::Raised(b), Ending::Raised(p)) => {
+            let (bt, pt) = (exception_type(b), exception_type(p));
+            if bt != pt {
+                Verdict::Mismatch(Kind::ExceptionType {
+                    baton: bt.to_string(),
+                    python: pt.to_string(),
+                })
+            } else {
+                Verdict::Mismatch(Kind::ExceptionMessage { ty: bt.to_string() })
+            }
+        }
+        (b, p) => Verdict::Mismatch(Kind::Ending {
+            baton: short_ending(b),
+            python: short_ending(p),
+        }),
+    }
+}
+
+/// The first words of a crash message, without addresses or numbers, so that one bug is one
+/// kind.
+fn crash_class(what: &str) -> String {
+    let first = what.lines().next().unwrap_or("");
+    let cleaned: String = first
+        .chars()
+        .map(|c| if c.is_ascii_digit() { '#' } else { c })
+        .take(80)
+        .collect();
+    cleaned
+}
+
+/// The first line where two outputs differ: `(line number from 1, Baton's line, CPython's
+/// line)`, `None` when equal.
+pub fn first_difference(baton: &str, python: &str) -> Option<(usize, String, String)> {
+    let mut b = baton.split_inclusive('\n');
+    let mut p = python.split_inclusive('\n');
+    let mut n = 0;
+    loop {
+        n += 1;
+        match (b.next(), p.next()) {
+            (None, None) => return None,
+            (x, y) if x == y => continue,
+            (x, y) => {
+                let show = |l: Option<&str>| match l {
+                    None => "<end of output>".to_string(),
+                    Some(l) => format!("{:?}", l),
+                };
+                return Some((n, show(x), show(y)));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn out(stdout: &str, ending: Ending) -> Outcome {
+        Outcome {
+            stdout: stdout.to_string(),
+            ending,
+        }
+    }
+
+    #[test]
+    fn equal_runs_are_the_same() {
+        let a = out("1\n", Ending::Raised("KeyError: 'a'".into()));
+        assert_eq!(compare(&a, &a.clone()), Verdict::Same);
+    }
+
+    #[test]
+    fn differences_are_classified() {
+        let ok = out("1\n", Ending::Success);
+        let other = out("2\n", Ending::Success);
+        assert_eq!(compare(&ok, &other), Verdict::Mismatch(Kind::Stdout));
+        let raised = out("1\n", Ending::Raised("ValueError: x".into()));
+        assert_eq!(
+            compare(&ok, &raised),
+            Verdict::Mismatch(Kind::Ending {
+                baton: "success".into(),
+                python: "ValueError".into()
+            })
+        );
+        let type_error = out("1\n", Ending::Raised("TypeError: x".into()));
+        assert_eq!(
+            compare(&type_error, &raised),
+            Verdict::Mismatch(Kind::ExceptionType {
+                baton: "TypeError".into(),
+                python: "ValueError".into()
+            })
+        );
+        let other_message = out("1\n", Ending::Raised("ValueError: y".into()));
+        assert_eq!(
+            compare(&other_message, &raised),
+            Verdict::Mismatch(Kind::ExceptionMessage {
+                ty: "ValueError".into()
+            })
+        );
+        let trap = out(
+            "",
+            Ending::Crash("the plan trapped: unreachable at 0x12".into()),
+        );
+        assert!(matches!(
+            compare(&trap, &ok),
+            Verdict::Mismatch(Kind::Crash { .. })
+        ));
+    }
+
+    #[test]
+    fn overflow_is_a_deviation_only_when_cpython_did_not_overflow() {
+        let baton = out("", Ending::Raised("OverflowError: int too large".into()));
+        let python = out("", Ending::Success);
+        assert!(matches!(compare(&baton, &python), Verdict::Deviation(_)));
+        let both = out("", Ending::Raised("OverflowError: math range error".into()));
+        assert!(matches!(
+            compare(&baton, &both),
+            Verdict::Mismatch(Kind::ExceptionMessage { .. })
+        ));
+    }
+
+    #[test]
+    fn limits_and_gaps_are_skipped() {
+        let ok = out("", Ending::Success);
+        let limit = out("", Ending::Limit("CPU".into()));
+        let gap = out("", Ending::Unsupported("class".into()));
+        assert!(matches!(compare(&limit, &ok), Verdict::Skipped(_)));
+        assert!(matches!(compare(&gap, &ok), Verdict::Skipped(_)));
+        assert!(matches!(compare(&ok, &limit), Verdict::Skipped(_)));
+    }
+
+    #[test]
+    fn first_difference_names_the_line() {
+        assert_eq!(first_difference("a\nb\n", "a\nb\n"), None);
+        let (n, b, p) = first_difference("a\nb\n", "a\nc\n").unwrap();
+        assert_eq!((n, b.as_str(), p.as_str()), (2, "\"b\\n\"", "\"c\\n\""));
+        assert_eq!(
+            first_difference("a\n", "a\nx\n").unwrap().1,
+            "<end of output>"
+        );
+    }
+
+    #[test]
+    fn exception_lines_are_split() {
+        assert_eq!(exception_type("KeyError: 'a'"), "KeyError");
+        assert_eq!(exception_type("AssertionError"), "AssertionError");
+        assert_eq!(
+            last_line("Traceback\n  x\nValueError: y\n\n"),
+            "ValueError: y"
+        );
+    }
+}

@@ -1,0 +1,59 @@
+# The CPython side of baton-difftest (src/oracle.rs): runs plans one after another, each as if
+# it were `python3 -s -P plan.py`, and answers with one JSON line per plan.
+import builtins
+import io
+import json
+import signal
+import sys
+import traceback
+
+PROTO_IN = sys.stdin
+PROTO_OUT = sys.stdout
+# One frame more than the default: this loop's frame sits below the plan's module frame.
+RECURSION_LIMIT = sys.getrecursionlimit() + 1
+
+
+class PlanTimeout(BaseException):
+    pass
+
+
+def on_alarm(signum, frame):
+    raise PlanTimeout()
+
+
+signal.signal(signal.SIGALRM, on_alarm)
+
+
+def run(src, timeout):
+    buf = io.StringIO()
+    try:
+        code = compile(src, "plan.py", "exec")
+    except SyntaxError as e:
+        return buf, "syntax", traceback.format_exception_only(type(e), e)[-1].rstrip("\n")
+    namespace = {"__name__": "__main__", "__builtins__": builtins}
+    status, exc = "ok", None
+    sys.setrecursionlimit(RECURSION_LIMIT)
+    sys.stdout = buf
+    signal.setitimer(signal.ITIMER_REAL, timeout)
+    try:
+        exec(code, namespace)
+    except PlanTimeout:
+        status = "timeout"
+    except BaseException as e:
+        status = "raised"
+        exc = traceback.format_exception_only(type(e), e)[-1].rstrip("\n")
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        sys.stdout = PROTO_OUT
+    namespace.clear()
+    return buf, status, exc
+
+
+for line in PROTO_IN:
+    request = json.loads(line)
+    try:
+        buf, status, exc = run(request["src"], float(request.get("timeout", 10)))
+    except PlanTimeout:
+        buf, status, exc = io.StringIO(), "timeout", None
+    PROTO_OUT.write(json.dumps({"out": buf.getvalue(), "status": status, "exc": exc}) + "\n")
+    PROTO_OUT.flush()
