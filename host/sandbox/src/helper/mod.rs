@@ -139,16 +139,13 @@ fn supervise(reporter: &Reporter) -> StepResult<i32> {
 
     // SAFETY: geteuid/getegid have no preconditions.
     let (uid, gid) = unsafe { (libc::geteuid(), libc::getegid()) };
-    let flags = libc::CLONE_NEWUSER
-        | libc::CLONE_NEWNS
-        | libc::CLONE_NEWPID
-        | libc::CLONE_NEWNET
-        | libc::CLONE_NEWIPC
-        | libc::CLONE_NEWUTS;
+    // The supervisor keeps the host's mount namespace: pivot_root in the child's namespace
+    // would otherwise move the supervisor's root too and take /sys (the cgroups) away from it.
     // SAFETY: unshare with constant flags in a single-threaded process.
-    sys::check(unsafe { libc::unshare(flags) }, || {
-        "unshare user, mount, pid, net, ipc and uts namespaces".into()
-    })?;
+    sys::check(
+        unsafe { libc::unshare(libc::CLONE_NEWUSER | libc::CLONE_NEWPID) },
+        || "unshare user and pid namespaces".into(),
+    )?;
     sys::write_file(Path::new("/proc/self/setgroups"), "deny")?;
     sys::write_file(Path::new("/proc/self/uid_map"), &format!("0 {uid} 1"))?;
     sys::write_file(Path::new("/proc/self/gid_map"), &format!("0 {gid} 1"))?;
@@ -237,6 +234,11 @@ fn in_sandbox(spec: &Spec, sync: libc::c_int, reporter: &Reporter) -> StepResult
     }
     // SAFETY: restoring the default disposition; the handler belongs to the supervisor.
     unsafe { libc::signal(libc::SIGTERM, libc::SIG_DFL) };
+    let flags = libc::CLONE_NEWNS | libc::CLONE_NEWNET | libc::CLONE_NEWIPC | libc::CLONE_NEWUTS;
+    // SAFETY: unshare with constant flags; we hold every capability of the new user namespace.
+    sys::check(unsafe { libc::unshare(flags) }, || {
+        "unshare mount, net, ipc and uts namespaces".into()
+    })?;
 
     let hostname = b"baton";
     // SAFETY: valid buffer and length.
