@@ -272,9 +272,12 @@ mod tests {
         LlmConfig::default().validate().unwrap();
     }
 
+    /// A change to the defaults, and the key its validation error must name.
+    type Case = (fn(&mut LlmConfig), &'static str);
+
     #[test]
     fn validation_names_the_field() {
-        let cases: Vec<(fn(&mut LlmConfig), &str)> = vec![
+        let cases: Vec<Case> = vec![
             (|c| c.concurrency = 0, "llm.concurrency"),
             (|c| c.max_attempts = 0, "llm.max_attempts"),
             (|c| c.timeout_secs = f64::NAN, "llm.timeout_secs"),

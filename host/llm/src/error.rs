@@ -154,14 +154,12 @@ pub(crate) fn clean_snippet(text: &str, max_chars: usize, secret: Option<&str>) 
         _ => text,
     };
     let mut out = String::new();
-    let mut count = 0;
-    for c in text.chars() {
+    for (count, c) in text.chars().enumerate() {
         if count == max_chars {
             out.push_str("...");
             break;
         }
         out.push(if c.is_control() { ' ' } else { c });
-        count += 1;
     }
     out
 }

@@ -27,10 +27,12 @@ pub async fn read_capped_until<R: AsyncRead + Unpin>(
     let mut truncated = false;
     loop {
         let read = match deadline {
-            Some(deadline) => match tokio::time::timeout_at(deadline, reader.read(&mut buf)).await {
-                Ok(read) => read,
-                Err(_) => break,
-            },
+            Some(deadline) => {
+                match tokio::time::timeout_at(deadline, reader.read(&mut buf)).await {
+                    Ok(read) => read,
+                    Err(_) => break,
+                }
+            }
             None => reader.read(&mut buf).await,
         };
         let n = match read {

@@ -62,7 +62,10 @@ pub fn info(helper: &HelperExe) -> SandboxInfo {
         std::thread::current().id()
     ));
     if let Err(e) = std::fs::create_dir_all(&workspace) {
-        return failed(format!("cannot create probe workspace {}: {e}", workspace.display()));
+        return failed(format!(
+            "cannot create probe workspace {}: {e}",
+            workspace.display()
+        ));
     }
     let result = probe(helper, &workspace);
     let _ = std::fs::remove_dir_all(&workspace);
@@ -76,7 +79,8 @@ fn probe(helper: &HelperExe, workspace: &std::path::Path) -> Result<SandboxInfo,
         stdin: None,
         timeout: Duration::from_secs(30),
     };
-    let frame = protocol::encode_frame(&runner::spec_for(&policy, &command)).map_err(|e| e.to_string())?;
+    let frame =
+        protocol::encode_frame(&runner::spec_for(&policy, &command)).map_err(|e| e.to_string())?;
     let (status_read, status_write) = runner::status_pipe_pub()?;
     let mut cmd = runner::helper_command(helper, status_write.as_raw_fd());
     cmd.stdout(std::process::Stdio::null())
@@ -95,7 +99,12 @@ fn probe(helper: &HelperExe, workspace: &std::path::Path) -> Result<SandboxInfo,
     let layers = runner::layers(&statuses);
     let failure = match runner::setup_error(&statuses) {
         Some(error) => Some(error.to_string()),
-        None if statuses.iter().any(|s| matches!(s, protocol::Status::Exit(0))) => None,
+        None if statuses
+            .iter()
+            .any(|s| matches!(s, protocol::Status::Exit(0))) =>
+        {
+            None
+        }
         None => Some(format!(
             "helper exited with {} without reporting; stderr: {:?}",
             output.status,

@@ -29,12 +29,13 @@
 //! 3. **Filesystem view**: a new tmpfs root (`pivot_root`, host tree detached, not merely
 //!    hidden) holding only `/usr`, `/bin`, `/sbin`, `/lib`, `/lib64`, `/lib32`, `/etc` where the
 //!    host has them and the caller's [`Policy::read_only`] paths, all bind-mounted read-only,
-//!    nosuid, nodev (recursively); root-only secrets under `/etc` (`shadow`, `gshadow`,
-//!    `sudoers`, ...) covered by `/dev/null`; the workspace read-write at `/workspace` (also the
-//!    cwd and `$HOME`); a private size-capped tmpfs `/tmp`; a fresh `/proc` of the new pid
-//!    namespace; a read-only `/dev` holding only `null`, `zero`, `full`, `random`, `urandom`,
-//!    `tty`. Home directories, `/root`, `/var`, `/run`, `/sys`, the host's `/tmp` and everything
-//!    else are absent.
+//!    nosuid, nodev (recursively); secrets under `/etc` — `shadow`, `gshadow`, `sudoers`, ...
+//!    and every other file that is not world-readable — covered by `/dev/null`, directories
+//!    that are not world-searchable by an empty tmpfs; the workspace read-write at `/workspace`
+//!    (also the cwd and `$HOME`); a private size-capped tmpfs `/tmp`; a fresh read-only `/proc`
+//!    of the new pid namespace; a read-only `/dev` holding only `null`, `zero`, `full`,
+//!    `random`, `urandom`, `tty`. Home directories, `/root`, `/var`, `/run`, `/sys`, the host's
+//!    `/tmp` and everything else are absent.
 //! 4. **rlimits**: `RLIMIT_CPU`, `RLIMIT_FSIZE`, `RLIMIT_NOFILE`, `RLIMIT_CORE=0`,
 //!    `RLIMIT_NPROC` (which root ignores, hence cgroups).
 //! 5. **Landlock** where the kernel has it (best effort by ABI, rules vetted for ABI 6):
@@ -194,7 +195,9 @@ impl Policy {
 
     fn validate(&self) -> Result<(), SandboxError> {
         if self.workspace.as_os_str().is_empty() {
-            return Err(SandboxError::InvalidPolicy("Policy.workspace is not set".into()));
+            return Err(SandboxError::InvalidPolicy(
+                "Policy.workspace is not set".into(),
+            ));
         }
         if !self.workspace.is_dir() {
             return Err(SandboxError::InvalidPolicy(format!(

@@ -32,7 +32,9 @@ fn status_pipe() -> Result<(OwnedFd, OwnedFd), SandboxError> {
     // SAFETY: pipe2 fills the array with two new descriptors that we then own.
     let ret = unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) };
     if ret < 0 {
-        return Err(io_err("creating the status pipe")(std::io::Error::last_os_error()));
+        return Err(io_err("creating the status pipe")(
+            std::io::Error::last_os_error(),
+        ));
     }
     // SAFETY: both descriptors are fresh and owned by nobody else.
     Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
@@ -90,7 +92,11 @@ pub(crate) fn read_statuses(read_end: OwnedFd) -> Vec<Status> {
     // SAFETY: setting O_NONBLOCK on a descriptor we own.
     unsafe {
         let flags = libc::fcntl(read_end.as_raw_fd(), libc::F_GETFL);
-        libc::fcntl(read_end.as_raw_fd(), libc::F_SETFL, flags | libc::O_NONBLOCK);
+        libc::fcntl(
+            read_end.as_raw_fd(),
+            libc::F_SETFL,
+            flags | libc::O_NONBLOCK,
+        );
     }
     let mut file = File::from(read_end);
     let mut bytes = Vec::new();
@@ -166,7 +172,9 @@ pub(crate) async fn run_sandboxed(
         return Err(SandboxError::Unsupported);
     }
     let frame = protocol::encode_frame(&spec_for(policy, &command)).map_err(|e| {
-        SandboxError::InvalidPolicy(format!("cannot encode the policy (paths must be UTF-8): {e}"))
+        SandboxError::InvalidPolicy(format!(
+            "cannot encode the policy (paths must be UTF-8): {e}"
+        ))
     })?;
     let (status_read, status_write) = status_pipe()?;
     let std_cmd = helper_command(helper, status_write.as_raw_fd());
@@ -248,26 +256,44 @@ pub(crate) async fn run_sandboxed(
 }
 
 /// Runs `command` directly, in its own process group, without any sandbox.
-pub(crate) async fn run_unsandboxed(policy: &Policy, command: Command) -> Result<Output, SandboxError> {
-    let workspace = std::fs::canonicalize(&policy.workspace)
-        .map_err(io_err("resolving the workspace"))?;
+pub(crate) async fn run_unsandboxed(
+    policy: &Policy,
+    command: Command,
+) -> Result<Output, SandboxError> {
+    let workspace =
+        std::fs::canonicalize(&policy.workspace).map_err(io_err("resolving the workspace"))?;
     let mut std_cmd = std::process::Command::new("/bin/bash");
     std_cmd
         .arg("-c")
         .arg(&command.script)
         .env_clear()
-        .env("PATH", "/usr/local/bin:/usr/bin:/bin:/usr/local/sbin:/usr/sbin:/sbin")
+        .env(
+            "PATH",
+            "/usr/local/bin:/usr/bin:/bin:/usr/local/sbin:/usr/sbin:/sbin",
+        )
         .env("HOME", &workspace)
         .env("PWD", &workspace)
         .env("LANG", "C.UTF-8")
         .current_dir(&workspace)
-        .stdin(if command.stdin.is_some() { Stdio::piped() } else { Stdio::null() })
+        .stdin(if command.stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
     let limits = [
-        (libc::RLIMIT_CPU, policy.cpu_seconds, policy.cpu_seconds.saturating_add(1)),
-        (libc::RLIMIT_FSIZE, policy.file_size_bytes, policy.file_size_bytes),
+        (
+            libc::RLIMIT_CPU,
+            policy.cpu_seconds,
+            policy.cpu_seconds.saturating_add(1),
+        ),
+        (
+            libc::RLIMIT_FSIZE,
+            policy.file_size_bytes,
+            policy.file_size_bytes,
+        ),
         (libc::RLIMIT_NOFILE, policy.open_files, policy.open_files),
         (libc::RLIMIT_CORE, 0, 0),
     ];

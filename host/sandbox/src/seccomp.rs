@@ -72,11 +72,7 @@ fn denied_syscalls() -> Vec<i64> {
         libc::SYS_vhangup,
     ];
     #[cfg(target_arch = "x86_64")]
-    list.extend([
-        libc::SYS_iopl,
-        libc::SYS_ioperm,
-        libc::SYS_uselib,
-    ]);
+    list.extend([libc::SYS_iopl, libc::SYS_ioperm, libc::SYS_uselib]);
     list
 }
 
@@ -115,7 +111,12 @@ fn rule(conditions: Vec<SeccompCondition>) -> Result<SeccompRule, FilterError> {
     Ok(SeccompRule::new(conditions)?)
 }
 
-fn cond(arg: u8, len: SeccompCmpArgLen, op: SeccompCmpOp, value: u64) -> Result<SeccompCondition, FilterError> {
+fn cond(
+    arg: u8,
+    len: SeccompCmpArgLen,
+    op: SeccompCmpOp,
+    value: u64,
+) -> Result<SeccompCondition, FilterError> {
     Ok(SeccompCondition::new(arg, len, op, value)?)
 }
 
@@ -128,7 +129,12 @@ pub fn deny_filter() -> Result<BpfProgram, FilterError> {
     }
     // Only local (AF_UNIX) sockets: every other family reaches a network stack.
     let not_unix = || -> Result<Vec<SeccompRule>, FilterError> {
-        Ok(vec![rule(vec![cond(0, Dword, SeccompCmpOp::Ne, libc::AF_UNIX as u64)?])?])
+        Ok(vec![rule(vec![cond(
+            0,
+            Dword,
+            SeccompCmpOp::Ne,
+            libc::AF_UNIX as u64,
+        )?])?])
     };
     rules.insert(libc::SYS_socket, not_unix()?);
     rules.insert(libc::SYS_socketpair, not_unix()?);
@@ -158,14 +164,20 @@ pub fn deny_filter() -> Result<BpfProgram, FilterError> {
 /// Builds the prelude filter: x32 numbers get EPERM, `clone3` gets ENOSYS.
 pub fn prelude_filter() -> Result<BpfProgram, FilterError> {
     use seccompiler::sock_filter;
-    const LD_W_ABS: u16 = 0x00 | 0x00 | 0x20;
-    const JEQ_K: u16 = 0x05 | 0x10 | 0x00;
-    const JGE_K: u16 = 0x05 | 0x30 | 0x00;
-    const RET_K: u16 = 0x06;
+    // Opcodes spelled as values (clippy rejects the zero terms of the usual OR-ed form).
+    const LD_W_ABS: u16 = 0x20; // BPF_LD (0x00) | BPF_W (0x00) | BPF_ABS (0x20)
+    const JEQ_K: u16 = 0x15; // BPF_JMP (0x05) | BPF_JEQ (0x10) | BPF_K (0x00)
+    const JGE_K: u16 = 0x35; // BPF_JMP (0x05) | BPF_JGE (0x30) | BPF_K (0x00)
+    const RET_K: u16 = 0x06; // BPF_RET (0x06) | BPF_K (0x00)
     const NR_OFFSET: u32 = 0;
     const ARCH_OFFSET: u32 = 4;
     const X32_SYSCALL_BIT: u32 = 0x4000_0000;
-    let stmt = |code, k| sock_filter { code, jt: 0, jf: 0, k };
+    let stmt = |code, k| sock_filter {
+        code,
+        jt: 0,
+        jf: 0,
+        k,
+    };
     let jump = |code, k, jt, jf| sock_filter { code, jt, jf, k };
     let audit_arch: u32 = match target_arch()? {
         TargetArch::x86_64 => 0xC000_003E,
@@ -255,18 +267,45 @@ mod tests {
         std::io::Error::last_os_error().raw_os_error().unwrap_or(0)
     }
 
+    /// A call's return value with the errno it left, read at once: every later call may
+    /// overwrite errno, so it must not be read only when the results are checked.
+    fn call(ret: libc::c_long) -> (libc::c_long, i32) {
+        (ret, errno())
+    }
+
     /// Returns 0 when the call failed with `expected`, otherwise 1.
-    fn failed_with(ret: libc::c_long, expected: i32) -> i32 {
-        i32::from(!(ret == -1 && errno() == expected))
+    fn failed_with((ret, err): (libc::c_long, i32), expected: i32) -> i32 {
+        i32::from(!(ret == -1 && err == expected))
     }
 
     #[test]
     fn inet_sockets_are_denied_unix_allowed() {
         let code = in_filtered_child(|| unsafe {
-            let inet = libc::syscall(libc::SYS_socket, libc::AF_INET, libc::SOCK_STREAM, 0);
-            let inet6 = libc::syscall(libc::SYS_socket, libc::AF_INET6, libc::SOCK_DGRAM, 0);
-            let netlink = libc::syscall(libc::SYS_socket, libc::AF_NETLINK, libc::SOCK_RAW, 0);
-            let pair = libc::syscall(libc::SYS_socketpair, libc::AF_INET, libc::SOCK_STREAM, 0, 0);
+            let inet = call(libc::syscall(
+                libc::SYS_socket,
+                libc::AF_INET,
+                libc::SOCK_STREAM,
+                0,
+            ));
+            let inet6 = call(libc::syscall(
+                libc::SYS_socket,
+                libc::AF_INET6,
+                libc::SOCK_DGRAM,
+                0,
+            ));
+            let netlink = call(libc::syscall(
+                libc::SYS_socket,
+                libc::AF_NETLINK,
+                libc::SOCK_RAW,
+                0,
+            ));
+            let pair = call(libc::syscall(
+                libc::SYS_socketpair,
+                libc::AF_INET,
+                libc::SOCK_STREAM,
+                0,
+                0,
+            ));
             let unix = libc::syscall(libc::SYS_socket, libc::AF_UNIX, libc::SOCK_STREAM, 0);
             failed_with(inet, libc::EPERM)
                 | failed_with(inet6, libc::EPERM) << 1
@@ -280,14 +319,39 @@ mod tests {
     #[test]
     fn namespace_and_mount_calls_are_denied() {
         let code = in_filtered_child(|| unsafe {
-            let unshare = libc::syscall(libc::SYS_unshare, libc::CLONE_NEWUSER);
-            let mount = libc::syscall(libc::SYS_mount, c"none".as_ptr(), c"/".as_ptr(), 0, 0, 0);
-            let setns = libc::syscall(libc::SYS_setns, 0, 0);
-            let ptrace = libc::syscall(libc::SYS_ptrace, libc::PTRACE_TRACEME, 0, 0, 0);
-            let uring = libc::syscall(libc::SYS_io_uring_setup, 1, 0);
-            let clone3 = libc::syscall(libc::SYS_clone3, 0, 0);
-            let clone_ns = libc::syscall(libc::SYS_clone, libc::CLONE_NEWNET | libc::SIGCHLD, 0, 0, 0, 0);
-            let tiocsti = libc::syscall(libc::SYS_ioctl, 0, libc::TIOCSTI, c"x".as_ptr());
+            let unshare = call(libc::syscall(libc::SYS_unshare, libc::CLONE_NEWUSER));
+            let mount = call(libc::syscall(
+                libc::SYS_mount,
+                c"none".as_ptr(),
+                c"/".as_ptr(),
+                0,
+                0,
+                0,
+            ));
+            let setns = call(libc::syscall(libc::SYS_setns, 0, 0));
+            let ptrace = call(libc::syscall(
+                libc::SYS_ptrace,
+                libc::PTRACE_TRACEME,
+                0,
+                0,
+                0,
+            ));
+            let uring = call(libc::syscall(libc::SYS_io_uring_setup, 1, 0));
+            let clone3 = call(libc::syscall(libc::SYS_clone3, 0, 0));
+            let clone_ns = call(libc::syscall(
+                libc::SYS_clone,
+                libc::CLONE_NEWNET | libc::SIGCHLD,
+                0,
+                0,
+                0,
+                0,
+            ));
+            let tiocsti = call(libc::syscall(
+                libc::SYS_ioctl,
+                0,
+                libc::TIOCSTI,
+                c"x".as_ptr(),
+            ));
             failed_with(unshare, libc::EPERM)
                 | failed_with(mount, libc::EPERM) << 1
                 | failed_with(setns, libc::EPERM) << 2
@@ -322,7 +386,7 @@ mod tests {
         let code = in_filtered_child(|| unsafe {
             // x32 getpid; EPERM from the prelude (or ENOSYS where x32 is compiled out would
             // mean the filter let it through).
-            let ret = libc::syscall(0x4000_0000 | libc::SYS_getpid);
+            let ret = call(libc::syscall(0x4000_0000 | libc::SYS_getpid));
             failed_with(ret, libc::EPERM)
         });
         assert_eq!(code, 0);

@@ -77,7 +77,10 @@ async fn workspace_is_cwd_writable_and_persists() {
     .await;
     assert_eq!(out.exit_code, 0, "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout), "/workspace\nfrom host\n/workspace\n");
-    assert_eq!(std::fs::read_to_string(ws.path().join("made.txt")).unwrap(), "made\n");
+    assert_eq!(
+        std::fs::read_to_string(ws.path().join("made.txt")).unwrap(),
+        "made\n"
+    );
     assert_eq!(
         std::fs::read_to_string(ws.path().join("sub/dir/f")).unwrap(),
         "deep\n"
@@ -94,9 +97,16 @@ async fn environment_is_minimal() {
     let names: Vec<String> = text(&out.stdout).lines().map(str::to_string).collect();
     let allowed = ["HOME", "LANG", "PATH", "PWD", "SHLVL", "TMPDIR", "_"];
     for name in &names {
-        assert!(allowed.contains(&name.as_str()), "unexpected variable {name}");
+        assert!(
+            allowed.contains(&name.as_str()),
+            "unexpected variable {name}"
+        );
     }
-    let out = run_in(ws.path(), "echo $PATH; echo $LANG; echo $HOME; hostname; id -u").await;
+    let out = run_in(
+        ws.path(),
+        "echo $PATH; echo $LANG; echo $HOME; hostname; id -u",
+    )
+    .await;
     let lines: Vec<String> = text(&out.stdout).lines().map(str::to_string).collect();
     assert!(lines[0].starts_with("/usr/local/bin:/usr/bin:/bin"));
     assert_eq!(lines[1], "C.UTF-8");
@@ -119,8 +129,11 @@ async fn tools_work_inside() {
     assert_eq!(&lines[..3], ["A", "B", "x"]);
     for dev in lines[3].split_whitespace() {
         assert!(
-            ["fd", "full", "null", "random", "stderr", "stdin", "stdout", "tty", "urandom", "zero"]
-                .contains(&dev),
+            [
+                "fd", "full", "null", "random", "stderr", "stdin", "stdout", "tty", "urandom",
+                "zero"
+            ]
+            .contains(&dev),
             "unexpected /dev entry {dev}"
         );
     }
@@ -132,7 +145,8 @@ async fn extra_read_only_paths_are_visible_read_only() {
     let ws = TempDir::new("rows");
     // Host /tmp is reserved inside, so the extra path lives under the workspace's parent's
     // sibling: use a directory in the crate's target dir.
-    let extra = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("ro-{}", std::process::id()));
+    let extra = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("ro-{}", std::process::id()));
     std::fs::create_dir_all(&extra).unwrap();
     std::fs::write(extra.join("tool.sh"), "echo tool ran").unwrap();
     let mut policy = Policy::for_workspace(ws.path());
@@ -175,7 +189,9 @@ async fn setup_failures_are_errors_that_name_the_step() {
         Err(SandboxError::InvalidPolicy(_))
     ));
     assert!(matches!(
-        sandbox(Policy::for_workspace(ws.path())).run(command("echo \0")).await,
+        sandbox(Policy::for_workspace(ws.path()))
+            .run(command("echo \0"))
+            .await,
         Err(SandboxError::InvalidCommand(_))
     ));
     // A helper that does not speak the protocol.
@@ -184,13 +200,19 @@ async fn setup_failures_are_errors_that_name_the_step() {
         Policy::for_workspace(ws.path()),
         baton_sandbox::Mode::Enforce,
     );
-    assert!(matches!(bogus.run(command("true")).await, Err(SandboxError::Helper(_))));
+    assert!(matches!(
+        bogus.run(command("true")).await,
+        Err(SandboxError::Helper(_))
+    ));
     let missing = baton_sandbox::Sandbox::new(
         baton_sandbox::HelperExe::new("/no/such/helper"),
         Policy::for_workspace(ws.path()),
         baton_sandbox::Mode::Enforce,
     );
-    assert!(matches!(missing.run(command("true")).await, Err(SandboxError::Spawn { .. })));
+    assert!(matches!(
+        missing.run(command("true")).await,
+        Err(SandboxError::Spawn { .. })
+    ));
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -200,9 +222,11 @@ async fn concurrent_runs_are_independent() {
     let runs = (0..8).map(|i| {
         let sb = sb.clone();
         tokio::spawn(async move {
-            sb.run(command(&format!("echo {i} > /tmp/mine; sleep 0.2; cat /tmp/mine")))
-                .await
-                .unwrap()
+            sb.run(command(&format!(
+                "echo {i} > /tmp/mine; sleep 0.2; cat /tmp/mine"
+            )))
+            .await
+            .unwrap()
         })
     });
     for (i, run) in runs.enumerate() {
@@ -228,7 +252,10 @@ fn info_reports_every_layer() {
         "cgroup-pids",
         "cgroup-memory",
     ] {
-        assert!(shown.contains(&format!("{layer}: ")), "{layer} missing from:\n{shown}");
+        assert!(
+            shown.contains(&format!("{layer}: ")),
+            "{layer} missing from:\n{shown}"
+        );
     }
     let broken = baton_sandbox::info(&baton_sandbox::HelperExe::new("/bin/true"));
     assert!(!broken.usable());

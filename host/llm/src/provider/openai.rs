@@ -409,8 +409,12 @@ struct ApiUsage {
 fn parse_reply(bytes: &[u8], secret: Option<&str>) -> Result<ProviderReply, String> {
     let snippet = |b: &[u8]| clean_snippet(&String::from_utf8_lossy(b), 200, secret);
     let resp: ChatResponse = serde_json::from_slice(bytes).map_err(|e| {
+        // serde_json's message quotes a wrongly typed string value (`invalid type: string
+        // "..."`), which may be the echoed key: it goes through the same redaction (and length
+        // cap) as the body snippet.
         format!(
-            "not a chat-completion JSON object ({e}); body begins {:?}",
+            "not a chat-completion JSON object ({}); body begins {:?}",
+            clean_snippet(&e.to_string(), 200, secret),
             snippet(bytes)
         )
     })?;

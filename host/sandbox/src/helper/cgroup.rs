@@ -84,7 +84,10 @@ fn layer_name(controller: &str) -> String {
 impl RunCgroups {
     /// Creates the cgroups with their limits. Returns the handles and one layer report per
     /// controller.
-    pub fn create(max_processes: u64, memory_bytes: u64) -> (RunCgroups, Vec<(String, LayerState)>) {
+    pub fn create(
+        max_processes: u64,
+        memory_bytes: u64,
+    ) -> (RunCgroups, Vec<(String, LayerState)>) {
         let mut run = RunCgroups::default();
         let mut reports = Vec::new();
         let mountinfo = fs::read_to_string("/proc/self/mountinfo").unwrap_or_default();
@@ -151,15 +154,15 @@ impl RunCgroups {
         let parent = own_dir(mount, path);
         let available = fs::read_to_string(parent.join("cgroup.controllers")).unwrap_or_default();
         if !available.split_whitespace().any(|c| c == controller) {
-            return Err(format!(
-                "controller not offered in {}",
-                parent.display()
-            ));
+            return Err(format!("controller not offered in {}", parent.display()));
         }
         let enabled = fs::read_to_string(parent.join("cgroup.subtree_control")).unwrap_or_default();
         if !enabled.split_whitespace().any(|c| c == controller) {
-            sys::write_file(&parent.join("cgroup.subtree_control"), &format!("+{controller}"))
-                .map_err(|e| e.message)?;
+            sys::write_file(
+                &parent.join("cgroup.subtree_control"),
+                &format!("+{controller}"),
+            )
+            .map_err(|e| e.message)?;
         }
         let dir = match created {
             Some(dir) => dir.clone(),
@@ -269,7 +272,10 @@ mod tests {
         assert_eq!(m[0].fstype, "cgroup");
         assert!(m[0].super_opts.iter().any(|o| o == "pids"));
         assert_eq!(m[1].point, PathBuf::from("/sys/fs/cgroup/uni fied"));
-        assert_eq!(own_dir(&m[1], "/sub/x"), PathBuf::from("/sys/fs/cgroup/uni fied/x"));
+        assert_eq!(
+            own_dir(&m[1], "/sub/x"),
+            PathBuf::from("/sys/fs/cgroup/uni fied/x")
+        );
         assert_eq!(own_dir(&m[0], "/"), PathBuf::from("/sys/fs/cgroup/pids"));
     }
 

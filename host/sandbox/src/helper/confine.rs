@@ -4,8 +4,8 @@
 use std::path::PathBuf;
 
 use landlock::{
-    path_beneath_rules, Access, AccessFs, AccessNet, RulesetAttr, RulesetCreatedAttr,
-    RulesetError, RulesetStatus, Scope, ABI,
+    path_beneath_rules, Access, AccessFs, AccessNet, RulesetAttr, RulesetCreatedAttr, RulesetError,
+    RulesetStatus, Scope, ABI,
 };
 
 use super::mounts::WORKSPACE;
@@ -16,7 +16,12 @@ pub fn rlimits(spec: &Spec) -> StepResult {
     // The hard CPU limit sits one second above the soft one: SIGXCPU first, SIGKILL after.
     let cpu = spec.cpu_seconds.max(1);
     sys::setrlimit(libc::RLIMIT_CPU, cpu, cpu.saturating_add(1), "RLIMIT_CPU")?;
-    sys::setrlimit(libc::RLIMIT_FSIZE, spec.file_size_bytes, spec.file_size_bytes, "RLIMIT_FSIZE")?;
+    sys::setrlimit(
+        libc::RLIMIT_FSIZE,
+        spec.file_size_bytes,
+        spec.file_size_bytes,
+        "RLIMIT_FSIZE",
+    )?;
     let files = spec.open_files.max(16);
     sys::setrlimit(libc::RLIMIT_NOFILE, files, files, "RLIMIT_NOFILE")?;
     sys::setrlimit(libc::RLIMIT_CORE, 0, 0, "RLIMIT_CORE")?;
@@ -33,20 +38,32 @@ const LANDLOCK_ABI: ABI = ABI::V6;
 /// the ruleset, which fails the run.
 pub fn landlock(read_only: &[PathBuf]) -> Result<LayerState, RulesetError> {
     let abi = LANDLOCK_ABI;
-    let dev_access = AccessFs::ReadFile | AccessFs::WriteFile | AccessFs::ReadDir | AccessFs::Truncate | AccessFs::IoctlDev;
+    let dev_access = AccessFs::ReadFile
+        | AccessFs::WriteFile
+        | AccessFs::ReadDir
+        | AccessFs::Truncate
+        | AccessFs::IoctlDev;
     let status = landlock::Ruleset::default()
         .handle_access(AccessFs::from_all(abi))?
         .handle_access(AccessNet::from_all(abi))?
         .scope(Scope::from_all(abi))?
         .create()?
         .add_rules(path_beneath_rules(read_only, AccessFs::from_read(abi)))?
-        .add_rules(path_beneath_rules([WORKSPACE, "/tmp"], AccessFs::from_all(abi)))?
+        .add_rules(path_beneath_rules(
+            [WORKSPACE, "/tmp"],
+            AccessFs::from_all(abi),
+        ))?
         .add_rules(path_beneath_rules(["/dev"], dev_access))?
-        .add_rules(path_beneath_rules(["/proc"], AccessFs::ReadFile | AccessFs::ReadDir))?
+        .add_rules(path_beneath_rules(
+            ["/proc"],
+            AccessFs::ReadFile | AccessFs::ReadDir,
+        ))?
         .add_rules(path_beneath_rules(["/"], AccessFs::ReadDir))?
         .restrict_self()?;
     Ok(match status.ruleset {
-        RulesetStatus::FullyEnforced => LayerState::Active(format!("fully enforced ({abi:?} rules)")),
+        RulesetStatus::FullyEnforced => {
+            LayerState::Active(format!("fully enforced ({abi:?} rules)"))
+        }
         RulesetStatus::PartiallyEnforced => LayerState::Active(format!(
             "partially enforced: the kernel lacks some {abi:?} rights"
         )),
@@ -88,7 +105,11 @@ pub fn drop_capabilities() -> StepResult {
         | SECBIT_KEEP_CAPS_LOCKED
         | SECBIT_NO_CAP_AMBIENT_RAISE
         | SECBIT_NO_CAP_AMBIENT_RAISE_LOCKED;
-    sys::prctl(libc::PR_SET_SECUREBITS, bits as libc::c_ulong, "PR_SET_SECUREBITS")?;
+    sys::prctl(
+        libc::PR_SET_SECUREBITS,
+        bits as libc::c_ulong,
+        "PR_SET_SECUREBITS",
+    )?;
     for cap in 0..64 {
         // SAFETY: integer-only prctl.
         let ret = unsafe { libc::prctl(libc::PR_CAPBSET_DROP, cap as libc::c_ulong, 0, 0, 0) };
@@ -102,7 +123,13 @@ pub fn drop_capabilities() -> StepResult {
     }
     // SAFETY: integer-only prctl.
     let ret = unsafe {
-        libc::prctl(libc::PR_CAP_AMBIENT, libc::PR_CAP_AMBIENT_CLEAR_ALL as libc::c_ulong, 0, 0, 0)
+        libc::prctl(
+            libc::PR_CAP_AMBIENT,
+            libc::PR_CAP_AMBIENT_CLEAR_ALL as libc::c_ulong,
+            0,
+            0,
+            0,
+        )
     };
     sys::check(ret, || "PR_CAP_AMBIENT_CLEAR_ALL".into())?;
     let header = CapHeader {
@@ -115,6 +142,7 @@ pub fn drop_capabilities() -> StepResult {
         inheritable: 0,
     }; 2];
     // SAFETY: header and a two-element data array as capset(2) requires for version 3.
-    let ret = unsafe { libc::syscall(libc::SYS_capset, &header as *const CapHeader, data.as_ptr()) };
+    let ret =
+        unsafe { libc::syscall(libc::SYS_capset, &header as *const CapHeader, data.as_ptr()) };
     sys::check(ret as libc::c_int, || "capset".into())
 }

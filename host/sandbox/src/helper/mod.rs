@@ -90,7 +90,10 @@ fn canonical_spec(mut spec: Spec) -> StepResult<Spec> {
     spec.workspace = std::fs::canonicalize(&spec.workspace)
         .map_err(|e| StepError::io(format!("workspace {}", spec.workspace.display()), e))?;
     if !spec.workspace.is_dir() {
-        return Err(StepError::new("workspace", format!("{} is not a directory", spec.workspace.display())));
+        return Err(StepError::new(
+            "workspace",
+            format!("{} is not a directory", spec.workspace.display()),
+        ));
     }
     let mut read_only = Vec::with_capacity(spec.read_only.len());
     for path in &spec.read_only {
@@ -152,7 +155,10 @@ fn supervise(reporter: &Reporter) -> StepResult<i32> {
 
     let mut sync = [0; 2];
     // SAFETY: pipe2 fills the two-element array.
-    sys::check(unsafe { libc::pipe2(sync.as_mut_ptr(), libc::O_CLOEXEC) }, || "pipe".into())?;
+    sys::check(
+        unsafe { libc::pipe2(sync.as_mut_ptr(), libc::O_CLOEXEC) },
+        || "pipe".into(),
+    )?;
     // SAFETY: the process is single-threaded, so the child may run arbitrary code.
     let child = unsafe { libc::fork() };
     if child < 0 {
@@ -221,8 +227,16 @@ fn wait_for(child: libc::pid_t, original_parent: libc::pid_t) -> i32 {
 }
 
 /// Pid 1 of the sandbox: builds it and execs bash. Returns only on failure.
-fn in_sandbox(spec: &Spec, sync: libc::c_int, reporter: &Reporter) -> StepResult<std::convert::Infallible> {
-    sys::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong, "PR_SET_PDEATHSIG")?;
+fn in_sandbox(
+    spec: &Spec,
+    sync: libc::c_int,
+    reporter: &Reporter,
+) -> StepResult<std::convert::Infallible> {
+    sys::prctl(
+        libc::PR_SET_PDEATHSIG,
+        libc::SIGKILL as libc::c_ulong,
+        "PR_SET_PDEATHSIG",
+    )?;
     let mut byte = [0u8; 1];
     // SAFETY: sync is the read end of our pipe; EOF means the supervisor died before releasing us.
     // ManuallyDrop: the descriptor is closed explicitly below.
@@ -230,7 +244,10 @@ fn in_sandbox(spec: &Spec, sync: libc::c_int, reporter: &Reporter) -> StepResult
     // SAFETY: closing our pipe end.
     unsafe { libc::close(sync) };
     if !matches!(released, Ok(1)) {
-        return Err(StepError::new("wait for supervisor", "the supervisor exited before releasing pid 1"));
+        return Err(StepError::new(
+            "wait for supervisor",
+            "the supervisor exited before releasing pid 1",
+        ));
     }
     // SAFETY: restoring the default disposition; the handler belongs to the supervisor.
     unsafe { libc::signal(libc::SIGTERM, libc::SIG_DFL) };
@@ -242,9 +259,10 @@ fn in_sandbox(spec: &Spec, sync: libc::c_int, reporter: &Reporter) -> StepResult
 
     let hostname = b"baton";
     // SAFETY: valid buffer and length.
-    sys::check(unsafe { libc::sethostname(hostname.as_ptr().cast(), hostname.len()) }, || {
-        "sethostname".into()
-    })?;
+    sys::check(
+        unsafe { libc::sethostname(hostname.as_ptr().cast(), hostname.len()) },
+        || "sethostname".into(),
+    )?;
     reporter.layer(
         "namespaces",
         LayerState::Active("user, mount, pid, net, ipc, uts".into()),
@@ -257,15 +275,20 @@ fn in_sandbox(spec: &Spec, sync: libc::c_int, reporter: &Reporter) -> StepResult
     );
 
     if !spec.has_stdin {
-        let null = File::open("/dev/null").map_err(|e| StepError::io("open /dev/null for stdin", e))?;
+        let null =
+            File::open("/dev/null").map_err(|e| StepError::io("open /dev/null for stdin", e))?;
         // SAFETY: duplicating a valid descriptor onto stdin.
-        sys::check(unsafe { libc::dup2(std::os::fd::AsRawFd::as_raw_fd(&null), 0) }, || {
-            "dup2 /dev/null onto stdin".into()
-        })?;
+        sys::check(
+            unsafe { libc::dup2(std::os::fd::AsRawFd::as_raw_fd(&null), 0) },
+            || "dup2 /dev/null onto stdin".into(),
+        )?;
     }
 
     confine::rlimits(spec)?;
-    reporter.layer("rlimits", LayerState::Active("cpu, fsize, nofile, core=0, nproc".into()));
+    reporter.layer(
+        "rlimits",
+        LayerState::Active("cpu, fsize, nofile, core=0, nproc".into()),
+    );
 
     let landlock_paths: Vec<PathBuf> = visible_ro;
     let landlock_state = confine::landlock(&landlock_paths)
@@ -273,20 +296,31 @@ fn in_sandbox(spec: &Spec, sync: libc::c_int, reporter: &Reporter) -> StepResult
     reporter.layer("landlock", landlock_state);
 
     confine::drop_capabilities()?;
-    reporter.layer("capabilities", LayerState::Active("all dropped, securebits locked".into()));
+    reporter.layer(
+        "capabilities",
+        LayerState::Active("all dropped, securebits locked".into()),
+    );
     sys::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, "PR_SET_NO_NEW_PRIVS")?;
     reporter.layer("no_new_privs", LayerState::Active(String::new()));
 
-    let filters = crate::seccomp::filters().map_err(|e| StepError::new("build seccomp filter", e.to_string()))?;
+    let filters = crate::seccomp::filters()
+        .map_err(|e| StepError::new("build seccomp filter", e.to_string()))?;
     reporter.layer("seccomp", LayerState::Active("deny list, EPERM".into()));
-    crate::seccomp::install(&filters).map_err(|e| StepError::new("install seccomp filter", e.to_string()))?;
+    crate::seccomp::install(&filters)
+        .map_err(|e| StepError::new("install seccomp filter", e.to_string()))?;
 
     exec_bash(&spec.script)
 }
 
 fn exec_bash(script: &str) -> StepResult<std::convert::Infallible> {
-    let script = CString::new(script).map_err(|_| StepError::new("exec bash", "the script contains a NUL byte"))?;
-    let argv = [c"bash".as_ptr(), c"-c".as_ptr(), script.as_ptr(), std::ptr::null()];
+    let script = CString::new(script)
+        .map_err(|_| StepError::new("exec bash", "the script contains a NUL byte"))?;
+    let argv = [
+        c"bash".as_ptr(),
+        c"-c".as_ptr(),
+        script.as_ptr(),
+        std::ptr::null(),
+    ];
     let env = [
         c"PATH=/usr/local/bin:/usr/bin:/bin:/usr/local/sbin:/usr/sbin:/sbin".as_ptr(),
         c"HOME=/workspace".as_ptr(),

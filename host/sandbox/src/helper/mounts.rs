@@ -47,7 +47,14 @@ fn new(path: &Path) -> PathBuf {
 /// Builds the view and enters it. The paths in `spec` are absolute, canonical host paths.
 pub fn build_root(spec: &Spec) -> StepResult<Vec<PathBuf>> {
     // Nothing we mount may propagate back to the host's namespace.
-    sys::mount(None, Path::new("/"), None, libc::MS_REC | libc::MS_PRIVATE, None, "make mounts private")?;
+    sys::mount(
+        None,
+        Path::new("/"),
+        None,
+        libc::MS_REC | libc::MS_PRIVATE,
+        None,
+        "make mounts private",
+    )?;
     let scratch = Path::new("/tmp");
     sys::mount(
         Some(Path::new("tmpfs")),
@@ -102,7 +109,10 @@ pub fn build_root(spec: &Spec) -> StepResult<Vec<PathBuf>> {
     }
     for file in MASKED_FILES {
         let target = new(Path::new(file));
-        if std::fs::symlink_metadata(&target).map(|m| m.is_file()).unwrap_or(false) {
+        if std::fs::symlink_metadata(&target)
+            .map(|m| m.is_file())
+            .unwrap_or(false)
+        {
             sys::mount(
                 Some(Path::new("/oldroot/dev/null")),
                 &target,
@@ -113,12 +123,26 @@ pub fn build_root(spec: &Spec) -> StepResult<Vec<PathBuf>> {
             )?;
         }
     }
+    if visible_ro.iter().any(|p| p == Path::new("/etc")) {
+        mask_private_entries(&new(Path::new("/etc")))?;
+    }
 
     // The workspace: the one writable host directory.
     let workspace = new(Path::new(WORKSPACE));
     sys::mkdir(&workspace, 0o755)?;
-    sys::mount(Some(&old(&spec.workspace)), &workspace, None, libc::MS_BIND | libc::MS_REC, None, "bind workspace")?;
-    set_flags(&workspace, sys::MOUNT_ATTR_NOSUID | sys::MOUNT_ATTR_NODEV, false)?;
+    sys::mount(
+        Some(&old(&spec.workspace)),
+        &workspace,
+        None,
+        libc::MS_BIND | libc::MS_REC,
+        None,
+        "bind workspace",
+    )?;
+    set_flags(
+        &workspace,
+        sys::MOUNT_ATTR_NOSUID | sys::MOUNT_ATTR_NODEV,
+        false,
+    )?;
 
     let tmp = new(Path::new("/tmp"));
     sys::mkdir(&tmp, 0o1777)?;
@@ -136,11 +160,14 @@ pub fn build_root(spec: &Spec) -> StepResult<Vec<PathBuf>> {
     let proc_dir = new(Path::new("/proc"));
     sys::mkdir(&proc_dir, 0o555)?;
     // Mounted from inside the new pid namespace, so it lists only the command's processes.
+    // Read-only: a host running as root maps to kuid 0 inside, and kuid 0 passes the owner
+    // check on /proc/sys and the like whatever its capabilities; Landlock also refuses writes
+    // to /proc, but it is best effort, so the mount must hold on its own.
     sys::mount(
         Some(Path::new("proc")),
         &proc_dir,
         Some("proc"),
-        libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+        libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC | libc::MS_RDONLY,
         None,
         "fresh /proc",
     )?;
@@ -163,6 +190,62 @@ pub fn build_root(spec: &Spec) -> StepResult<Vec<PathBuf>> {
     Ok(visible_ro)
 }
 
+/// Covers what the host keeps from other users under `etc` (the new root's `/etc`): `/dev/null`
+/// over every regular file that is not world-readable, an empty read-only tmpfs over every
+/// directory that is not world-searchable.
+///
+/// The command runs as the host uid mapped to 0, with the host's supplementary groups, so owner
+/// and group bits let it read whatever the invoking user can. For a host running as root (CI,
+/// containers) that includes TLS and SSH private keys (`/etc/ssl/private/*.key`), service
+/// credentials and the like, which a fixed list ([`MASKED_FILES`]) cannot enumerate; "not
+/// readable by others" is the generic mark of a secret. Symlinks are left alone: they resolve
+/// inside the new root, to an entry checked here or to one outside /etc, which is not walked
+/// (`/usr` is too large to walk per run, and secrets do not live there). A directory this
+/// process cannot list is skipped: it has the command's credentials plus capabilities that only
+/// apply to files the host user owns, so the command cannot list it either. On a typical /etc
+/// (about 1200 entries) the walk costs 1-3 ms per run.
+fn mask_private_entries(etc: &Path) -> StepResult {
+    use std::os::unix::fs::PermissionsExt;
+    let mut pending = vec![etc.to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            // DirEntry::metadata does not follow symlinks.
+            let Ok(meta) = entry.metadata() else {
+                continue;
+            };
+            let mode = meta.permissions().mode();
+            let path = entry.path();
+            if meta.is_dir() {
+                if mode & 0o001 == 0 {
+                    sys::mount(
+                        Some(Path::new("tmpfs")),
+                        &path,
+                        Some("tmpfs"),
+                        libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+                        Some("size=4k,mode=0755"),
+                        "mask private directory",
+                    )?;
+                } else {
+                    pending.push(path);
+                }
+            } else if meta.is_file() && mode & 0o004 == 0 {
+                sys::mount(
+                    Some(Path::new("/oldroot/dev/null")),
+                    &path,
+                    None,
+                    libc::MS_BIND,
+                    None,
+                    "mask private file",
+                )?;
+            }
+        }
+    }
+    Ok(())
+}
+
 fn build_dev() -> StepResult {
     let dev = new(Path::new("/dev"));
     sys::mkdir(&dev, 0o755)?;
@@ -181,7 +264,14 @@ fn build_dev() -> StepResult {
         }
         let target = dev.join(name);
         sys::touch(&target)?;
-        sys::mount(Some(&source), &target, None, libc::MS_BIND, None, "bind device")?;
+        sys::mount(
+            Some(&source),
+            &target,
+            None,
+            libc::MS_BIND,
+            None,
+            "bind device",
+        )?;
     }
     for (link, target) in [
         ("fd", "/proc/self/fd"),
@@ -191,7 +281,14 @@ fn build_dev() -> StepResult {
     ] {
         sys::symlink(Path::new(target), &dev.join(link))?;
     }
-    sys::mount(None, &dev, None, libc::MS_REMOUNT | libc::MS_BIND | libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NOEXEC, None, "read-only /dev")?;
+    sys::mount(
+        None,
+        &dev,
+        None,
+        libc::MS_REMOUNT | libc::MS_BIND | libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NOEXEC,
+        None,
+        "read-only /dev",
+    )?;
     Ok(())
 }
 
@@ -201,7 +298,14 @@ fn bind_read_only(source: &Path, target: &Path, is_dir: bool) -> StepResult {
     } else {
         sys::touch(target)?;
     }
-    sys::mount(Some(source), target, None, libc::MS_BIND | libc::MS_REC, None, "bind read-only path")?;
+    sys::mount(
+        Some(source),
+        target,
+        None,
+        libc::MS_BIND | libc::MS_REC,
+        None,
+        "bind read-only path",
+    )?;
     set_flags(
         target,
         sys::MOUNT_ATTR_RDONLY | sys::MOUNT_ATTR_NOSUID | sys::MOUNT_ATTR_NODEV,

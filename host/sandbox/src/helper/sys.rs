@@ -62,12 +62,8 @@ pub fn errno_name(code: i32) -> String {
 }
 
 pub fn cstr(path: impl AsRef<OsStr>) -> StepResult<CString> {
-    CString::new(path.as_ref().as_bytes()).map_err(|_| {
-        StepError::new(
-            "path",
-            format!("{:?} contains a NUL byte", path.as_ref()),
-        )
-    })
+    CString::new(path.as_ref().as_bytes())
+        .map_err(|_| StepError::new("path", format!("{:?} contains a NUL byte", path.as_ref())))
 }
 
 /// Checks a libc return value.
@@ -210,9 +206,10 @@ pub fn pivot_root(new_root: &Path, put_old: &Path) -> StepResult {
 pub fn umount_detach(target: &Path) -> StepResult {
     let c = cstr(target)?;
     // SAFETY: valid NUL-terminated path.
-    check(unsafe { libc::umount2(c.as_ptr(), libc::MNT_DETACH) }, || {
-        format!("umount {}", target.display())
-    })
+    check(
+        unsafe { libc::umount2(c.as_ptr(), libc::MNT_DETACH) },
+        || format!("umount {}", target.display()),
+    )
 }
 
 /// Writes `content` to an existing file (procfs, cgroupfs) in one `write`.
@@ -221,7 +218,12 @@ pub fn write_file(path: &Path, content: &str) -> StepResult {
         .map_err(|e| StepError::io(format!("write {:?} to {}", content, path.display()), e))
 }
 
-pub fn setrlimit(resource: libc::__rlimit_resource_t, soft: u64, hard: u64, name: &str) -> StepResult {
+pub fn setrlimit(
+    resource: libc::__rlimit_resource_t,
+    soft: u64,
+    hard: u64,
+    name: &str,
+) -> StepResult {
     let lim = libc::rlimit {
         rlim_cur: soft,
         rlim_max: hard,
@@ -242,7 +244,14 @@ pub fn prctl(option: libc::c_int, arg: libc::c_ulong, what: &str) -> StepResult 
 /// Closes every descriptor from `first` upwards, so nothing the host leaked reaches the command.
 pub fn close_from(first: i32) {
     // SAFETY: close_range only closes descriptors; unsupported kernels return ENOSYS.
-    let ret = unsafe { libc::syscall(libc::SYS_close_range, first as libc::c_uint, libc::c_uint::MAX, 0) };
+    let ret = unsafe {
+        libc::syscall(
+            libc::SYS_close_range,
+            first as libc::c_uint,
+            libc::c_uint::MAX,
+            0,
+        )
+    };
     if ret == 0 {
         return;
     }

@@ -70,7 +70,10 @@ pub fn processes_with(marker: &str) -> Vec<String> {
     };
     for entry in dir.flatten() {
         let name = entry.file_name();
-        let Some(pid) = name.to_str().filter(|n| n.bytes().all(|b| b.is_ascii_digit())) else {
+        let Some(pid) = name
+            .to_str()
+            .filter(|n| n.bytes().all(|b| b.is_ascii_digit()))
+        else {
             continue;
         };
         if let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) {
@@ -89,4 +92,106 @@ pub fn pids_cgroup_active() -> bool {
         baton_sandbox::info(&helper()).layer("cgroup-pids"),
         Some(baton_sandbox::LayerState::Active(_))
     )
+}
+
+/// A string no other test (or earlier run) uses: tag, pid, a counter and the clock.
+pub fn unique(tag: &str) -> String {
+    static COUNTER: AtomicU32 = AtomicU32::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.subsec_nanos())
+        .unwrap_or(0);
+    format!(
+        "{tag}-{}-{}-{nanos}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::SeqCst)
+    )
+}
+
+/// A unique marker that is also a number: `sleep 1000 <marker>` sleeps (GNU sleep adds its
+/// arguments up), and the marker then shows in the sleep's command line on the host.
+pub fn numeric_marker() -> String {
+    static COUNTER: AtomicU32 = AtomicU32::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.subsec_nanos())
+        .unwrap_or(0);
+    format!(
+        "0.00{}{:03}{nanos:09}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::SeqCst) % 1000
+    )
+}
+
+/// Polls the host's process table until no process mentions `marker` or `within` passes;
+/// returns what is left. Processes of a finished run are gone at once (the pid namespace is
+/// torn down before the helper reaps pid 1); the grace only absorbs scheduling noise.
+pub fn remaining_after(marker: &str, within: Duration) -> Vec<String> {
+    let deadline = std::time::Instant::now() + within;
+    loop {
+        let left = processes_with(marker);
+        if left.is_empty() || std::time::Instant::now() >= deadline {
+            return left;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Samples, on its own thread, how many host processes mention a marker, keeping the maximum.
+pub struct ProcessWatch {
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    thread: std::thread::JoinHandle<usize>,
+}
+
+impl ProcessWatch {
+    pub fn start(marker: &str) -> ProcessWatch {
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let marker = marker.to_string();
+        let flag = stop.clone();
+        let thread = std::thread::spawn(move || {
+            let mut max = 0;
+            while !flag.load(Ordering::SeqCst) {
+                max = max.max(processes_with(&marker).len());
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            max
+        });
+        ProcessWatch { stop, thread }
+    }
+
+    /// Stops sampling; the largest number of matching processes seen at once.
+    pub fn max_seen(self) -> usize {
+        self.stop.store(true, Ordering::SeqCst);
+        self.thread.join().unwrap()
+    }
+}
+
+/// A host child process killed and reaped on drop, so a failing test leaves nothing behind.
+pub struct HostChild(pub std::process::Child);
+
+impl HostChild {
+    pub fn spawn(program: &str, args: &[&str]) -> HostChild {
+        HostChild(
+            std::process::Command::new(program)
+                .args(args)
+                .spawn()
+                .unwrap(),
+        )
+    }
+
+    pub fn pid(&self) -> u32 {
+        self.0.id()
+    }
+
+    /// Alive and not a zombie: `try_wait` would reap a dead child and report it.
+    pub fn alive(&mut self) -> bool {
+        self.0.try_wait().unwrap().is_none()
+    }
+}
+
+impl Drop for HostChild {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
 }
