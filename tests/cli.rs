@@ -7,6 +7,11 @@ fn baton(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_baton"))
         .args(args)
         .env("BATON_CACHE_DIR", "off")
+        // Run directories go under target/, not into the repository's `.baton/`.
+        .env(
+            "BATON_RUNS_DIR",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-runs"),
+        )
         .output()
         .expect("run baton")
 }
@@ -213,12 +218,12 @@ fn constructs_the_compiler_does_not_handle_yet_are_refused_with_the_line() {
     let plan = write(
         &dir,
         "plan.py",
-        b"from baton import bash\nprint(bash('ls'))\n",
+        b"from baton import branch\nprint(branch([lambda: 1]))\n",
     );
     let output = baton(&["run", &plan]);
     assert_eq!(output.status.code(), Some(3), "{}", stderr(&output));
     assert!(
-        stderr(&output).contains("line 1") && stderr(&output).contains("baton.bash"),
+        stderr(&output).contains("line 1") && stderr(&output).contains("baton.branch"),
         "{}",
         stderr(&output)
     );

@@ -63,8 +63,21 @@ fn expected(program: &Path) -> Expected {
 /// Runs one program; `None` when it behaves as CPython did, else what differed.
 fn run_one(program: &Path) -> Option<String> {
     let expected = expected(program);
+    // Each run's directory is removed once its output is read.
+    let run_dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("conformance-runs")
+        .join(program.to_string_lossy().replace(['/', '.'], "_"));
+    let _ = std::fs::remove_dir_all(&run_dir);
     let output = Command::new(env!("CARGO_BIN_EXE_baton"))
-        .args(["run", &program.to_string_lossy(), "--timeout", "20"])
+        .args([
+            "run",
+            &program.to_string_lossy(),
+            "--timeout",
+            "20",
+            "--quiet",
+        ])
+        .arg("--run-dir")
+        .arg(&run_dir)
         // Compiled modules are cached under target/, not in the user's cache directory.
         .env(
             "BATON_CACHE_DIR",
@@ -72,6 +85,7 @@ fn run_one(program: &Path) -> Option<String> {
         )
         .output()
         .expect("run baton");
+    let _ = std::fs::remove_dir_all(&run_dir);
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     let exit = output.status.code().unwrap_or(-1);

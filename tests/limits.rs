@@ -19,6 +19,10 @@ fn run(source: &str, limits: &[&str]) -> Run {
         .arg(&path)
         .args(limits)
         .env("BATON_CACHE_DIR", "off")
+        .env(
+            "BATON_RUNS_DIR",
+            std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("limits-runs"),
+        )
         .output()
         .expect("run baton");
     Run {

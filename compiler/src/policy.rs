@@ -15,7 +15,17 @@ pub struct ModuleSpec {
 }
 
 /// The SDK: the plan's whole view of the world (see DESIGN.md, "The plan language and SDK").
-pub const BATON_SDK: &[&str] = &["bash", "llm", "branch", "parallel", "log", "inputs"];
+pub const BATON_SDK: &[&str] = &[
+    "bash",
+    "llm",
+    "branch",
+    "parallel",
+    "log",
+    "inputs",
+    "BudgetExceeded",
+    "LLMError",
+    "SandboxError",
+];
 
 pub const MODULES: &[ModuleSpec] = &[
     ModuleSpec {
@@ -383,9 +393,11 @@ mod tests {
             );
         }
         for name in catalog::BUILTINS {
-            let reachable = match name.strip_prefix("json_") {
-                Some(member) => module("json").is_some_and(|m| m.members.contains(&member)),
-                None => SUPPORTED_BUILTINS.contains(name),
+            let reachable = match name.split_once('_') {
+                Some((module_name @ ("json" | "baton"), member)) => {
+                    module(module_name).is_some_and(|m| m.members.contains(&member))
+                }
+                _ => SUPPORTED_BUILTINS.contains(name),
             };
             assert!(
                 reachable,

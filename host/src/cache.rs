@@ -161,7 +161,8 @@ fn shared_engine_hash(engine: &Engine) -> &'static str {
     HASH.get_or_init(|| engine_hash(engine))
 }
 
-fn hex(bytes: &[u8]) -> String {
+/// Lowercase hex of `bytes`.
+pub fn hex(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len() * 2);
     for byte in bytes {
         let _ = write!(out, "{byte:02x}");

@@ -9,27 +9,33 @@
 //! - CPU limit: `consume_fuel(true)`, the fuel set per store ([`crate::Limits::fuel`]);
 //! - wall-clock limit: `epoch_interruption(true)`; a background thread increments the epoch every
 //!   [`EPOCH_TICK`] and each store's deadline is its timeout in ticks;
-//! - stack: `max_wasm_stack` = [`MAX_WASM_STACK`], so ~1000 nested Python calls fit; wasm runs on
-//!   a dedicated thread with [`RUN_THREAD_STACK`] of native stack, larger than `max_wasm_stack`,
-//!   so exhausting the wasm stack is a `StackOverflow` trap, never a crash of the host.
-//!   `async_stack_size` must be at least `max_wasm_stack` even though no store is async
-//!   (`Engine::new` checks it unconditionally).
+//! - async: every store is async (host calls such as `bash` and `llm` await I/O); wasm runs on a
+//!   fiber stack of `async_stack_size`, and yields to the async runtime at every epoch tick, so
+//!   thousands of runs share a few threads and the wall-clock limit is a `tokio` timeout;
+//! - stack: `max_wasm_stack` = [`MAX_WASM_STACK`], so ~1000 nested Python calls fit; the fiber
+//!   stack is 1 MiB larger, so exhausting the wasm stack is a `StackOverflow` trap, never a crash;
+//! - incremental compilation ([`FunctionCache`]): every module carries the same runtime, so
+//!   compiled function bodies are cached in memory and a new plan compiles only its own code.
 //!
-//! Instance allocation: the default on-demand allocator, deliberately not the pooling allocator
-//! (`InstanceAllocationStrategy::Pooling`). Measured with `cargo bench -p baton-host --bench run`
-//! (`instantiate/*`, plan200's module, Store + `InstancePre::instantiate`, no call): on-demand
-//! ~20 µs, pooling ~8 µs. The 12 µs saved is under 1% of a cached run (~2.8 ms, dominated by
-//! validating the module and starting the run thread), while pooling would fix the largest memory
-//! per slot at engine creation (but [`crate::Limits::memory_bytes`] is chosen per run), reserve
-//! address space for every slot up front, and make instantiation fail when the pool is full
-//! (needing a semaphore). Copy-on-write memory images (`memory_init_cow`, on by default) and one
-//! `InstancePre` per module (`cache.rs`) already give most of the fast-instantiation recipe.
-//! Revisit when many plans run concurrently in one process.
+//! Instance allocation: the pooling allocator ([`POOL_SLOTS`] slots), with the on-demand
+//! allocator as a fallback when the pool cannot be reserved (a process whose address space is
+//! capped by `ulimit -v`). Every slot reserves address space for the largest memory a run may
+//! have ([`MAX_MEMORY_BYTES`]), a table, a GC heap and a fiber stack; the run's own memory cap
+//! is enforced per store by the limiter, as with on-demand allocation. A full pool would make
+//! instantiation fail, so runs take a permit of [`instance_permits`] first and wait for a free
+//! slot instead. Measured with `cargo bench -p baton-host --bench run` (`instantiate/*`): a
+//! store plus `InstancePre::instantiate` ~8 µs pooled against ~20 µs on demand; the pool also
+//! keeps slots warm between runs, so thousands of short runs do not each map fresh memory.
 
-use std::sync::OnceLock;
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
-use wasmtime::{Collector, Config, Engine, OptLevel, Strategy};
+use wasmtime::{
+    CacheStore, Collector, Config, Engine, InstanceAllocationStrategy, OptLevel,
+    PoolingAllocationConfig, Strategy,
+};
 
 /// How often the epoch advances. The wall-clock timeout is rounded up to a whole number of ticks.
 pub const EPOCH_TICK: Duration = Duration::from_millis(10);
@@ -37,12 +43,47 @@ pub const EPOCH_TICK: Duration = Duration::from_millis(10);
 /// The most wasm stack a run may use (bytes).
 pub const MAX_WASM_STACK: usize = 32 << 20;
 
-/// The native stack of the thread that runs wasm (bytes). Must exceed [`MAX_WASM_STACK`] with
-/// room left for host calls.
-pub const RUN_THREAD_STACK: usize = 64 << 20;
+/// Instances that can be alive at once in one process (runs and, later, branches); more wait
+/// for a permit ([`instance_permits`]).
+pub const POOL_SLOTS: u32 = 1000;
 
-/// The configuration every Baton engine uses.
+/// The largest memory a run may be given (`--memory` at most 4096 MiB: a 32-bit memory).
+pub const MAX_MEMORY_BYTES: usize = 4 << 30;
+
+/// Function table entries a module may have: the runtime's functions plus a large plan's.
+pub const MAX_TABLE_ELEMENTS: usize = 100_000;
+
+/// Permits for instantiating: one per pool slot. A run holds one from instantiation until its
+/// store is dropped.
+pub fn instance_permits() -> &'static std::sync::Arc<tokio::sync::Semaphore> {
+    static PERMITS: OnceLock<std::sync::Arc<tokio::sync::Semaphore>> = OnceLock::new();
+    PERMITS.get_or_init(|| std::sync::Arc::new(tokio::sync::Semaphore::new(POOL_SLOTS as usize)))
+}
+
+/// The pooling allocator's configuration: [`POOL_SLOTS`] of everything an instance uses.
+fn pooling() -> PoolingAllocationConfig {
+    let mut pool = PoolingAllocationConfig::new();
+    pool.total_core_instances(POOL_SLOTS)
+        .total_memories(POOL_SLOTS)
+        .total_tables(POOL_SLOTS)
+        .total_stacks(POOL_SLOTS)
+        .total_gc_heaps(POOL_SLOTS)
+        .max_memories_per_module(1)
+        .max_tables_per_module(crate::imports::MAX_TABLES)
+        .max_memory_size(MAX_MEMORY_BYTES)
+        .table_elements(MAX_TABLE_ELEMENTS);
+    pool
+}
+
+/// The configuration every Baton engine uses (with the pooling allocator; see the module docs).
 pub fn config() -> Config {
+    let mut config = base_config();
+    config.allocation_strategy(InstanceAllocationStrategy::Pooling(pooling()));
+    config
+}
+
+/// [`config`] without the pooling allocator.
+fn base_config() -> Config {
     let mut config = Config::new();
     config
         .strategy(Strategy::Cranelift)
@@ -57,7 +98,59 @@ pub fn config() -> Config {
         .max_wasm_stack(MAX_WASM_STACK)
         .async_stack_size(MAX_WASM_STACK + (1 << 20))
         .collector(Collector::DeferredReferenceCounting);
+    // Every module carries the same runtime: cache compiled functions by body so a new plan
+    // compiles only its own code (see `FunctionCache`).
+    // It cannot fail with Cranelift enabled; without it compilation is only slower.
+    let _ = config.enable_incremental_compilation(FunctionCache::shared());
     config
+}
+
+/// Cranelift's incremental compilation cache, in memory: compiled function bodies keyed by
+/// wasmtime's hash of their input. Shared by every engine of the process; bounded by
+/// [`FunctionCache::MAX_BYTES`] (past it, new entries are not kept).
+#[derive(Debug, Default)]
+pub struct FunctionCache {
+    entries: Mutex<FunctionEntries>,
+}
+
+#[derive(Debug, Default)]
+struct FunctionEntries {
+    map: HashMap<Vec<u8>, Arc<[u8]>>,
+    bytes: usize,
+}
+
+impl FunctionCache {
+    /// The runtime's ~1,000 functions take about 10 MiB compiled; this leaves room for plans.
+    pub const MAX_BYTES: usize = 256 << 20;
+
+    pub fn shared() -> Arc<FunctionCache> {
+        static SHARED: OnceLock<Arc<FunctionCache>> = OnceLock::new();
+        SHARED.get_or_init(Arc::default).clone()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, FunctionEntries> {
+        self.entries
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner())
+    }
+}
+
+impl CacheStore for FunctionCache {
+    fn get(&self, key: &[u8]) -> Option<Cow<'_, [u8]>> {
+        let entry = self.lock().map.get(key).cloned()?;
+        Some(Cow::Owned(entry.to_vec()))
+    }
+
+    fn insert(&self, key: &[u8], value: Vec<u8>) -> bool {
+        let mut entries = self.lock();
+        let size = key.len() + value.len();
+        if entries.bytes + size > Self::MAX_BYTES {
+            return false;
+        }
+        entries.bytes += size;
+        entries.map.insert(key.to_vec(), value.into());
+        true
+    }
 }
 
 static ENGINE: OnceLock<Result<Engine, String>> = OnceLock::new();
@@ -69,7 +162,11 @@ static ENGINE: OnceLock<Result<Engine, String>> = OnceLock::new();
 pub fn engine() -> Result<&'static Engine, String> {
     ENGINE
         .get_or_init(|| {
-            let engine = Engine::new(&config()).map_err(|error| format!("{error:#}"))?;
+            // The pool reserves address space up front; where that is refused, allocate on
+            // demand rather than not run at all.
+            let engine = Engine::new(&config())
+                .or_else(|_| Engine::new(&base_config()))
+                .map_err(|error| format!("{error:#}"))?;
             let ticker = engine.clone();
             std::thread::Builder::new()
                 .name("baton-epoch".to_string())

@@ -118,13 +118,19 @@ fn format_signature<S: AsRef<str>>(params: &[S], results: &[S]) -> String {
 /// Every import a module may have: `(name in the baton namespace, exact signature)`.
 ///
 /// `print(ptr, len)`: write the UTF-8 bytes `[ptr, ptr+len)` to the run's stdout.
-pub const ALLOWED_IMPORTS: &[(&str, FuncSignature)] = &[(
-    "print",
-    FuncSignature {
-        params: &[ValType::I32, ValType::I32],
-        results: &[],
-    },
-)];
+pub const ALLOWED_IMPORTS: &[(&str, FuncSignature)] = &[
+    ("print", sig(&[ValType::I32, ValType::I32], &[])),
+    ("bash", sig(&[ValType::I32, ValType::I32], &[ValType::I32])),
+    ("llm", sig(&[ValType::I32, ValType::I32], &[ValType::I32])),
+    ("log", sig(&[ValType::I32, ValType::I32], &[])),
+    ("inputs", sig(&[], &[ValType::I32])),
+    ("result", sig(&[ValType::I32, ValType::I32], &[])),
+    ("reply", sig(&[ValType::I32], &[])),
+];
+
+const fn sig(params: &'static [ValType], results: &'static [ValType]) -> FuncSignature {
+    FuncSignature { params, results }
+}
 
 /// The signature `baton_main` must have.
 pub const MAIN_SIGNATURE: FuncSignature = FuncSignature {
@@ -275,6 +281,11 @@ pub enum ModuleError {
     MemoryCount { count: u32 },
     #[error("the module defines {count} tables; at most {max} are allowed", max = MAX_TABLES)]
     TableCount { count: u32 },
+    #[error(
+        "the module's table {index} starts with {initial} entries; at most {max} are allowed",
+        max = crate::engine::MAX_TABLE_ELEMENTS
+    )]
+    TableTooLarge { index: u32, initial: u64 },
     #[error("the module does not export {what} named `{name}`")]
     MissingExport {
         name: &'static str,
@@ -454,6 +465,13 @@ pub fn validate_module(bytes: &[u8]) -> Result<ModuleInfo, ModuleError> {
         return Err(ModuleError::TableCount {
             count: types.table_count(),
         });
+    }
+    // Every instance slot of the engine's pool holds tables of at most this many entries.
+    for index in 0..types.table_count() {
+        let initial = types.table_at(index).initial;
+        if initial > crate::engine::MAX_TABLE_ELEMENTS as u64 {
+            return Err(ModuleError::TableTooLarge { index, initial });
+        }
     }
 
     let sections = sections(bytes)?;

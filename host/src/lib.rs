@@ -10,19 +10,37 @@
 //! - [`cache`]: [`ModuleCache`] — validate, then compile once per process and once per machine
 //!   (serialized modules keyed by SHA-256 of the bytes and the engine's compatibility hash), with
 //!   the imports resolved once ([`Prepared`], an `InstancePre`);
-//! - [`run`]: [`run_module`] (and [`Prepared::run`]) under [`Limits`], the `baton.print` host call, and the mapping of
-//!   traps to [`HostError`] ([`LimitKind`] for the limits).
+//! - [`run`]: [`run_module`] (and [`Prepared::run_with`]) under [`Limits`], the linking of the
+//!   host calls, and the mapping of traps to [`HostError`] ([`LimitKind`] for the limits);
+//! - [`calls`]: the one choke point every host call passes ([`HostCalls`]), its request/reply
+//!   encoding and argument reading;
+//! - [`services`]: the real capabilities behind it (`bash` in the OS sandbox, `llm` through a
+//!   provider and the run's budget, `log`, `inputs`) and per-call figures;
+//! - [`config`]: `baton.toml` (grants, limits, sandbox, workspace, llm, budget) and the grant
+//!   check that refuses a module needing a capability that is not granted;
+//! - [`session`]: one whole run as `baton run` does it (run directory, workspace, capabilities,
+//!   the run, what is kept).
 //!
-//! The module contract is docs/abi.md.
+//! The module contract is docs/abi.md; `baton.toml` is documented in docs/baton.toml.
 
 pub mod cache;
+pub mod calls;
+pub mod config;
 pub mod engine;
 pub mod imports;
 pub mod run;
+pub mod services;
+pub mod session;
+
+/// Model providers and budgets.
+pub use baton_llm as llm;
+/// The OS sandbox, for `baton sandbox-info` and the helper entry point.
+pub use baton_sandbox as sandbox;
 
 pub use cache::{ModuleCache, Origin, Prepared};
+pub use calls::{CallKind, CallResult, HostCalls, NoCapabilities, PlanError, SharedCalls};
 pub use imports::{
     validate_module, EntityKind, ExportInfo, FuncSignature, ImportInfo, ModuleError, ModuleInfo,
     SectionInfo, ValType, ALLOWED_IMPORTS, IMPORT_MODULE,
 };
-pub use run::{run_module, HostError, LimitKind, Limits, RunOutcome};
+pub use run::{run_module, HostError, LimitKind, Limits, RunOutcome, RunReport};

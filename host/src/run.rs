@@ -1,5 +1,5 @@
-//! Running a module: limits, the `baton.print` host call, the call to `baton_main`, and the
-//! mapping of everything that can go wrong to [`HostError`].
+//! Running a module: limits, the host calls' linking (`calls.rs` holds what they do), the call
+//! to `baton_main`, and the mapping of everything that can go wrong to [`HostError`].
 //!
 //! Order of events in [`run_module`]:
 //! 1. [`validate_module`](crate::validate_module) refuses any module that imports something not
@@ -11,11 +11,11 @@
 //!    exceptions, may grow to [`Limits::memory_bytes`]; a denied `memory.grow` returns -1 so the
 //!    runtime raises MemoryError), at most one instance and one memory, the fuel
 //!    ([`Limits::fuel`]) and the epoch deadline ([`Limits::timeout`]);
-//! 4. `baton.print` (linked in step 2) treats `(ptr, len)` as hostile (bounds- and UTF-8-checked; bad
-//!    input traps with a clear message, never a panic);
-//! 5. the module is instantiated and `baton_main` called on a dedicated thread whose native stack
-//!    ([`RUN_THREAD_STACK`]) exceeds the wasm stack limit, so a
-//!    runaway recursion is a clean [`LimitKind::Stack`] error;
+//! 4. the host calls (linked in step 2) treat every pointer, length and request as hostile
+//!    (bounds-, UTF-8- and JSON-checked; bad input traps with a clear message, never a panic);
+//! 5. the module is instantiated and `baton_main` called asynchronously ([`Prepared::run_async`]):
+//!    wasm runs on a fiber and yields at every epoch tick, host calls await their I/O, and the
+//!    wall-clock limit is a timeout around the whole run;
 //! 6. `baton_main`'s result: 0 is [`RunOutcome::Success`]; anything else is the address of a
 //!    str object (docs/abi.md) whose text becomes [`RunOutcome::Exception`].
 //!
@@ -27,8 +27,11 @@
 
 use std::fmt;
 use std::io::Write;
-use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
+use std::sync::Arc;
 use std::time::Duration;
+
+use serde_json::Value;
+use tokio::sync::mpsc;
 
 use wasmtime::{
     Caller, Engine, Extern, GcHeapOutOfMemory, InstancePre, Linker, Module, ResourceLimiter, Store,
@@ -36,7 +39,8 @@ use wasmtime::{
 };
 
 use crate::cache::{ModuleCache, Prepared};
-use crate::engine::{self, RUN_THREAD_STACK};
+use crate::calls::{encode_reply, CallKind, NoCapabilities, PlanError, SharedCalls};
+use crate::engine;
 use crate::imports::{ModuleError, IMPORT_MODULE, MAIN_EXPORT, MEMORY_EXPORT};
 
 /// The hard limits of one run.
@@ -240,7 +244,20 @@ impl ResourceLimiter for Limiter {
 /// What a store carries.
 pub(crate) struct HostState {
     limiter: Limiter,
-    output: SyncSender<Vec<u8>>,
+    output: mpsc::Sender<Vec<u8>>,
+    calls: SharedCalls,
+    /// The reply of the last host call, until the runtime fetches it with `baton.reply`.
+    reply: Option<Vec<u8>>,
+    /// The run's result (JSON text), when the plan's `main` returned.
+    result: Option<String>,
+}
+
+/// What a finished run produced besides its outcome.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RunReport {
+    pub outcome: RunOutcome,
+    /// The JSON text of what the plan's `main` returned, when it has one and it returned.
+    pub result: Option<String>,
 }
 
 /// Validates, compiles (or finds in [`ModuleCache::global`]) and runs `bytes` under `limits`,
@@ -258,72 +275,293 @@ pub fn run_module(
 /// The linker with every host call, and the module's imports resolved against it.
 pub(crate) fn instance_pre(module: &Module) -> Result<InstancePre<HostState>, HostError> {
     let mut linker = Linker::<HostState>::new(module.engine());
-    linker
-        .func_wrap(IMPORT_MODULE, "print", host_print)
-        .map_err(|error| HostError::Engine(format!("cannot link baton.print: {error:#}")))?;
+    link_host_calls(&mut linker)
+        .map_err(|error| HostError::Engine(format!("cannot link the host calls: {error:#}")))?;
     linker
         .instantiate_pre(module)
         .map_err(|error| HostError::Engine(format!("cannot link the module: {error:#}")))
 }
 
+fn link_host_calls(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
+    linker.func_wrap_async(
+        IMPORT_MODULE,
+        "print",
+        |mut caller: Caller<'_, HostState>, (ptr, len): (i32, i32)| {
+            Box::new(async move {
+                let text = guest_text(&mut caller, "print", ptr, len)?;
+                let output = caller.data().output.clone();
+                for chunk in text.as_bytes().chunks(OUTPUT_CHUNK) {
+                    output
+                        .send(chunk.to_vec())
+                        .await
+                        .map_err(|_| OutputClosed)?;
+                }
+                Ok(())
+            })
+        },
+    )?;
+    for kind in [CallKind::Bash, CallKind::Llm] {
+        linker.func_wrap_async(
+            IMPORT_MODULE,
+            kind.name(),
+            move |mut caller: Caller<'_, HostState>, (ptr, len): (i32, i32)| {
+                Box::new(async move {
+                    let text = guest_text(&mut caller, kind.name(), ptr, len)?;
+                    let request: Value = serde_json::from_str(&text).map_err(|error| {
+                        GuestFault(format!(
+                            "baton.{}: the request is not JSON: {error}",
+                            kind.name()
+                        ))
+                    })?;
+                    call_and_hold_reply(&mut caller, kind, request).await
+                })
+            },
+        )?;
+    }
+    linker.func_wrap_async(
+        IMPORT_MODULE,
+        "inputs",
+        |mut caller: Caller<'_, HostState>, (): ()| {
+            Box::new(async move {
+                call_and_hold_reply(&mut caller, CallKind::Inputs, Value::Null).await
+            })
+        },
+    )?;
+    linker.func_wrap_async(
+        IMPORT_MODULE,
+        "log",
+        |mut caller: Caller<'_, HostState>, (ptr, len): (i32, i32)| {
+            Box::new(async move {
+                let line = guest_text(&mut caller, "log", ptr, len)?;
+                let calls = caller.data().calls.clone();
+                // A log line cannot fail in a way the plan could act on.
+                let _ = calls
+                    .call(CallKind::Log, serde_json::json!({ "line": line }))
+                    .await;
+                Ok(())
+            })
+        },
+    )?;
+    linker.func_wrap(
+        IMPORT_MODULE,
+        "result",
+        |mut caller: Caller<'_, HostState>, ptr: i32, len: i32| -> wasmtime::Result<()> {
+            let text = guest_text(&mut caller, "result", ptr, len)?;
+            if let Err(error) = serde_json::from_str::<serde::de::IgnoredAny>(&text) {
+                return Err(
+                    GuestFault(format!("baton.result: the result is not JSON: {error}")).into(),
+                );
+            }
+            caller.data_mut().result = Some(text);
+            Ok(())
+        },
+    )?;
+    linker.func_wrap(
+        IMPORT_MODULE,
+        "reply",
+        |mut caller: Caller<'_, HostState>, ptr: i32| -> wasmtime::Result<()> {
+            let Some(reply) = caller.data_mut().reply.take() else {
+                return Err(GuestFault("baton.reply: no host call reply is waiting".into()).into());
+            };
+            let memory = guest_memory(&mut caller, "reply")?;
+            let data = memory.data_mut(&mut caller);
+            let len = i32::try_from(reply.len())
+                .map_err(|_| GuestFault("baton.reply: the reply is too large".into()))?;
+            let range = guest_range(data.len(), ptr, len)
+                .map_err(|message| GuestFault(format!("baton.reply: {message}")))?;
+            data[range].copy_from_slice(&reply);
+            Ok(())
+        },
+    )?;
+    Ok(())
+}
+
+/// Runs one call through the run's [`HostCalls`], keeps the encoded reply for `baton.reply`
+/// and returns its length.
+async fn call_and_hold_reply(
+    caller: &mut Caller<'_, HostState>,
+    kind: CallKind,
+    request: Value,
+) -> wasmtime::Result<i32> {
+    let calls = caller.data().calls.clone();
+    let result = calls.call(kind, request).await;
+    let mut reply = encode_reply(&result);
+    if i32::try_from(reply.len()).is_err() {
+        reply = encode_reply(&Err(PlanError::new(
+            "RuntimeError",
+            format!("the reply of {}() is larger than 2 GiB", kind.name()),
+        )));
+    }
+    let len = reply.len() as i32;
+    caller.data_mut().reply = Some(reply);
+    Ok(len)
+}
+
+fn guest_memory(
+    caller: &mut Caller<'_, HostState>,
+    call: &str,
+) -> Result<wasmtime::Memory, GuestFault> {
+    match caller.get_export(MEMORY_EXPORT) {
+        Some(Extern::Memory(memory)) => Ok(memory),
+        _ => Err(GuestFault(format!(
+            "baton.{call}: the module exports no memory named `{MEMORY_EXPORT}`"
+        ))),
+    }
+}
+
+/// Copies `[ptr, ptr+len)` out of guest memory and checks it is UTF-8.
+fn guest_text(
+    caller: &mut Caller<'_, HostState>,
+    call: &str,
+    ptr: i32,
+    len: i32,
+) -> Result<String, GuestFault> {
+    let memory = guest_memory(caller, call)?;
+    let bytes = guest_slice(memory.data(&*caller), ptr, len)
+        .map_err(|message| GuestFault(format!("baton.{call}: {message}")))?;
+    String::from_utf8(bytes.to_vec()).map_err(|error| {
+        GuestFault(format!(
+            "baton.{call}: the text is not UTF-8 (invalid byte at offset {} of {})",
+            error.utf8_error().valid_up_to(),
+            bytes.len()
+        ))
+    })
+}
+
 impl Prepared {
     /// Runs the module under `limits` in a fresh `Store`, writing what the plan prints to
-    /// `stdout` (which is flushed before returning).
+    /// `stdout` (which is flushed before returning). The plan is granted nothing
+    /// ([`NoCapabilities`]); see [`Prepared::run_with`].
     pub fn run(&self, limits: &Limits, stdout: &mut dyn Write) -> Result<RunOutcome, HostError> {
-        let (sender, receiver) = sync_channel::<Vec<u8>>(OUTPUT_CHANNEL_CHUNKS);
-        let result = std::thread::scope(|scope| {
-            let runner = std::thread::Builder::new()
-                .name("baton-run".to_string())
-                .stack_size(RUN_THREAD_STACK)
-                .spawn_scoped(scope, || execute(&self.pre, limits, sender))
-                .map_err(|error| {
-                    HostError::Engine(format!("cannot start the run thread: {error}"))
-                })?;
-            let written = pump(receiver, stdout);
-            let result = runner
-                .join()
-                .unwrap_or_else(|_| Err(HostError::Engine("the run thread panicked".to_string())));
-            match written {
-                // Writing failed: that is why the plan stopped (or it finished meanwhile).
-                Err(error) => Err(HostError::Output(error)),
-                Ok(()) => result,
-            }
-        });
+        self.run_with(limits, Arc::new(NoCapabilities), stdout)
+            .map(|report| report.outcome)
+    }
+
+    /// Runs the module with `calls` behind its host calls, on a runtime of its own, writing
+    /// what the plan prints to `stdout` (flushed before returning).
+    pub fn run_with(
+        &self,
+        limits: &Limits,
+        calls: SharedCalls,
+        stdout: &mut dyn Write,
+    ) -> Result<RunReport, HostError> {
+        // Time for the limits and timeouts, I/O for the sandbox's processes and model requests.
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .map_err(|error| {
+                HostError::Engine(format!("cannot start the async runtime: {error}"))
+            })?;
+        let result = runtime.block_on(self.run_to_writer(limits, calls, stdout));
         let flushed = stdout.flush();
         match (result, flushed) {
-            (Ok(outcome), Ok(())) => Ok(outcome),
+            (Ok(report), Ok(())) => Ok(report),
             (Ok(_), Err(error)) => Err(HostError::Output(error)),
             (Err(error), _) => Err(error),
         }
     }
 
-    /// Creates a fresh `Store` with `limits` and instantiates the module in it, on the calling
-    /// thread, without calling `baton_main` (start functions, if any, do run). For benchmarks
-    /// and warm-up; what a plan prints here is discarded.
+    /// As [`Prepared::run_with`], inside an async runtime the caller drives.
+    pub async fn run_to_writer(
+        &self,
+        limits: &Limits,
+        calls: SharedCalls,
+        stdout: &mut dyn Write,
+    ) -> Result<RunReport, HostError> {
+        let (sender, mut receiver) = mpsc::channel::<Vec<u8>>(OUTPUT_CHANNEL_CHUNKS);
+        let run = self.run_async(limits, calls, sender);
+        tokio::pin!(run);
+        let mut write_error = None;
+        let result = loop {
+            tokio::select! {
+                result = &mut run => break result,
+                Some(chunk) = receiver.recv(), if write_error.is_none() => {
+                    if let Err(error) = stdout.write_all(&chunk) {
+                        // Dropping the receiver makes the plan's next print trap.
+                        receiver.close();
+                        write_error = Some(error);
+                    }
+                }
+            }
+        };
+        if write_error.is_none() {
+            while let Ok(chunk) = receiver.try_recv() {
+                if let Err(error) = stdout.write_all(&chunk) {
+                    write_error = Some(error);
+                    break;
+                }
+            }
+        }
+        match write_error {
+            // Writing failed: that is why the plan stopped (or it finished meanwhile).
+            Some(error) => Err(HostError::Output(error)),
+            None => result,
+        }
+    }
+
+    /// Runs the module in a fresh `Store`: what it prints goes to `output` (a closed channel
+    /// makes the next print trap with [`HostError::Output`]), its host calls to `calls`. The
+    /// wall-clock limit is enforced here; wasm yields to the async runtime every epoch tick, so
+    /// thousands of runs can share a few threads.
+    pub async fn run_async(
+        &self,
+        limits: &Limits,
+        calls: SharedCalls,
+        output: mpsc::Sender<Vec<u8>>,
+    ) -> Result<RunReport, HostError> {
+        // A slot of the instance pool, held until the store is dropped (declared first, so
+        // dropped last); with every slot taken, the run waits here instead of failing.
+        let _slot = engine::instance_permits()
+            .acquire()
+            .await
+            .map_err(|_| HostError::Engine("the instance pool is closed".to_string()))?;
+        let mut store = new_store(self.module.engine(), limits, output, calls)?;
+        let work = execute(&self.pre, limits, &mut store);
+        match tokio::time::timeout(limits.timeout, work).await {
+            Ok(result) => result,
+            Err(_) => Err(HostError::Limit {
+                limit: LimitKind::WallClock,
+                message: format!(
+                    "wall-clock limit exceeded (timeout {} s)",
+                    limits.timeout.as_secs_f64()
+                ),
+            }),
+        }
+    }
+
+    /// Creates a fresh `Store` with `limits` and instantiates the module in it, without calling
+    /// `baton_main` (start functions, if any, do run). For benchmarks and warm-up; what a plan
+    /// prints here is discarded.
     pub fn instantiate(&self, limits: &Limits) -> Result<(), HostError> {
-        let (sender, _receiver) = sync_channel::<Vec<u8>>(OUTPUT_CHANNEL_CHUNKS);
-        let mut store = new_store(self.module.engine(), limits, sender)?;
-        self.pre
-            .instantiate(&mut store)
-            .map(drop)
-            .map_err(|error| classify(error, limits, store.data().limiter.refused))
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .map_err(|error| {
+                HostError::Engine(format!("cannot start the async runtime: {error}"))
+            })?;
+        let (sender, _receiver) = mpsc::channel::<Vec<u8>>(OUTPUT_CHANNEL_CHUNKS);
+        let mut store = new_store(
+            self.module.engine(),
+            limits,
+            sender,
+            Arc::new(NoCapabilities),
+        )?;
+        runtime.block_on(async {
+            self.pre
+                .instantiate_async(&mut store)
+                .await
+                .map(drop)
+                .map_err(|error| classify(error, limits, store.data().limiter.refused))
+        })
     }
 }
 
-/// Writes every chunk the run sends until it ends; on a write error, drops the receiver (so the
-/// plan's next print traps) and returns the error.
-fn pump(receiver: Receiver<Vec<u8>>, stdout: &mut dyn Write) -> std::io::Result<()> {
-    for chunk in receiver.iter() {
-        stdout.write_all(&chunk)?;
-    }
-    Ok(())
-}
-
-/// A fresh store with the run's limits, fuel and epoch deadline.
+/// A fresh store with the run's limits and fuel; wasm yields to the async runtime at every
+/// epoch tick.
 fn new_store(
     engine: &Engine,
     limits: &Limits,
-    output: SyncSender<Vec<u8>>,
+    output: mpsc::Sender<Vec<u8>>,
+    calls: SharedCalls,
 ) -> Result<Store<HostState>, HostError> {
     let store_limits = StoreLimitsBuilder::new()
         .memory_size(limits.memory_bytes)
@@ -341,71 +579,53 @@ fn new_store(
                 refused: false,
             },
             output,
+            calls,
+            reply: None,
+            result: None,
         },
     );
     store.limiter(|state| &mut state.limiter);
     store
         .set_fuel(limits.fuel)
         .map_err(|error| HostError::Engine(format!("cannot set fuel: {error:#}")))?;
-    store.set_epoch_deadline(engine::deadline_ticks(limits.timeout));
-    store.epoch_deadline_trap();
+    store.set_epoch_deadline(1);
+    store.epoch_deadline_async_yield_and_update(1);
     Ok(store)
 }
 
-/// Runs the module on the current thread (the run thread).
-fn execute(
+/// Instantiates the module and calls `baton_main`.
+async fn execute(
     pre: &InstancePre<HostState>,
     limits: &Limits,
-    output: SyncSender<Vec<u8>>,
-) -> Result<RunOutcome, HostError> {
-    let mut store = new_store(pre.module().engine(), limits, output)?;
+    store: &mut Store<HostState>,
+) -> Result<RunReport, HostError> {
     let instance = pre
-        .instantiate(&mut store)
+        .instantiate_async(&mut *store)
+        .await
         .map_err(|error| classify(error, limits, store.data().limiter.refused))?;
     let main = instance
-        .get_typed_func::<(), i32>(&mut store, MAIN_EXPORT)
+        .get_typed_func::<(), i32>(&mut *store, MAIN_EXPORT)
         .map_err(|error| HostError::Engine(format!("cannot find {MAIN_EXPORT}: {error:#}")))?;
     let status = main
-        .call(&mut store, ())
+        .call_async(&mut *store, ())
+        .await
         .map_err(|error| classify(error, limits, store.data().limiter.refused))?;
+    let result = store.data_mut().result.take();
     if status == 0 {
-        return Ok(RunOutcome::Success);
+        return Ok(RunReport {
+            outcome: RunOutcome::Success,
+            result,
+        });
     }
     let memory = instance
-        .get_memory(&mut store, MEMORY_EXPORT)
+        .get_memory(&mut *store, MEMORY_EXPORT)
         .ok_or_else(|| HostError::Engine(format!("the module exports no `{MEMORY_EXPORT}`")))?;
-    let traceback = read_str(memory.data(&store), status)
+    let traceback = read_str(memory.data(&*store), status)
         .map_err(|message| HostError::BadTraceback { message })?;
-    Ok(RunOutcome::Exception { traceback })
-}
-
-/// `baton.print(ptr, len)`: copy `[ptr, ptr+len)` out of guest memory, check it is UTF-8, send
-/// it to the run's stdout.
-fn host_print(mut caller: Caller<'_, HostState>, ptr: i32, len: i32) -> wasmtime::Result<()> {
-    let Some(Extern::Memory(memory)) = caller.get_export(MEMORY_EXPORT) else {
-        return Err(GuestFault(format!(
-            "baton.print: the module exports no memory named `{MEMORY_EXPORT}`"
-        ))
-        .into());
-    };
-    let (data, state) = memory.data_and_store_mut(&mut caller);
-    let bytes = guest_slice(data, ptr, len)
-        .map_err(|message| GuestFault(format!("baton.print: {message}")))?;
-    if let Err(error) = std::str::from_utf8(bytes) {
-        return Err(GuestFault(format!(
-            "baton.print: the text is not UTF-8 (invalid byte at offset {} of {})",
-            error.valid_up_to(),
-            bytes.len()
-        ))
-        .into());
-    }
-    for chunk in bytes.chunks(OUTPUT_CHUNK) {
-        state
-            .output
-            .send(chunk.to_vec())
-            .map_err(|_| OutputClosed)?;
-    }
-    Ok(())
+    Ok(RunReport {
+        outcome: RunOutcome::Exception { traceback },
+        result,
+    })
 }
 
 /// The guest bytes `[ptr, ptr+len)`, both read as unsigned 32-bit numbers, or why they are out
@@ -427,6 +647,18 @@ fn guest_slice(data: &[u8], ptr: i32, len: i32) -> Result<&[u8], String> {
     }
     // In range: both fit in usize because they are at most data.len().
     Ok(&data[start as usize..end as usize])
+}
+
+/// The range `[ptr, ptr+len)` of a memory of `size` bytes, or why it is out of bounds.
+fn guest_range(size: usize, ptr: i32, len: i32) -> Result<std::ops::Range<usize>, String> {
+    let start = u64::from(ptr as u32);
+    let end = start + u64::from(len as u32);
+    if end > size as u64 {
+        return Err(format!(
+            "the range [{start:#x}, {end:#x}) is outside the memory ({size} bytes)"
+        ));
+    }
+    Ok(start as usize..end as usize)
 }
 
 /// Offset of a str object's bytes from its address (docs/abi.md, "Objects").

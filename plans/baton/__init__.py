@@ -8,9 +8,36 @@ type checking. Calling them under CPython raises, because a plan's effects are B
 
 from typing import Any, Callable, Optional, Sequence, Union
 
-__all__ = ["bash", "llm", "branch", "parallel", "log", "inputs", "BashResult", "Outcome"]
+__all__ = [
+    "bash",
+    "llm",
+    "branch",
+    "parallel",
+    "log",
+    "inputs",
+    "BashResult",
+    "Outcome",
+    "BudgetExceeded",
+    "LLMError",
+    "SandboxError",
+]
 
 _NOT_IN_BATON = "this is Baton's SDK stub; run the plan with `baton run PLAN.py`"
+
+
+class BudgetExceeded(Exception):
+    """A model call would exceed the run's budget (calls, tokens or cost). Raised before the
+    request is sent; uncaught, the run ends with exit 4 naming the budget."""
+
+
+class LLMError(Exception):
+    """A model call failed: the provider refused it, kept failing after retries, or sent an
+    unusable response; or `llm` is not granted to the run."""
+
+
+class SandboxError(Exception):
+    """A command could not be run: the sandbox could not be set up (it fails closed), or `bash`
+    is not granted to the run."""
 
 
 class BashResult:
@@ -82,5 +109,6 @@ def parallel(fns: Sequence[Callable[[], Any]], *, max_parallel: Optional[int] = 
 
 
 def log(*values: Any) -> None:
-    """Write a structured log line to the run's journal."""
+    """Write one line (the values' str() joined by spaces) to the run's log (`log.txt` in the
+    run directory; echoed on stderr unless `baton run --quiet`)."""
     raise RuntimeError(_NOT_IN_BATON)

@@ -75,6 +75,12 @@ pub const TYPES: &[TypeSpec] = &[
     ty("NotImplementedError", Some("RuntimeError"), None, None),
     ty("MemoryError", Some("Exception"), None, None),
     ty("TimeoutError", Some("Exception"), None, None),
+    // The SDK's exceptions (`from baton import BudgetExceeded`), raised by host calls.
+    ty("BudgetExceeded", Some("Exception"), None, None),
+    ty("LLMError", Some("Exception"), None, None),
+    ty("SandboxError", Some("Exception"), None, None),
+    // Records host calls return (object type id 20; `$type_of` reads the type from the record).
+    ty("BashResult", None, None, None),
 ];
 
 /// Builtin functions by id (the id is the index). Each is implemented in WAT as
@@ -117,6 +123,10 @@ pub const BUILTINS: &[&str] = &[
     // The json module's functions (`json.loads`, `from json import dumps`).
     "json_loads",
     "json_dumps",
+    // The SDK's host calls (`from baton import bash`), in runtime/wat/host.wat.
+    "baton_bash",
+    "baton_llm",
+    "baton_log",
 ];
 
 /// Names that CPython prints for a type in tracebacks when it is not a builtin

@@ -21,6 +21,9 @@ pub mod type_id {
     pub const RANGE: u32 = 16;
     pub const SLICE: u32 = 17;
     pub const ITERATOR: u32 = 18;
+    pub const DICT_VIEW: u32 = 19;
+    /// A record a host call returns (`BashResult`): fields by name.
+    pub const RECORD: u32 = 20;
 }
 
 pub const NONE: u32 = 8;

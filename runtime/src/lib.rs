@@ -26,6 +26,7 @@ const FRAGMENTS: &[(&str, &str)] = &[
     ("builtins.wat", include_str!("../wat/builtins.wat")),
     ("json.wat", include_str!("../wat/json.wat")),
     ("fast.wat", include_str!("../wat/fast.wat")),
+    ("host.wat", include_str!("../wat/host.wat")),
 ];
 
 /// Messages each fragment uses, as `name = text` lines (`\n` escapes a newline). Each becomes a
@@ -40,16 +41,46 @@ const MESSAGES: &[(&str, &str)] = &[
     ("dict.strings", include_str!("../wat/dict.strings")),
     ("builtins.strings", include_str!("../wat/builtins.strings")),
     ("json.strings", include_str!("../wat/json.strings")),
+    ("host.strings", include_str!("../wat/host.strings")),
 ];
 
-/// Host calls a module may import, with the runtime code that uses each. A plan's module
-/// imports only those it uses; for the others the runtime gets a stub that is never reached
-/// (the compiler emits no code path to it).
-const HOST_CALLS: &[HostCall] = &[HostCall {
-    name: "print",
-    import: "(import \"baton\" \"print\" (func $host_print (param i32 i32)))",
-    stub: "(func $host_print (param i32 i32) (unreachable))",
-}];
+/// A host call's import and its never-reached stub, from its name and signature.
+macro_rules! host_call {
+    ($name:ident, $sig:literal) => {
+        HostCall {
+            name: stringify!($name),
+            import: concat!(
+                "(import \"baton\" \"",
+                stringify!($name),
+                "\" (func $host_",
+                stringify!($name),
+                " ",
+                $sig,
+                "))"
+            ),
+            stub: concat!(
+                "(func $host_",
+                stringify!($name),
+                " ",
+                $sig,
+                " (unreachable))"
+            ),
+        }
+    };
+}
+
+/// Host calls a module may import (docs/abi.md, "Host calls"). A plan's module imports only
+/// those it uses; for the others the runtime gets a stub that is never reached (the compiler
+/// emits no code path to it).
+const HOST_CALLS: &[HostCall] = &[
+    host_call!(print, "(param i32 i32)"),
+    host_call!(bash, "(param i32 i32) (result i32)"),
+    host_call!(llm, "(param i32 i32) (result i32)"),
+    host_call!(log, "(param i32 i32)"),
+    host_call!(inputs, "(result i32)"),
+    host_call!(result, "(param i32 i32)"),
+    host_call!(reply, "(param i32)"),
+];
 
 struct HostCall {
     name: &'static str,
@@ -140,7 +171,12 @@ fn build_layout() -> RuntimeLayout {
     }
     let mut builtins = BTreeMap::new();
     for (id, name) in catalog::BUILTINS.iter().enumerate() {
-        let name_str = statics.str(name);
+        // A module's function is named as Python names it (`json_loads` is `loads`).
+        let python_name = name
+            .strip_prefix("json_")
+            .or_else(|| name.strip_prefix("baton_"))
+            .unwrap_or(name);
+        let name_str = statics.str(python_name);
         builtins.insert(
             *name,
             statics.object(type_id::BUILTIN, 0, &[id as u32, name_str]),

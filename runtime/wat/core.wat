@@ -56,7 +56,8 @@
 (func $type_of (param $v i64) (result i32)
   (local $t i32)
   (local.set $t (call $tid (local.get $v)))
-  (if (i32.eq (local.get $t) (i32.const 12))
+  ;; Exceptions and records (id 20) carry their class at +8.
+  (if (i32.or (i32.eq (local.get $t) (i32.const 12)) (i32.eq (local.get $t) (i32.const 20)))
     (then (return (i32.load offset=8 (i32.wrap_i64 (local.get $v))))))
   ;; Dict views (id 19): the type follows the kind in the header's len (0 keys, 1 values, 2 items).
   (if (i32.eq (local.get $t) (i32.const 19))

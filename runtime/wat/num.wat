@@ -1370,6 +1370,14 @@
   (i32.wrap_i64 (i64.and (i64.trunc_f64_s (local.get $y)) (i64.const 1))))
 
 ;; CPython's float_pow.
+;; CPython reports a float pow overflow as errno ERANGE: OverflowError(34, 'Numerical result out of range').
+(func $num_raise_erange
+  (local $t i32)
+  (local.set $t (call $tuple_new (i32.const 2)))
+  (i64.store offset=8 (local.get $t) (i64.const 69))
+  (i64.store offset=16 (local.get $t) (i64.extend_i32_u (global.get $s_num_pow_overflow)))
+  (call $raise (call $exc_new (global.get $t_OverflowError) (i64.extend_i32_u (local.get $t)))))
+
 (func $float_pow (param $x f64) (param $y f64) (result f64)
   (local $neg i32) (local $r f64)
   (if (f64.eq (local.get $y) (f64.const 0)) (then (return (f64.const 1))))
@@ -1402,7 +1410,7 @@
   (if (f64.eq (local.get $x) (f64.const 1)) (then (return (select (f64.const -1) (f64.const 1) (local.get $neg)))))
   (local.set $r (call $pow_pos (local.get $x) (local.get $y)))
   (if (f64.eq (local.get $r) (f64.const inf))
-    (then (call $raise_static (global.get $t_OverflowError) (global.get $s_num_pow_overflow))))
+    (then (call $num_raise_erange)))
   (select (f64.neg (local.get $r)) (local.get $r) (local.get $neg)))
 
 ;; ---- builtins ----------------------------------------------------------------------------------
@@ -1483,7 +1491,7 @@
   (i64.extend_i32_u (local.get $t)))
 
 (func $b_float (param $args i32) (param $kwargs i32) (result i64)
-  (local $v i64) (local $t i32) (local $x f64)
+  (local $text i64) (local $v i64) (local $t i32) (local $x f64)
   (call $no_kwargs (global.get $s_num_name_float) (local.get $kwargs))
   (if (i32.gt_u (call $nargs (local.get $args)) (i32.const 1))
     (then (call $num_count_error (global.get $s_num_float_expected) (i32.const 0) (call $nargs (local.get $args)))))
@@ -1494,8 +1502,9 @@
   (if (i32.eq (local.get $t) (i32.const 1)) (then (return (call $float_new (f64.convert_i64_s (call $int_val (local.get $v)))))))
   (if (i32.eq (call $tid (local.get $v)) (i32.const 5))
     (then
-      (local.set $x (call $parse_float (i32.add (i32.wrap_i64 (local.get $v)) (i32.const 16))
-        (i32.load offset=4 (i32.wrap_i64 (local.get $v)))))
+      (local.set $text (call $str_ascii_number (local.get $v)))
+      (local.set $x (call $parse_float (i32.add (i32.wrap_i64 (local.get $text)) (i32.const 16))
+        (i32.load offset=4 (i32.wrap_i64 (local.get $text)))))
       (if (i32.eqz (global.get $num_parse_ok))
         (then (call $raise_msg (global.get $t_ValueError)
           (call $msg1 (global.get $s_num_invalid_float) (call $str_repr (local.get $v))))))
@@ -1600,7 +1609,7 @@
   (i64.const 0))
 
 (func $b_int (param $args i32) (param $kwargs i32) (result i64)
-  (local $n i32) (local $v i64) (local $base i64) (local $b i64) (local $k i32) (local $r i64) (local $i i32)
+  (local $text i64) (local $n i32) (local $v i64) (local $base i64) (local $b i64) (local $k i32) (local $r i64) (local $i i32)
   (local $entry i32) (local $key i64)
   (local.set $n (call $nargs (local.get $args)))
   (if (i32.gt_u (local.get $n) (i32.const 2))
@@ -1642,8 +1651,9 @@
   (if (i32.eq (local.get $k) (i32.const 2)) (then (return (call $float_to_int (f64.load offset=8 (i32.wrap_i64 (local.get $v)))))))
   (if (i32.eq (call $tid (local.get $v)) (i32.const 5))
     (then
-      (local.set $r (call $parse_int (i32.add (i32.wrap_i64 (local.get $v)) (i32.const 16))
-        (i32.load offset=4 (i32.wrap_i64 (local.get $v))) (i32.wrap_i64 (local.get $b))))
+      (local.set $text (call $str_ascii_number (local.get $v)))
+      (local.set $r (call $parse_int (i32.add (i32.wrap_i64 (local.get $text)) (i32.const 16))
+        (i32.load offset=4 (i32.wrap_i64 (local.get $text))) (i32.wrap_i64 (local.get $b))))
       (if (i64.eqz (local.get $r))
         (then (call $raise_msg (global.get $t_ValueError)
           (call $msg2 (global.get $s_num_invalid_int) (call $to_str (call $int_new (local.get $b))) (call $str_repr (local.get $v))))))

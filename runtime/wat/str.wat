@@ -1397,6 +1397,8 @@
 (func $str_is_ws (param $c i32) (result i32)
   (i32.or (call $str_is_space (local.get $c)) (i32.le_u (i32.sub (local.get $c) (i32.const 0x1C)) (i32.const 3))))
 
+;; Simple case mappings. Latin-1 is computed; above it the ranges in $s_case_lower/$s_case_upper
+;; (see str.strings) answer.
 (func $str_lower_cp (param $c i32) (result i32)
   (if (i32.lt_u (local.get $c) (i32.const 0x80))
     (then (return (select (i32.add (local.get $c) (i32.const 32)) (local.get $c)
@@ -1405,21 +1407,9 @@
   (if (i32.le_u (local.get $c) (i32.const 0xDE))
     (then (return (select (local.get $c) (i32.add (local.get $c) (i32.const 32)) (i32.eq (local.get $c) (i32.const 0xD7))))))
   (if (i32.lt_u (local.get $c) (i32.const 0x100)) (then (return (local.get $c))))
+  ;; İ lowers to "i̇" (two code points, see $str_push_lower); its simple mapping is i.
   (if (i32.eq (local.get $c) (i32.const 0x130)) (then (return (i32.const 105))))
-  (if (i32.eq (local.get $c) (i32.const 0x178)) (then (return (i32.const 0xFF))))
-  (if (i32.or (i32.le_u (local.get $c) (i32.const 0x137))
-        (i32.and (i32.ge_u (local.get $c) (i32.const 0x14A)) (i32.le_u (local.get $c) (i32.const 0x177))))
-    (then (return (i32.or (local.get $c) (i32.const 1)))))
-  (if (i32.or (i32.and (i32.ge_u (local.get $c) (i32.const 0x139)) (i32.le_u (local.get $c) (i32.const 0x148)))
-        (i32.and (i32.ge_u (local.get $c) (i32.const 0x179)) (i32.le_u (local.get $c) (i32.const 0x17E))))
-    (then (return (i32.add (local.get $c) (i32.and (local.get $c) (i32.const 1))))))
-  (if (i32.and (i32.ge_u (local.get $c) (i32.const 0x391)) (i32.le_u (local.get $c) (i32.const 0x3AB)))
-    (then (return (select (local.get $c) (i32.add (local.get $c) (i32.const 32)) (i32.eq (local.get $c) (i32.const 0x3A2))))))
-  (if (i32.and (i32.ge_u (local.get $c) (i32.const 0x410)) (i32.le_u (local.get $c) (i32.const 0x42F)))
-    (then (return (i32.add (local.get $c) (i32.const 32)))))
-  (if (i32.and (i32.ge_u (local.get $c) (i32.const 0x400)) (i32.le_u (local.get $c) (i32.const 0x40F)))
-    (then (return (i32.add (local.get $c) (i32.const 80)))))
-  (local.get $c))
+  (call $str_case_range (global.get $s_case_lower) (local.get $c)))
 
 (func $str_upper_cp (param $c i32) (result i32)
   (if (i32.lt_u (local.get $c) (i32.const 0x80))
@@ -1430,30 +1420,115 @@
   (if (i32.le_u (local.get $c) (i32.const 0xFE))
     (then (return (select (local.get $c) (i32.sub (local.get $c) (i32.const 32)) (i32.eq (local.get $c) (i32.const 0xF7))))))
   (if (i32.eq (local.get $c) (i32.const 0xFF)) (then (return (i32.const 0x178))))
-  (if (i32.eq (local.get $c) (i32.const 0x131)) (then (return (i32.const 73))))
-  (if (i32.eq (local.get $c) (i32.const 0x17F)) (then (return (i32.const 83))))
-  (if (i32.or (i32.and (i32.ge_u (local.get $c) (i32.const 0x100)) (i32.le_u (local.get $c) (i32.const 0x137)))
-        (i32.and (i32.ge_u (local.get $c) (i32.const 0x14A)) (i32.le_u (local.get $c) (i32.const 0x177))))
-    (then (return (i32.and (local.get $c) (i32.const -2)))))
-  (if (i32.or (i32.and (i32.ge_u (local.get $c) (i32.const 0x139)) (i32.le_u (local.get $c) (i32.const 0x148)))
-        (i32.and (i32.ge_u (local.get $c) (i32.const 0x179)) (i32.le_u (local.get $c) (i32.const 0x17E))))
-    (then (return (i32.sub (local.get $c) (i32.xor (i32.and (local.get $c) (i32.const 1)) (i32.const 1))))))
-  (if (i32.eq (local.get $c) (i32.const 0x3C2)) (then (return (i32.const 0x3A3))))
-  (if (i32.and (i32.ge_u (local.get $c) (i32.const 0x3B1)) (i32.le_u (local.get $c) (i32.const 0x3CB)))
-    (then (return (i32.sub (local.get $c) (i32.const 32)))))
-  (if (i32.and (i32.ge_u (local.get $c) (i32.const 0x430)) (i32.le_u (local.get $c) (i32.const 0x44F)))
-    (then (return (i32.sub (local.get $c) (i32.const 32)))))
-  (if (i32.and (i32.ge_u (local.get $c) (i32.const 0x450)) (i32.le_u (local.get $c) (i32.const 0x45F)))
-    (then (return (i32.sub (local.get $c) (i32.const 80)))))
-  (local.get $c))
+  (call $str_case_range (global.get $s_case_upper) (local.get $c)))
 
+;; Looks `c` up in a range table: 12-byte records (three 4-byte UTF-8 code points) sorted by
+;; start: start + 0x10000, end + 0x10000, 0x40000 + 2 * delta + (1 when only every other code
+;; point of the range maps). Answers c + delta, or c when no range holds it.
+(func $str_case_range (param $t i32) (param $c i32) (result i32)
+  (local $lo i32) (local $hi i32) (local $mid i32) (local $r i32) (local $start i32) (local $f i32)
+  (local.set $hi (i32.div_u (i32.load offset=4 (local.get $t)) (i32.const 12)))
+  (block $found
+    (loop $halve
+      (br_if $found (i32.ge_u (local.get $lo) (local.get $hi)))
+      (local.set $mid (i32.shr_u (i32.add (local.get $lo) (local.get $hi)) (i32.const 1)))
+      (if (i32.le_u (i32.sub (call $str_cp_at (i32.add (i32.add (local.get $t) (i32.const 16)) (i32.mul (local.get $mid) (i32.const 12))))
+                      (i32.const 0x10000))
+                    (local.get $c))
+        (then (local.set $lo (i32.add (local.get $mid) (i32.const 1))))
+        (else (local.set $hi (local.get $mid))))
+      (br $halve)))
+  (if (i32.eqz (local.get $lo)) (then (return (local.get $c))))
+  (local.set $r (i32.add (i32.add (local.get $t) (i32.const 16)) (i32.mul (i32.sub (local.get $lo) (i32.const 1)) (i32.const 12))))
+  (local.set $start (i32.sub (call $str_cp_at (local.get $r)) (i32.const 0x10000)))
+  (if (i32.gt_u (local.get $c) (i32.sub (call $str_cp_at (i32.add (local.get $r) (i32.const 4))) (i32.const 0x10000)))
+    (then (return (local.get $c))))
+  (local.set $f (i32.sub (call $str_cp_at (i32.add (local.get $r) (i32.const 8))) (i32.const 0x40000)))
+  (if (i32.and (i32.and (local.get $f) (i32.const 1)) (i32.sub (local.get $c) (local.get $start)))
+    (then (return (local.get $c))))
+  (i32.add (local.get $c) (i32.shr_s (local.get $f) (i32.const 1))))
+
+;; Full mappings: records of the key + 0x10000 (a 4-byte code point), the mapping, byte 1,
+;; sorted by key. The address of c's mapping (ended by byte 1), or 0 when c has no record.
+(func $str_full_find (param $t i32) (param $c i32) (result i32)
+  (local $p i32) (local $end i32) (local $key i32)
+  (local.set $p (i32.add (local.get $t) (i32.const 16)))
+  (local.set $end (i32.add (local.get $p) (i32.load offset=4 (local.get $t))))
+  (block $absent
+    (loop $each
+      (br_if $absent (i32.ge_u (local.get $p) (local.get $end)))
+      (local.set $key (i32.sub (call $str_cp_at (local.get $p)) (i32.const 0x10000)))
+      (br_if $absent (i32.gt_u (local.get $key) (local.get $c)))
+      (local.set $p (i32.add (local.get $p) (i32.const 4)))
+      (if (i32.eq (local.get $key) (local.get $c)) (then (return (local.get $p))))
+      (loop $scan
+        (local.set $p (i32.add (local.get $p) (i32.const 1)))
+        (br_if $scan (i32.ne (i32.load8_u (i32.sub (local.get $p) (i32.const 1))) (i32.const 1))))
+      (br $each)))
+  (i32.const 0))
+
+(func $str_has_full (param $t i32) (param $c i32) (result i32)
+  (i32.ne (call $str_full_find (local.get $t) (local.get $c)) (i32.const 0)))
+
+;; Pushes c's full mapping from table `t`; 0 when the table has none for c.
+(func $str_case_full (param $sb i32) (param $t i32) (param $c i32) (result i32)
+  (local $p i32) (local $q i32)
+  (local.set $p (call $str_full_find (local.get $t) (local.get $c)))
+  (if (i32.eqz (local.get $p)) (then (return (i32.const 0))))
+  (local.set $q (local.get $p))
+  (loop $scan
+    (if (i32.ne (i32.load8_u (local.get $q)) (i32.const 1))
+      (then (local.set $q (i32.add (local.get $q) (i32.const 1))) (br $scan))))
+  (call $sb_push_bytes (local.get $sb) (local.get $p) (i32.sub (local.get $q) (local.get $p)))
+  (i32.const 1))
+
+;; Titlecase letters (category Lt): neither upper nor lower case.
+(func $str_is_title_cp (param $c i32) (result i32)
+  (if (i32.lt_u (local.get $c) (i32.const 0x1C5)) (then (return (i32.const 0))))
+  (if (i32.le_u (local.get $c) (i32.const 0x1F2))
+    (then (return (i32.or (i32.or (i32.eq (local.get $c) (i32.const 0x1C5)) (i32.eq (local.get $c) (i32.const 0x1C8)))
+      (i32.or (i32.eq (local.get $c) (i32.const 0x1CB)) (i32.eq (local.get $c) (i32.const 0x1F2)))))))
+  (if (i32.lt_u (local.get $c) (i32.const 0x1F88)) (then (return (i32.const 0))))
+  (if (i32.le_u (local.get $c) (i32.const 0x1FAF))
+    (then (return (i32.ge_u (i32.and (local.get $c) (i32.const 15)) (i32.const 8)))))
+  (i32.or (i32.eq (local.get $c) (i32.const 0x1FBC))
+    (i32.or (i32.eq (local.get $c) (i32.const 0x1FCC)) (i32.eq (local.get $c) (i32.const 0x1FFC)))))
+
+;; Upper and lower case are judged by the mappings (a letter that lowers is upper case); CPython
+;; reads Unicode's properties, which differ for a few uncased-mapping letters (𝐀, ℂ, ª).
 (func $str_is_upper_cp (param $c i32) (result i32)
-  (i32.ne (call $str_lower_cp (local.get $c)) (local.get $c)))
+  (i32.and (i32.ne (call $str_lower_cp (local.get $c)) (local.get $c))
+    (i32.eqz (call $str_is_title_cp (local.get $c)))))
 
 (func $str_is_lower_cp (param $c i32) (result i32)
-  (i32.or (i32.ne (call $str_upper_cp (local.get $c)) (local.get $c))
-    (i32.or (i32.eq (local.get $c) (i32.const 0xDF))
-      (i32.or (i32.eq (local.get $c) (i32.const 0xAA)) (i32.eq (local.get $c) (i32.const 0xBA))))))
+  (if (call $str_is_title_cp (local.get $c)) (then (return (i32.const 0))))
+  (if (i32.ne (call $str_upper_cp (local.get $c)) (local.get $c)) (then (return (i32.const 1))))
+  (if (i32.lt_u (local.get $c) (i32.const 0x100))
+    (then (return (i32.or (i32.eq (local.get $c) (i32.const 0xDF))
+      (i32.or (i32.eq (local.get $c) (i32.const 0xAA)) (i32.eq (local.get $c) (i32.const 0xBA)))))))
+  ;; Letters whose only upper case is several code points (ŉ, ǰ, ﬁ) are lower case too.
+  (if (i32.or (i32.lt_u (local.get $c) (i32.const 0x2000)) (i32.le_u (i32.sub (local.get $c) (i32.const 0xFB00)) (i32.const 0x17)))
+    (then (return (call $str_has_full (global.get $s_case_full_upper) (local.get $c)))))
+  (i32.const 0))
+
+(func $str_is_cased_cp (param $c i32) (result i32)
+  (i32.or (i32.or (call $str_is_upper_cp (local.get $c)) (call $str_is_lower_cp (local.get $c)))
+    (call $str_is_title_cp (local.get $c))))
+
+;; Case-ignorable code points for the final-sigma rule (apostrophes, periods, colons, modifier
+;; letters and combining marks; an approximation of Unicode's Case_Ignorable property).
+(func $str_is_case_ignorable (param $c i32) (result i32)
+  (if (i32.lt_u (local.get $c) (i32.const 0x80))
+    (then (return (i32.or (i32.or (i32.eq (local.get $c) (i32.const 39)) (i32.eq (local.get $c) (i32.const 46)))
+      (i32.or (i32.eq (local.get $c) (i32.const 58)) (i32.or (i32.eq (local.get $c) (i32.const 94)) (i32.eq (local.get $c) (i32.const 96))))))))
+  (i32.or
+    (i32.or (i32.or (i32.eq (local.get $c) (i32.const 0xA8)) (i32.eq (local.get $c) (i32.const 0xAD)))
+      (i32.or (i32.eq (local.get $c) (i32.const 0xAF)) (i32.or (i32.eq (local.get $c) (i32.const 0xB4))
+        (i32.or (i32.eq (local.get $c) (i32.const 0xB7)) (i32.eq (local.get $c) (i32.const 0xB8))))))
+    (i32.or (i32.le_u (i32.sub (local.get $c) (i32.const 0x2B0)) (i32.const 0xBF))
+      (i32.or (i32.le_u (i32.sub (local.get $c) (i32.const 0x200B)) (i32.const 4))
+        (i32.or (i32.le_u (i32.sub (local.get $c) (i32.const 0x2018)) (i32.const 1))
+          (i32.or (i32.eq (local.get $c) (i32.const 0x2024)) (i32.eq (local.get $c) (i32.const 0x2027))))))))
 
 (func $str_is_alpha_cp (param $c i32) (result i32)
   (if (i32.lt_u (local.get $c) (i32.const 0x80))
@@ -1474,7 +1549,61 @@
     (then (return (i32.and (i32.ne (local.get $c) (i32.const 0x30A0)) (i32.gt_u (i32.sub (local.get $c) (i32.const 0x3097)) (i32.const 5))))))
   (if (i32.and (i32.ge_u (local.get $c) (i32.const 0x4E00)) (i32.le_u (local.get $c) (i32.const 0x9FFF))) (then (return (i32.const 1))))
   (if (i32.and (i32.ge_u (local.get $c) (i32.const 0xAC00)) (i32.le_u (local.get $c) (i32.const 0xD7A3))) (then (return (i32.const 1))))
-  (i32.const 0))
+  ;; Every cased letter (Latin Extended Additional, Armenian, Georgian, fullwidth, ...), but not
+  ;; the cased marks and symbols: ypogegrammeni, Roman numerals, circled letters.
+  (if (i32.or (i32.eq (local.get $c) (i32.const 0x345))
+        (i32.or (i32.le_u (i32.sub (local.get $c) (i32.const 0x2160)) (i32.const 0x1F))
+          (i32.le_u (i32.sub (local.get $c) (i32.const 0x24B6)) (i32.const 0x33))))
+    (then (return (i32.const 0))))
+  (call $str_is_cased_cp (local.get $c)))
+
+;; The value of decimal digit `c` (any Unicode Nd digit), or -1.
+(func $str_decimal_value (param $c i32) (result i32)
+  (local $d i32) (local $end i32) (local $z i32)
+  (if (i32.lt_u (local.get $c) (i32.const 0x80))
+    (then (return (select (i32.sub (local.get $c) (i32.const 48)) (i32.const -1)
+      (i32.le_u (i32.sub (local.get $c) (i32.const 48)) (i32.const 9))))))
+  ;; Skip the table's first zero, ASCII '0'.
+  (local.set $d (i32.add (global.get $s_str_decimal_zeros) (i32.const 17)))
+  (local.set $end (i32.add (i32.add (global.get $s_str_decimal_zeros) (i32.const 16))
+    (i32.load offset=4 (global.get $s_str_decimal_zeros))))
+  (block $done
+    (loop $each
+      (br_if $done (i32.ge_u (local.get $d) (local.get $end)))
+      (local.set $z (call $str_cp_at (local.get $d)))
+      (br_if $done (i32.gt_u (local.get $z) (local.get $c)))
+      (if (i32.le_u (i32.sub (local.get $c) (local.get $z)) (i32.const 9))
+        (then (return (i32.sub (local.get $c) (local.get $z)))))
+      (local.set $d (i32.add (local.get $d) (call $str_seq_len (i32.load8_u (local.get $d)))))
+      (br $each)))
+  (i32.const -1))
+
+;; The text int() and float() parse, as CPython makes it: every Unicode decimal digit becomes its
+;; ASCII digit, every Unicode space a space, any other non-ASCII character '?' (so it fails).
+(func $str_ascii_number (param $s i64) (result i64)
+  (local $p i32) (local $d i32) (local $end i32) (local $r i32) (local $o i32) (local $c i32) (local $v i32)
+  (local.set $p (i32.wrap_i64 (local.get $s)))
+  (if (call $str_is_ascii (local.get $p)) (then (return (local.get $s))))
+  (local.set $r (call $str_alloc (i32.load offset=8 (local.get $p)) (i32.load offset=8 (local.get $p))))
+  (local.set $d (i32.add (local.get $p) (i32.const 16)))
+  (local.set $end (i32.add (local.get $d) (i32.load offset=4 (local.get $p))))
+  (local.set $o (i32.add (local.get $r) (i32.const 16)))
+  (block $done
+    (loop $each
+      (br_if $done (i32.ge_u (local.get $d) (local.get $end)))
+      (local.set $c (call $str_cp_at (local.get $d)))
+      (local.set $d (i32.add (local.get $d) (call $str_seq_len (i32.load8_u (local.get $d)))))
+      (if (i32.ge_u (local.get $c) (i32.const 0x80))
+        (then
+          (local.set $v (call $str_decimal_value (local.get $c)))
+          (local.set $c
+            (if (result i32) (i32.ge_s (local.get $v) (i32.const 0))
+              (then (i32.add (local.get $v) (i32.const 48)))
+              (else (select (i32.const 32) (i32.const 63) (call $str_is_space (local.get $c))))))))
+      (i32.store8 (local.get $o) (local.get $c))
+      (local.set $o (i32.add (local.get $o) (i32.const 1)))
+      (br $each)))
+  (i64.extend_i32_u (local.get $r)))
 
 ;; 1: decimal (isdecimal), 2: other digit (isdigit), 3: other numeric (isnumeric), else 0.
 (func $str_num_kind (param $c i32) (result i32)
@@ -1483,11 +1612,7 @@
   (if (i32.or (i32.le_u (i32.sub (local.get $c) (i32.const 0xB2)) (i32.const 1)) (i32.eq (local.get $c) (i32.const 0xB9)))
     (then (return (i32.const 2))))
   (if (i32.le_u (i32.sub (local.get $c) (i32.const 0xBC)) (i32.const 2)) (then (return (i32.const 3))))
-  (if (i32.or (i32.or (i32.le_u (i32.sub (local.get $c) (i32.const 0x660)) (i32.const 9))
-                      (i32.le_u (i32.sub (local.get $c) (i32.const 0x6F0)) (i32.const 9)))
-        (i32.or (i32.le_u (i32.sub (local.get $c) (i32.const 0x966)) (i32.const 9))
-                (i32.le_u (i32.sub (local.get $c) (i32.const 0xFF10)) (i32.const 9))))
-    (then (return (i32.const 1))))
+  (if (i32.ge_s (call $str_decimal_value (local.get $c)) (i32.const 0)) (then (return (i32.const 1))))
   (if (i32.or (i32.le_u (i32.sub (local.get $c) (i32.const 0x2070)) (i32.const 9))
         (i32.le_u (i32.sub (local.get $c) (i32.const 0x2080)) (i32.const 9)))
     (then (return (select (i32.const 0) (i32.const 2)
@@ -1837,7 +1962,7 @@
 ;; Case mappings: 0 lower, 1 upper, 2 swapcase, 3 casefold, 4 title, 5 capitalize.
 (func $str_case (param $s i64) (param $mode i32) (result i64)
   (local $p i32) (local $d i32) (local $n i32) (local $i i32) (local $c i32) (local $r i32) (local $sb i32)
-  (local $prev i32) (local $up i32) (local $k i32)
+  (local $prev i32) (local $k i32)
   (local.set $p (i32.wrap_i64 (local.get $s)))
   (local.set $d (i32.add (local.get $p) (i32.const 16)))
   (local.set $n (i32.load offset=4 (local.get $p)))
@@ -1854,28 +1979,97 @@
           (br $each)))
       (return (i64.extend_i32_u (local.get $r)))))
   (local.set $sb (call $sb_new))
-  (local.set $k (i32.const 0))
   (block $done
     (loop $each
       (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
       (local.set $c (call $str_cp_at (i32.add (local.get $d) (local.get $i))))
-      (local.set $up (call $str_case_cp (local.get $c) (local.get $mode) (local.get $prev) (local.get $k)))
-      (if (i32.and (i32.eq (local.get $c) (i32.const 0xDF)) (i32.ne (local.get $up) (i32.const 0xDF)))
-        (then
-          ;; ß: upper SS, title Ss, casefold ss.
-          (call $sb_push_byte (local.get $sb) (select (i32.const 115) (i32.const 83) (i32.eq (local.get $mode) (i32.const 3))))
-          (call $sb_push_byte (local.get $sb) (select (i32.const 83) (i32.const 115) (i32.eq (local.get $up) (i32.const 1)))))
-        (else
-          (if (i32.and (i32.eq (local.get $c) (i32.const 0x130)) (i32.eq (local.get $up) (i32.const 105)))
-            (then (call $sb_push_byte (local.get $sb) (i32.const 105)) (call $str_sb_cp (local.get $sb) (i32.const 0x307)))
-            (else (call $str_sb_cp (local.get $sb) (local.get $up))))))
-      (local.set $prev (i32.or (call $str_is_upper_cp (local.get $c)) (call $str_is_lower_cp (local.get $c))))
+      (block $pushed
+        (if (i32.eqz (local.get $mode))
+          (then (call $str_push_lower (local.get $sb) (local.get $p) (local.get $i) (local.get $c)) (br $pushed)))
+        (if (i32.eq (local.get $mode) (i32.const 1))
+          (then (call $str_push_upper (local.get $sb) (local.get $c)) (br $pushed)))
+        (if (i32.eq (local.get $mode) (i32.const 2))
+          (then
+            (if (call $str_is_upper_cp (local.get $c))
+              (then (call $str_push_lower (local.get $sb) (local.get $p) (local.get $i) (local.get $c)) (br $pushed)))
+            (if (call $str_is_lower_cp (local.get $c))
+              (then (call $str_push_upper (local.get $sb) (local.get $c)) (br $pushed)))
+            (call $str_sb_cp (local.get $sb) (local.get $c))
+            (br $pushed)))
+        (if (i32.eq (local.get $mode) (i32.const 3))
+          (then (call $str_push_fold (local.get $sb) (local.get $p) (local.get $i) (local.get $c)) (br $pushed)))
+        ;; title: title case after an uncased character; capitalize: title case first.
+        (if (select (local.get $prev) (local.get $k) (i32.eq (local.get $mode) (i32.const 4)))
+          (then (call $str_push_lower (local.get $sb) (local.get $p) (local.get $i) (local.get $c)))
+          (else (call $str_push_title (local.get $sb) (local.get $c)))))
+      (local.set $prev (call $str_is_cased_cp (local.get $c)))
       (local.set $i (i32.add (local.get $i) (call $str_seq_len (i32.load8_u (i32.add (local.get $d) (local.get $i))))))
       (local.set $k (i32.add (local.get $k) (i32.const 1)))
       (br $each)))
   (call $sb_finish (local.get $sb)))
 
-;; One code point's mapping; for ß the marker values 1 (SS), 2 (Ss) and 3 (ss).
+;; Full lower case of `c`, the code point at byte offset `at` of str `p`: İ is "i̇", and Σ is
+;; final (ς) after a cased letter when no cased letter follows (case-ignorables skipped).
+(func $str_push_lower (param $sb i32) (param $p i32) (param $at i32) (param $c i32)
+  (local $d i32) (local $j i32) (local $x i32) (local $final i32)
+  (if (i32.eq (local.get $c) (i32.const 0x130))
+    (then
+      (call $sb_push_byte (local.get $sb) (i32.const 105))
+      (call $str_sb_cp (local.get $sb) (i32.const 0x307))
+      (return)))
+  (if (i32.ne (local.get $c) (i32.const 0x3A3))
+    (then (call $str_sb_cp (local.get $sb) (call $str_lower_cp (local.get $c))) (return)))
+  (local.set $d (i32.add (local.get $p) (i32.const 16)))
+  (local.set $j (local.get $at))
+  (block $before
+    (loop $back
+      (br_if $before (i32.eqz (local.get $j)))
+      (local.set $j (i32.sub (local.get $j) (i32.const 1)))
+      (br_if $back (i32.eq (i32.and (i32.load8_u (i32.add (local.get $d) (local.get $j))) (i32.const 0xC0)) (i32.const 0x80)))
+      (local.set $x (call $str_cp_at (i32.add (local.get $d) (local.get $j))))
+      (br_if $back (call $str_is_case_ignorable (local.get $x)))
+      (local.set $final (call $str_is_cased_cp (local.get $x)))))
+  (if (local.get $final)
+    (then
+      (local.set $j (i32.add (local.get $at) (i32.const 2)))
+      (block $after
+        (loop $fwd
+          (br_if $after (i32.ge_u (local.get $j) (i32.load offset=4 (local.get $p))))
+          (local.set $x (call $str_cp_at (i32.add (local.get $d) (local.get $j))))
+          (local.set $j (i32.add (local.get $j) (call $str_seq_len (i32.load8_u (i32.add (local.get $d) (local.get $j))))))
+          (br_if $fwd (call $str_is_case_ignorable (local.get $x)))
+          (local.set $final (i32.eqz (call $str_is_cased_cp (local.get $x))))))))
+  (call $str_sb_cp (local.get $sb) (select (i32.const 0x3C2) (i32.const 0x3C3) (local.get $final))))
+
+(func $str_push_upper (param $sb i32) (param $c i32)
+  (if (i32.eq (local.get $c) (i32.const 0xDF))
+    (then (call $sb_push_byte (local.get $sb) (i32.const 83)) (call $sb_push_byte (local.get $sb) (i32.const 83)) (return)))
+  (if (i32.ge_u (local.get $c) (i32.const 0x100))
+    (then (if (call $str_case_full (local.get $sb) (global.get $s_case_full_upper) (local.get $c)) (then (return)))))
+  (call $str_sb_cp (local.get $sb) (call $str_upper_cp (local.get $c))))
+
+(func $str_push_title (param $sb i32) (param $c i32)
+  (if (i32.eq (local.get $c) (i32.const 0xDF))
+    (then (call $sb_push_byte (local.get $sb) (i32.const 83)) (call $sb_push_byte (local.get $sb) (i32.const 115)) (return)))
+  (if (i32.ge_u (local.get $c) (i32.const 0x100))
+    (then (if (call $str_case_full (local.get $sb) (global.get $s_case_full_title) (local.get $c)) (then (return)))))
+  (call $str_push_upper (local.get $sb) (local.get $c)))
+
+;; casefold: the lower case except where Unicode folds differently (ß to ss, ς to σ, ﬁ to fi,
+;; Cherokee to its upper case).
+(func $str_push_fold (param $sb i32) (param $p i32) (param $at i32) (param $c i32)
+  (if (i32.eq (local.get $c) (i32.const 0xDF))
+    (then (call $sb_push_byte (local.get $sb) (i32.const 115)) (call $sb_push_byte (local.get $sb) (i32.const 115)) (return)))
+  (if (i32.eq (local.get $c) (i32.const 0xB5)) (then (call $str_sb_cp (local.get $sb) (i32.const 0x3BC)) (return)))
+  (if (i32.or (i32.le_u (i32.sub (local.get $c) (i32.const 0x13A0)) (i32.const 0x5D))
+        (i32.le_u (i32.sub (local.get $c) (i32.const 0xAB70)) (i32.const 0x4F)))
+    (then (call $str_sb_cp (local.get $sb) (call $str_upper_cp (local.get $c))) (return)))
+  (if (i32.ge_u (local.get $c) (i32.const 0x100))
+    (then (if (call $str_case_full (local.get $sb) (global.get $s_case_full_fold) (local.get $c)) (then (return)))))
+  (if (i32.eq (local.get $c) (i32.const 0x3A3)) (then (call $str_sb_cp (local.get $sb) (i32.const 0x3C3)) (return)))
+  (call $str_push_lower (local.get $sb) (local.get $p) (local.get $at) (local.get $c)))
+
+;; One ASCII character's mapping (the ASCII fast path of $str_case).
 (func $str_case_cp (param $c i32) (param $mode i32) (param $prev i32) (param $k i32) (result i32)
   (local $upper i32)
   (local.set $upper
@@ -1883,26 +2077,18 @@
       (drop (br_if $b (i32.const 0) (i32.eqz (local.get $mode))))
       (drop (br_if $b (i32.const 1) (i32.eq (local.get $mode) (i32.const 1))))
       (drop (br_if $b (call $str_is_lower_cp (local.get $c)) (i32.eq (local.get $mode) (i32.const 2))))
-      (drop (br_if $b (i32.const 3) (i32.eq (local.get $mode) (i32.const 3))))
+      (drop (br_if $b (i32.const 0) (i32.eq (local.get $mode) (i32.const 3))))
       (drop (br_if $b (i32.eqz (local.get $prev)) (i32.eq (local.get $mode) (i32.const 4))))
       (i32.eqz (local.get $k))))
-  (if (i32.eq (local.get $c) (i32.const 0xDF))
-    (then
-      (if (i32.eq (local.get $upper) (i32.const 3)) (then (return (i32.const 3))))
-      (if (local.get $upper) (then (return (select (i32.const 1) (i32.const 2) (i32.lt_u (local.get $mode) (i32.const 3))))))
-      (return (local.get $c))))
-  (if (i32.eq (local.get $upper) (i32.const 3))
-    (then
-      (if (i32.eq (local.get $c) (i32.const 0xB5)) (then (return (i32.const 0x3BC))))
-      (return (call $str_lower_cp (local.get $c)))))
-  (if (local.get $upper) (then (return (call $str_upper_cp (local.get $c)))))
-  (call $str_lower_cp (local.get $c)))
+  (if (result i32) (local.get $upper)
+    (then (call $str_upper_cp (local.get $c)))
+    (else (call $str_lower_cp (local.get $c)))))
 
 ;; The is* predicates: 0 isdigit, 1 isalpha, 2 isalnum, 3 isspace, 4 isupper, 5 islower,
 ;; 6 istitle, 7 isdecimal, 8 isnumeric, 9 isidentifier, 10 isascii, 11 isprintable.
 (func $str_is (param $s i64) (param $kind i32) (result i64)
   (local $p i32) (local $d i32) (local $n i32) (local $i i32) (local $c i32) (local $ok i32) (local $cased i32)
-  (local $prev i32) (local $up i32) (local $lo i32) (local $k i32)
+  (local $prev i32) (local $up i32) (local $lo i32) (local $ti i32) (local $k i32)
   (local.set $p (i32.wrap_i64 (local.get $s)))
   (local.set $d (i32.add (local.get $p) (i32.const 16)))
   (local.set $n (i32.load offset=4 (local.get $p)))
@@ -1914,6 +2100,7 @@
       (local.set $c (call $str_cp_at (i32.add (local.get $d) (local.get $i))))
       (local.set $up (call $str_is_upper_cp (local.get $c)))
       (local.set $lo (call $str_is_lower_cp (local.get $c)))
+      (local.set $ti (call $str_is_title_cp (local.get $c)))
       (local.set $ok
         (block $b (result i32)
           (drop (br_if $b (i32.ne (call $str_num_kind (local.get $c)) (i32.const 0))
@@ -1923,12 +2110,12 @@
           (drop (br_if $b (i32.or (call $str_is_alpha_cp (local.get $c)) (i32.ne (call $str_num_kind (local.get $c)) (i32.const 0)))
             (i32.eq (local.get $kind) (i32.const 2))))
           (drop (br_if $b (call $str_is_ws (local.get $c)) (i32.eq (local.get $kind) (i32.const 3))))
-          (drop (br_if $b (i32.eqz (local.get $lo)) (i32.eq (local.get $kind) (i32.const 4))))
-          (drop (br_if $b (i32.eqz (local.get $up)) (i32.eq (local.get $kind) (i32.const 5))))
+          (drop (br_if $b (i32.eqz (i32.or (local.get $lo) (local.get $ti))) (i32.eq (local.get $kind) (i32.const 4))))
+          (drop (br_if $b (i32.eqz (i32.or (local.get $up) (local.get $ti))) (i32.eq (local.get $kind) (i32.const 5))))
           (if (i32.eq (local.get $kind) (i32.const 6))
             (then
-              ;; Uppercase only after uncased, lowercase only after cased.
-              (if (i32.and (local.get $up) (local.get $prev)) (then (br $b (i32.const 0))))
+              ;; Upper or title case only after uncased, lowercase only after cased.
+              (if (i32.and (i32.or (local.get $up) (local.get $ti)) (local.get $prev)) (then (br $b (i32.const 0))))
               (if (i32.and (local.get $lo) (i32.eqz (local.get $prev))) (then (br $b (i32.const 0))))
               (br $b (i32.const 1))))
           (drop (br_if $b (i32.eq (call $str_num_kind (local.get $c)) (i32.const 1)) (i32.eq (local.get $kind) (i32.const 7))))
@@ -1942,7 +2129,8 @@
             (else (call $str_printable (local.get $c))))))
       (if (i32.eqz (local.get $ok)) (then (return (i64.const 16))))
       (if (i32.or (local.get $up) (local.get $lo)) (then (local.set $cased (i32.const 1))))
-      (local.set $prev (i32.or (local.get $up) (local.get $lo)))
+      (if (i32.and (local.get $ti) (i32.eq (local.get $kind) (i32.const 6))) (then (local.set $cased (i32.const 1))))
+      (local.set $prev (i32.or (i32.or (local.get $up) (local.get $lo)) (local.get $ti)))
       (local.set $i (i32.add (local.get $i) (call $str_seq_len (i32.load8_u (i32.add (local.get $d) (local.get $i))))))
       (br $each)))
   (if (i32.and (i32.ge_u (local.get $kind) (i32.const 4)) (i32.le_u (local.get $kind) (i32.const 6)))

@@ -44,9 +44,13 @@ pub enum Command {
     Compile(compile::CompileArgs),
     /// Run a plan (`.py`, checked and compiled first, or a compiled `.wasm`) under hard limits.
     /// stdout carries exactly what the plan prints.
-    Run(run::RunArgs),
+    Run(Box<run::RunArgs>),
     /// Show a compiled plan's imports (the capabilities it needs), exports and section sizes.
     Inspect(inspect::InspectArgs),
+    /// Report which layers of the `bash` sandbox work on this machine (namespaces, filesystem
+    /// view, rlimits, cgroups, Landlock, seccomp), by starting a real sandboxed command. Exit 0
+    /// when sandboxed commands can run here, 1 when they cannot.
+    SandboxInfo,
 }
 
 #[derive(Debug, clap::Args)]
@@ -70,5 +74,19 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Compile(args) => compile::run(&args),
         Command::Run(args) => run::run(&args),
         Command::Inspect(args) => inspect::run(&args),
+        Command::SandboxInfo => sandbox_info(),
     }
+}
+
+fn sandbox_info() -> anyhow::Result<ExitCode> {
+    use anyhow::Context as _;
+    let helper = baton_host::sandbox::HelperExe::from_env_or_current()
+        .context("cannot find the sandbox helper executable")?;
+    let info = baton_host::sandbox::info(&helper);
+    print!("{info}");
+    Ok(if info.usable() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
 }

@@ -8,57 +8,157 @@
 //! the static check (`.py` only); 4 a limit ended the run (stderr names the limit and the flag
 //! that raises it).
 
-use std::io::Write as _;
+use std::io::{IsTerminal as _, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{bail, Context as _};
-use baton_host::{HostError, LimitKind, Limits, RunOutcome};
+use baton_host::config::{Capability, Config, SandboxMode, WorkspaceMode};
+use baton_host::llm::ProviderSpec;
+use baton_host::session::{run_plan, RunSpec, SessionError};
+use baton_host::{HostError, LimitKind, RunOutcome};
+use serde_json::Value;
 
 /// The plan raised (or the module trapped).
 const EXIT_EXCEPTION: u8 = 1;
-/// A limit ended the run.
+/// A limit or budget ended the run.
 const EXIT_LIMIT: u8 = 4;
 
 /// The largest `--memory` (MiB): a 32-bit memory holds at most 4 GiB.
 const MAX_MEMORY_MIB: u64 = 4096;
+
+/// The configuration file read when `--config` is not given and it exists.
+const DEFAULT_CONFIG: &str = "baton.toml";
+
+/// Where run directories go when `--run-dir` is not given; `$BATON_RUNS_DIR` moves it.
+const DEFAULT_RUNS_DIR: &str = ".baton/runs";
+const RUNS_DIR_ENV: &str = "BATON_RUNS_DIR";
 
 #[derive(Debug, clap::Args)]
 pub struct RunArgs {
     /// The plan: a compiled module (`.wasm`) or a plan source (`.py`, checked and compiled
     /// first).
     pub plan: PathBuf,
-    /// Wall-clock limit for the run, in seconds (fractions allowed).
-    #[arg(long, value_name = "SECS", default_value = "60", value_parser = parse_timeout)]
-    pub timeout: Duration,
+    /// The configuration file (default: `./baton.toml` when it exists). Flags override it.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Grant capabilities to the plan: `bash`, `llm` (comma-separated or repeated). A plan that
+    /// uses a capability that is not granted is refused before it runs.
+    #[arg(long, value_name = "CAP[,CAP]", value_delimiter = ',', value_parser = parse_capability)]
+    pub grant: Vec<Capability>,
+    /// The model provider: `script:FILE.json` (offline, deterministic), `openai` or
+    /// `openai:MODEL` (any OpenAI-compatible server; `OPENAI_BASE_URL`, `OPENAI_API_KEY`).
+    #[arg(long, value_name = "PROVIDER", value_parser = parse_provider)]
+    pub llm: Option<ProviderSpec>,
+    /// `enforce` (default): every sandbox layer, failing closed; `none`: run `bash` commands
+    /// unsandboxed on this machine (says so on stderr).
+    #[arg(long, value_name = "MODE", value_parser = parse_sandbox)]
+    pub sandbox: Option<SandboxMode>,
+    /// The directory the plan's commands work in. Default: a fresh empty directory in the run
+    /// directory. The plan works on a copy; the changes are written back only when the run
+    /// succeeds, and kept as `changes.patch` in the run directory either way.
+    #[arg(long, value_name = "DIR")]
+    pub workspace: Option<PathBuf>,
+    /// Work in `--workspace DIR` itself instead of a copy.
+    #[arg(long, requires = "workspace")]
+    pub in_place: bool,
+    /// The run directory (must not exist or be empty). Default: a new directory under
+    /// `.baton/runs/` (`$BATON_RUNS_DIR` moves it).
+    #[arg(long, value_name = "DIR")]
+    pub run_dir: Option<PathBuf>,
+    /// The run's inputs: a JSON file holding an object. The plan sees them as `inputs`, and its
+    /// `main` (if it defines one) is called with them as keyword arguments.
+    #[arg(long, value_name = "FILE.json")]
+    pub input: Option<PathBuf>,
+    /// Set one input (after `--input`): VALUE is read as JSON when it parses, else as a string.
+    #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_set)]
+    pub sets: Vec<(String, Value)>,
+    /// Wall-clock limit for the run, in seconds (fractions allowed). Default 60.
+    #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
+    pub timeout: Option<Duration>,
     /// Memory cap in MiB: the most the plan's heap may grow to (a failed growth raises
-    /// MemoryError inside the plan).
-    #[arg(
-        long,
-        value_name = "MIB",
-        default_value_t = 256,
-        value_parser = clap::value_parser!(u64).range(1..=MAX_MEMORY_MIB)
-    )]
-    pub memory: u64,
-    /// CPU limit in fuel units (about one per WebAssembly instruction executed).
-    #[arg(
-        long,
-        value_name = "N",
-        default_value_t = Limits::DEFAULT_FUEL,
-        value_parser = clap::value_parser!(u64).range(1..)
-    )]
-    pub fuel: u64,
+    /// MemoryError inside the plan). Default 256.
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=MAX_MEMORY_MIB))]
+    pub memory: Option<u64>,
+    /// CPU limit in fuel units (about one per WebAssembly instruction executed). Default 5e9.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub fuel: Option<u64>,
+    /// Budget: most model calls in the run.
+    #[arg(long, value_name = "N")]
+    pub max_llm_calls: Option<u64>,
+    /// Budget: most model tokens (input plus output) in the run.
+    #[arg(long, value_name = "N")]
+    pub max_tokens: Option<u64>,
+    /// Budget: most model cost in USD (prices per model in baton.toml's `[llm.prices]`).
+    #[arg(long, value_name = "USD", value_parser = parse_cost)]
+    pub max_cost: Option<f64>,
+    /// Do not echo the plan's `log(...)` lines on stderr (they are kept in the run directory).
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 impl RunArgs {
-    pub fn limits(&self) -> Limits {
-        Limits {
-            fuel: self.fuel,
-            timeout: self.timeout,
-            // At most 4096 MiB, so this fits in usize on 64-bit hosts; saturate elsewhere.
-            memory_bytes: usize::try_from(self.memory << 20).unwrap_or(usize::MAX),
+    /// The configuration: the file (if any), then the flags over it.
+    pub fn config(&self) -> anyhow::Result<Config> {
+        let mut config = match &self.config {
+            Some(path) => Config::load(path)?,
+            None if Path::new(DEFAULT_CONFIG).is_file() => Config::load(Path::new(DEFAULT_CONFIG))?,
+            None => Config::default(),
+        };
+        for capability in &self.grant {
+            config.grants.grant(*capability);
         }
+        if let Some(mode) = self.sandbox {
+            config.sandbox.mode = mode;
+        }
+        if let Some(dir) = &self.workspace {
+            config.workspace.dir = Some(dir.clone());
+        }
+        if self.in_place {
+            config.workspace.mode = WorkspaceMode::InPlace;
+        }
+        if let Some(timeout) = self.timeout {
+            config.limits.timeout_secs = timeout.as_secs_f64();
+        }
+        if let Some(memory) = self.memory {
+            config.limits.memory_mib = memory;
+        }
+        if let Some(fuel) = self.fuel {
+            config.limits.fuel = fuel;
+        }
+        if let Some(calls) = self.max_llm_calls {
+            config.budget.max_calls = Some(calls);
+        }
+        if let Some(tokens) = self.max_tokens {
+            config.budget.max_tokens = Some(tokens);
+        }
+        if let Some(cost) = self.max_cost {
+            config.budget.max_cost_usd = Some(cost);
+        }
+        config.validate()?;
+        Ok(config)
+    }
+
+    /// The inputs: `--input`'s object, then each `--set`.
+    pub fn inputs(&self) -> anyhow::Result<Value> {
+        let mut inputs = match &self.input {
+            None => serde_json::Map::new(),
+            Some(path) => {
+                let text = std::fs::read_to_string(path)
+                    .with_context(|| format!("cannot read the inputs `{}`", path.display()))?;
+                match serde_json::from_str::<Value>(&text) {
+                    Ok(Value::Object(map)) => map,
+                    Ok(_) => bail!("the inputs `{}` must hold a JSON object", path.display()),
+                    Err(error) => bail!("the inputs `{}` are not JSON: {error}", path.display()),
+                }
+            }
+        };
+        for (key, value) in &self.sets {
+            inputs.insert(key.clone(), value.clone());
+        }
+        Ok(Value::Object(inputs))
     }
 }
 
@@ -75,23 +175,110 @@ fn parse_timeout(text: &str) -> Result<Duration, String> {
     Duration::try_from_secs_f64(secs).map_err(|_| format!("the timeout `{text}` is too large"))
 }
 
+fn parse_capability(text: &str) -> Result<Capability, String> {
+    Capability::parse(text.trim()).ok_or_else(|| {
+        let known: Vec<_> = Capability::ALL.iter().map(|c| c.name()).collect();
+        format!("unknown capability `{text}` (known: {})", known.join(", "))
+    })
+}
+
+fn parse_provider(text: &str) -> Result<ProviderSpec, String> {
+    ProviderSpec::parse(text).map_err(|error| error.to_string())
+}
+
+fn parse_sandbox(text: &str) -> Result<SandboxMode, String> {
+    match text {
+        "enforce" => Ok(SandboxMode::Enforce),
+        "none" => Ok(SandboxMode::None),
+        _ => Err(format!("expected `enforce` or `none`, not `{text}`")),
+    }
+}
+
+fn parse_cost(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(cost) if cost.is_finite() && cost >= 0.0 => Ok(cost),
+        _ => Err(format!("`{text}` is not an amount of USD >= 0")),
+    }
+}
+
+fn parse_set(text: &str) -> Result<(String, Value), String> {
+    let Some((key, value)) = text.split_once('=') else {
+        return Err(format!("expected KEY=VALUE, not `{text}`"));
+    };
+    if key.is_empty() {
+        return Err(format!("the key of `{text}` is empty"));
+    }
+    let value = serde_json::from_str(value).unwrap_or_else(|_| Value::String(value.to_owned()));
+    Ok((key.to_owned(), value))
+}
+
 pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
-    let limits = args.limits();
+    let config = args.config()?;
+    let inputs = args.inputs()?;
     let (bytes, source) = match load(&args.plan)? {
         Loaded::Module(bytes, source) => (bytes, source),
         Loaded::Exit(code) => return Ok(code),
     };
+    if config.grants.bash && config.sandbox.mode == SandboxMode::None {
+        eprintln!(
+            "warning: --sandbox none: the plan's bash commands run unsandboxed, with this \
+             user's access to the machine"
+        );
+    }
+    let runs_base = std::env::var_os(RUNS_DIR_ENV)
+        .filter(|dir| !dir.is_empty())
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(DEFAULT_RUNS_DIR));
+    let log_echo: Option<baton_host::services::LogSink> = if args.quiet {
+        None
+    } else {
+        Some(Arc::new(|line: &str| eprintln!("[log] {line}")))
+    };
+    let spec = RunSpec {
+        module: &bytes,
+        source: source.as_ref().map(|(_, text)| text.as_str()),
+        config,
+        provider: args.llm.clone(),
+        inputs,
+        run_dir: args.run_dir.clone(),
+        runs_base,
+        log_echo,
+    };
 
     let mut stdout = std::io::stdout().lock();
-    let result = baton_host::run_module(&bytes, &limits, &mut stdout);
-    // run_module flushes on success; flush again whatever happened, before anything goes to
-    // stderr, so output and error appear in order on a terminal.
+    let result = run_plan(spec, &mut stdout);
+    // Flush whatever happened, before anything goes to stderr, so output and error appear in
+    // order on a terminal.
     let _ = stdout.flush();
     drop(stdout);
 
-    match result {
-        Ok(RunOutcome::Success) => Ok(ExitCode::SUCCESS),
-        Ok(RunOutcome::Exception { traceback }) => {
+    let record = match result {
+        Ok(record) => record,
+        Err(SessionError::Host(error)) => return host_error(error, &args.plan),
+        // Grants, run directory, workspace, sandbox or provider set-up: configuration errors.
+        Err(error) => {
+            return Err(
+                anyhow::Error::new(error).context(format!("cannot run `{}`", args.plan.display()))
+            )
+        }
+    };
+    if let Some(error) = &record.workspace_error {
+        eprintln!(
+            "warning: the workspace's changes could not be finished: {error} (the run \
+             directory `{}` keeps what there is)",
+            record.run_dir.display()
+        );
+    }
+    if std::io::stderr().is_terminal() && !args.quiet {
+        eprintln!("[baton] run directory: {}", record.run_dir.display());
+    }
+    match record.outcome {
+        RunOutcome::Success => Ok(ExitCode::SUCCESS),
+        RunOutcome::Exception { traceback } => {
+            let budget = traceback
+                .lines()
+                .last()
+                .is_some_and(|line| line.starts_with("BudgetExceeded:"));
             let traceback = match &source {
                 Some((path, text)) => baton::annotate_traceback(&traceback, path, text),
                 None => traceback,
@@ -99,9 +286,20 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
             let mut stderr = std::io::stderr().lock();
             let _ = stderr.write_all(traceback.as_bytes());
             let _ = stderr.flush();
-            Ok(ExitCode::from(EXIT_EXCEPTION))
+            // An uncaught BudgetExceeded is a budget ending the run (DESIGN.md exit 4).
+            Ok(ExitCode::from(if budget {
+                EXIT_LIMIT
+            } else {
+                EXIT_EXCEPTION
+            }))
         }
-        Err(HostError::Limit { limit, message }) => {
+    }
+}
+
+/// The exit code and message for a run that ended without an outcome.
+fn host_error(error: HostError, plan: &Path) -> anyhow::Result<ExitCode> {
+    match error {
+        HostError::Limit { limit, message } => {
             let hint = match limit {
                 LimitKind::Cpu => "; raise it with --fuel",
                 LimitKind::WallClock => "; raise it with --timeout",
@@ -111,7 +309,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
             eprintln!("error: {message}{hint}");
             Ok(ExitCode::from(EXIT_LIMIT))
         }
-        Err(HostError::Trap { message, backtrace }) => {
+        HostError::Trap { message, backtrace } => {
             eprintln!("error: the plan trapped: {message}");
             if let Some(backtrace) = backtrace {
                 // Frame names come from the module: print them escaped.
@@ -121,14 +319,12 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
             }
             Ok(ExitCode::from(EXIT_EXCEPTION))
         }
-        Err(error @ (HostError::BadTraceback { .. } | HostError::Output(_))) => {
+        error @ (HostError::BadTraceback { .. } | HostError::Output(_)) => {
             eprintln!("error: {error}");
             Ok(ExitCode::from(EXIT_EXCEPTION))
         }
         // Refused modules and engine problems: configuration errors (exit 2, via main).
-        Err(error) => {
-            Err(anyhow::Error::new(error).context(format!("cannot run `{}`", args.plan.display())))
-        }
+        error => Err(anyhow::Error::new(error).context(format!("cannot run `{}`", plan.display()))),
     }
 }
 
@@ -176,6 +372,25 @@ fn compile_plan(shown: &str, text: &str) -> anyhow::Result<Loaded> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sets_parse_json_or_fall_back_to_text() {
+        assert_eq!(parse_set("n=3").unwrap(), ("n".into(), Value::from(3)));
+        assert_eq!(
+            parse_set("name=fix the bug").unwrap(),
+            ("name".into(), Value::from("fix the bug"))
+        );
+        assert_eq!(
+            parse_set("s=\"7\"").unwrap(),
+            ("s".into(), Value::from("7"))
+        );
+        assert_eq!(
+            parse_set("a=b=c").unwrap(),
+            ("a".into(), Value::from("b=c"))
+        );
+        assert!(parse_set("novalue").is_err());
+        assert!(parse_set("=1").is_err());
+    }
 
     #[test]
     fn timeouts_parse() {

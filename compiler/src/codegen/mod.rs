@@ -262,6 +262,7 @@ impl<'a> Generator<'a> {
         self.emit(&format!("(local.set $d (call $enter (i32.const {name})))"));
         self.emit("(local.set $frame (i32.add (global.get $frames) (i32.shl (local.get $d) (i32.const 3))))");
         self.stmts(body)?;
+        self.run_main()?;
         self.emit("(call $leave (local.get $d))");
         let f = self.fns.pop().expect("module function");
         let _ = writeln!(
@@ -270,6 +271,18 @@ impl<'a> Generator<'a> {
             f.locals.join(" "),
             f.body
         );
+        Ok(())
+    }
+
+    /// A plan that binds `main` at module level has it called after the module body, with the
+    /// run's inputs as keyword arguments; its return value is the run's result (DESIGN.md,
+    /// "Runs"). `$sdk_run_main` does nothing when `main` is unbound or not a function.
+    fn run_main(&mut self) -> Result<()> {
+        if let Place::Global(name) = self.scopes.resolve(0, "main") {
+            let index = self.global_index(&name);
+            self.host_calls.extend(["inputs", "reply", "result"]);
+            self.emit(&format!("(call $sdk_run_main (global.get $g{index}))"));
+        }
         Ok(())
     }
 
@@ -719,11 +732,27 @@ impl<'a> Generator<'a> {
         let builtin = match (module, member) {
             ("json", "loads") => "json_loads",
             ("json", "dumps") => "json_dumps",
-            ("json", "JSONDecodeError") => {
-                return Ok(format!(
-                    "(i64.const {})",
-                    self.layout.types["JSONDecodeError"]
-                ));
+            ("json", "JSONDecodeError")
+            | ("baton", "BudgetExceeded" | "LLMError" | "SandboxError") => {
+                return Ok(format!("(i64.const {})", self.layout.types[member]));
+            }
+            // Each SDK function is a runtime builtin (runtime/wat/host.wat) over the host call
+            // of the same name; `reply` fetches what a call returns.
+            ("baton", "bash") => {
+                self.host_calls.extend(["bash", "reply"]);
+                "baton_bash"
+            }
+            ("baton", "llm") => {
+                self.host_calls.extend(["llm", "reply"]);
+                "baton_llm"
+            }
+            ("baton", "log") => {
+                self.host_calls.insert("log");
+                "baton_log"
+            }
+            ("baton", "inputs") => {
+                self.host_calls.extend(["inputs", "reply"]);
+                return Ok("(call $sdk_inputs)".to_owned());
             }
             _ => {
                 return self.unsupported(

@@ -189,9 +189,10 @@ impl Client {
             ),
         };
         let answered_by = reply.model.unwrap_or_else(|| model.to_owned());
-        // Price by the requested name (the table's keys); fall back to the name the server
-        // reports, which may carry a version suffix the table spells out.
-        let price = price.or_else(|| inner.prices.get(&answered_by).copied());
+        // Priced by the requested name only, the price the reservation used: falling back to
+        // the name the server reports (`gpt-4o` answered as `gpt-4o-2024-...`) would charge
+        // calls that reserved nothing, and concurrent calls could then overshoot a cost cap.
+        // Price the name you request.
         let cost_usd = price.map_or(0.0, |p| p.cost(usage));
         reservation.settle(usage, cost_usd, price.is_some());
         Ok(Reply {

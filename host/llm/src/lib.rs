@@ -42,7 +42,8 @@
 //!
 //! # Budgets
 //!
-//! A [`Budget`] caps calls, tokens (input + output) and cost (USD, from `llm.prices`; a model
+//! A [`Budget`] caps calls, tokens (input + output) and cost (USD, from `llm.prices`, by the
+//! model name the request gives, never the name the server answers with; a model
 //! without a price costs 0 and is counted in [`Spent::unpriced_calls`] and flagged by
 //! [`Reply::priced`]). Before a call, its worst case (see above, priced at the model's price) is
 //! reserved at the budget and every ancestor under their locks, all or nothing; if any cap

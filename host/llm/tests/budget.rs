@@ -135,6 +135,22 @@ async fn unpriced_models_cost_nothing_and_are_counted() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn calls_are_priced_by_the_requested_name_only() {
+    // The server answers as `served-model`, which has a price; the requested name has none, so
+    // nothing was reserved, and charging the served price could overshoot a cost cap.
+    let server = FakeServer::start(|_, _| ok("ok", 5, 5)).await;
+    let mut cfg = config(&server.base_url());
+    cfg.prices.insert("served-model".into(), PRICE);
+    let client = client(&cfg, None);
+    let b = Budget::new(caps(None, None, Some(0.0)));
+    let reply = within(client.complete(&b, hi())).await.unwrap();
+    assert_eq!(reply.model, "served-model");
+    assert!(!reply.priced);
+    assert_eq!(b.spent().cost_usd, 0.0);
+    assert_eq!(b.spent().unpriced_calls, 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn children_draw_from_their_parent() {
     let server = FakeServer::start(|_, _| ok("ok", 10, 5)).await;
     let client = client(&config(&server.base_url()), None);

@@ -12,7 +12,8 @@ use cap_std::fs::Dir;
 
 use crate::changes::{ChangeKind, ChangeSet, Node};
 use crate::fsutil::{
-    clone_or_copy, create_file_new, open_dir_nofollow, open_file_nofollow, set_mode, split,
+    clone_or_copy, create_file_new, open_dir_nofollow, open_file_nofollow, set_dir_mode, set_mode,
+    split,
 };
 use crate::manifest::{stat_entry, Manifest};
 use crate::{Result, WorkspaceError};
@@ -187,9 +188,7 @@ pub(crate) fn apply(set: &ChangeSet, t: &Trees<'_>, expected: &Manifest) -> Resu
     }
     for (rel, mode) in dir_modes.into_iter().rev() {
         let here = t.dst_path.join(rel);
-        let d =
-            open_dir_nofollow(t.dst, rel).map_err(WorkspaceError::io("open directory", &here))?;
-        set_mode(&d, mode).map_err(WorkspaceError::io("set permissions of", here))?;
+        set_dir_mode(t.dst, rel, mode).map_err(WorkspaceError::io("set permissions of", here))?;
     }
     Ok(())
 }

@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 use cap_std::fs::Dir;
 
 use crate::fsutil::{
-    clone_or_copy, create_file_new, open_dir_nofollow, open_file_nofollow, set_mode, set_mtime,
+    clone_or_copy, create_file_new, open_dir_nofollow, open_file_nofollow, set_dir_mode, set_mode,
+    set_mtime,
 };
 use crate::manifest::{walk, Kind, Manifest};
 use crate::{Limits, Result, WorkspaceError};
@@ -146,8 +147,7 @@ pub(crate) fn copy_tree(
     // Permissions last, deepest first, so a read-only directory is filled before it closes.
     for (rel, mode) in dir_modes.iter().rev() {
         let here = dst_path.join(rel);
-        let d = open_dir_nofollow(dst, rel).map_err(WorkspaceError::io("open directory", &here))?;
-        set_mode(&d, *mode).map_err(WorkspaceError::io("set permissions of", here))?;
+        set_dir_mode(dst, rel, *mode).map_err(WorkspaceError::io("set permissions of", here))?;
     }
     Ok(Copied {
         report,

@@ -84,6 +84,24 @@ pub(crate) fn set_mode(fd: impl AsFd, mode: u32) -> io::Result<()> {
     Ok(())
 }
 
+/// Sets a directory's permission bits. cap-std opens directories `O_PATH`, which cannot be
+/// chmod'ed, so the directory is reopened by its single name, read-only and without following
+/// a symlink, and changed through that descriptor.
+pub(crate) fn set_dir_mode(root: &Dir, rel: &Path, mode: u32) -> io::Result<()> {
+    let (parent, name) = split(rel)?;
+    let parent = open_dir_nofollow(root, parent)?;
+    if name == ".." || name.as_encoded_bytes().contains(&b'/') {
+        return Err(invalid("not a plain name"));
+    }
+    let fd = rustix::fs::openat(
+        &parent,
+        name,
+        OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC,
+        Mode::empty(),
+    )?;
+    set_mode(&fd, mode)
+}
+
 /// Sets access and modification time through the open descriptor.
 pub(crate) fn set_mtime(fd: impl AsFd, (sec, nsec): (i64, i64)) -> io::Result<()> {
     let ts = Timespec {

@@ -9,8 +9,26 @@ import traceback
 
 PROTO_IN = sys.stdin
 PROTO_OUT = sys.stdout
-# One frame more than the default: this loop's frame sits below the plan's module frame.
-RECURSION_LIMIT = sys.getrecursionlimit() + 1
+DEFAULT_RECURSION_LIMIT = sys.getrecursionlimit()
+PROBE = """
+def depth(n):
+    try:
+        return depth(n + 1)
+    except RecursionError:
+        return n
+found = depth(1)
+"""
+
+
+def calibrated_limit():
+    """The recursion limit that gives a plan run by `exec` here the depth it has when run as
+    `python3 plan.py` (where `depth(1)` above finds the default limit minus one, the module's
+    frame). This worker's frames and the exec call count against the limit too; measuring
+    beats counting them, which differs between interpreter builds."""
+    namespace = {"__name__": "__main__", "__builtins__": builtins}
+    sys.setrecursionlimit(DEFAULT_RECURSION_LIMIT)
+    exec(compile(PROBE, "probe.py", "exec"), namespace)
+    return DEFAULT_RECURSION_LIMIT + (DEFAULT_RECURSION_LIMIT - 1 - namespace["found"])
 
 
 class PlanTimeout(BaseException):
@@ -22,6 +40,7 @@ def on_alarm(signum, frame):
 
 
 signal.signal(signal.SIGALRM, on_alarm)
+RECURSION_LIMIT = calibrated_limit()
 
 
 def run(src, timeout):

@@ -138,6 +138,10 @@ impl OpenAiProvider {
             .timeout(s.timeout)
             // A redirect could carry the request (and its key) elsewhere; servers don't need it.
             .redirect(reqwest::redirect::Policy::none())
+            // Requests go to `base_url` and nowhere else: an `HTTP(S)_PROXY` inherited from the
+            // environment would route the key through a third party (in clear text for an
+            // http:// base URL). A deployment that needs a proxy names it as the base URL.
+            .no_proxy()
             .user_agent(concat!("baton-llm/", env!("CARGO_PKG_VERSION")))
             .build()
             .map_err(|e| ConfigError::Http(e.to_string()))?;

@@ -29,7 +29,8 @@ impl Gen {
             (Ty::Str, true) => BAD_STR_SPECS,
             _ => return "",
         };
-        *self.rng.pick(specs)
+        let &spec = self.rng.pick(specs);
+        spec
     }
 
     fn formattable(&mut self) -> Ty {
@@ -50,7 +51,8 @@ impl Gen {
         let fields = self.rng.range(1, 3);
         for i in 0..fields {
             if i > 0 || self.rng.chance(50) {
-                text.push_str(*self.rng.pick(&["", " ", "|", "x=", "-", "é"]));
+                let &separator = self.rng.pick(&["", " ", "|", "x=", "-", "é"]);
+                text.push_str(separator);
             }
             let ty = self.formattable();
             // Quotes inside a same-quote f-string are not allowed before Python 3.12.

@@ -318,7 +318,7 @@ impl Gen {
             g.block("try:", |g| g.line(&format!("return {inner}(n)")));
             g.block(&format!("except {catch} as err:"), |g| {
                 g.line("print('through', repr(err))");
-                g.line(&format!("raise RuntimeError('wrapped') from err"));
+                g.line("raise RuntimeError('wrapped') from err");
             });
         });
         let n = self.small_int();

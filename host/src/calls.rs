@@ -1,0 +1,200 @@
+//! The host calls a plan makes through the SDK (`bash`, `llm`, `log`, `inputs`, and the run's
+//! result), and the one choke point they all pass through.
+//!
+//! Protocol (docs/abi.md, "Host calls"): the runtime sends a request as JSON text
+//! (`baton.bash(ptr, len) -> reply_len`), the host keeps the reply, and the runtime fetches it
+//! with `baton.reply(ptr)` into a buffer of `reply_len` bytes it allocated. A reply is
+//! `{"ok": value}` or `{"error": {"type": "BudgetExceeded", "message": "..."}}`; the runtime
+//! raises an error as that exception class. Requests are hostile input: every pointer is
+//! bounds-checked, the text must be UTF-8 JSON, and a request of the wrong shape is answered
+//! with a `TypeError`/`ValueError` reply rather than a trap, so the plan sees a Python error it
+//! can act on.
+//!
+//! Every call goes through [`HostCalls::call`] with its [`CallKind`] and decoded request. That is
+//! the seam the journal wraps (record, replay, resume) and that tests fill with fakes; the real
+//! capabilities are [`crate::services::Services`].
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+
+use serde_json::{json, Value};
+
+/// A call a plan can make. Each is the `baton.<name>` import of the same name, except
+/// [`CallKind::Inputs`] (`baton.inputs`) which the runtime makes for `inputs`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum CallKind {
+    Bash,
+    Llm,
+    Log,
+    Inputs,
+}
+
+impl CallKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            CallKind::Bash => "bash",
+            CallKind::Llm => "llm",
+            CallKind::Log => "log",
+            CallKind::Inputs => "inputs",
+        }
+    }
+
+    pub const ALL: [CallKind; 4] = [
+        CallKind::Bash,
+        CallKind::Llm,
+        CallKind::Log,
+        CallKind::Inputs,
+    ];
+}
+
+/// An error a host call raises inside the plan: the Python exception class (one the runtime
+/// knows: `BudgetExceeded`, `LLMError`, `SandboxError`, `TypeError`, `ValueError`,
+/// `TimeoutError`; anything else becomes `RuntimeError`) and its message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlanError {
+    pub exception: &'static str,
+    pub message: String,
+}
+
+impl PlanError {
+    pub fn new(exception: &'static str, message: impl Into<String>) -> Self {
+        PlanError {
+            exception,
+            message: message.into(),
+        }
+    }
+
+    pub fn type_error(message: impl Into<String>) -> Self {
+        Self::new("TypeError", message)
+    }
+
+    pub fn value_error(message: impl Into<String>) -> Self {
+        Self::new("ValueError", message)
+    }
+}
+
+/// What a host call returns to the plan.
+pub type CallResult = Result<Value, PlanError>;
+
+/// A boxed future, as host calls return them.
+pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// The capabilities behind the host calls.
+pub trait HostCalls: Send + Sync + 'static {
+    /// Performs one call. `request` is the decoded JSON the runtime sent (an object of the
+    /// arguments the plan gave, by parameter name; `Value::Null` for `inputs`).
+    fn call(&self, kind: CallKind, request: Value) -> BoxFuture<'_, CallResult>;
+}
+
+/// Host calls for a run granted nothing: every capability call is refused (the grant check
+/// refuses such modules before they run, so this is a second line), `inputs` is `{}` and
+/// `log` goes nowhere.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct NoCapabilities;
+
+impl HostCalls for NoCapabilities {
+    fn call(&self, kind: CallKind, _request: Value) -> BoxFuture<'_, CallResult> {
+        Box::pin(async move {
+            match kind {
+                CallKind::Inputs => Ok(json!({})),
+                CallKind::Log => Ok(Value::Null),
+                CallKind::Bash | CallKind::Llm => Err(PlanError::new(
+                    "RuntimeError",
+                    format!("`{}` is not granted to this run", kind.name()),
+                )),
+            }
+        })
+    }
+}
+
+/// Shared host calls, as a store holds them.
+pub type SharedCalls = Arc<dyn HostCalls>;
+
+/// Encodes a call's result as the reply text the runtime decodes.
+pub fn encode_reply(result: &CallResult) -> Vec<u8> {
+    let reply = match result {
+        Ok(value) => json!({ "ok": value }),
+        Err(error) => json!({ "error": { "type": error.exception, "message": error.message } }),
+    };
+    // Serialising a `Value` cannot fail (its map keys are strings).
+    serde_json::to_vec(&reply).unwrap_or_else(|_| b"{\"ok\": null}".to_vec())
+}
+
+/// Python's name for the type of a decoded JSON value, for error messages.
+pub fn python_type(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "NoneType",
+        Value::Bool(_) => "bool",
+        Value::Number(n) if n.is_f64() => "float",
+        Value::Number(_) => "int",
+        Value::String(_) => "str",
+        Value::Array(_) => "list",
+        Value::Object(_) => "dict",
+    }
+}
+
+/// Reading a call's arguments, with CPython-like messages for the wrong types.
+pub struct Args<'a> {
+    function: &'static str,
+    map: &'a serde_json::Map<String, Value>,
+}
+
+impl<'a> Args<'a> {
+    pub fn new(function: &'static str, request: &'a Value) -> Result<Self, PlanError> {
+        match request.as_object() {
+            Some(map) => Ok(Args { function, map }),
+            None => Err(PlanError::type_error(format!(
+                "{function}() arguments must come as a dict, not {}",
+                python_type(request)
+            ))),
+        }
+    }
+
+    /// The argument, or `None` when absent or given as `None`.
+    pub fn get(&self, name: &str) -> Option<&'a Value> {
+        self.map.get(name).filter(|value| !value.is_null())
+    }
+
+    fn wrong(&self, name: &str, expected: &str, value: &Value) -> PlanError {
+        PlanError::type_error(format!(
+            "{}() argument '{name}' must be {expected}, not {}",
+            self.function,
+            python_type(value)
+        ))
+    }
+
+    pub fn str(&self, name: &str) -> Result<Option<&'a str>, PlanError> {
+        match self.get(name) {
+            None => Ok(None),
+            Some(Value::String(text)) => Ok(Some(text)),
+            Some(other) => Err(self.wrong(name, "str", other)),
+        }
+    }
+
+    pub fn required_str(&self, name: &str) -> Result<&'a str, PlanError> {
+        self.str(name)?.ok_or_else(|| {
+            PlanError::type_error(format!(
+                "{}() argument '{name}' must be str, not NoneType",
+                self.function
+            ))
+        })
+    }
+
+    /// A number (int or float; bool is refused, unlike Python, because `timeout=True` is a bug).
+    pub fn number(&self, name: &str) -> Result<Option<f64>, PlanError> {
+        match self.get(name) {
+            None => Ok(None),
+            Some(Value::Number(n)) => Ok(n.as_f64()),
+            Some(other) => Err(self.wrong(name, "int or float", other)),
+        }
+    }
+
+    pub fn int(&self, name: &str) -> Result<Option<i64>, PlanError> {
+        match self.get(name) {
+            None => Ok(None),
+            Some(Value::Number(n)) if n.is_i64() => Ok(n.as_i64()),
+            Some(other) => Err(self.wrong(name, "int", other)),
+        }
+    }
+}

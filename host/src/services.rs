@@ -1,0 +1,294 @@
+//! The real capabilities behind the host calls: `bash` in the OS sandbox (`baton-sandbox`),
+//! `llm` through a provider and the run's budget (`baton-llm`), `log`, `inputs`, and the
+//! per-call figures a run reports.
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use baton_llm::{Budget, Client, LlmError, Message, Prompt, Request};
+use baton_sandbox::{Command, Sandbox};
+use serde::Serialize;
+use serde_json::{json, Value};
+
+use crate::calls::{python_type, Args, BoxFuture, CallKind, CallResult, HostCalls, PlanError};
+
+/// The longest `timeout=` a plan may give `bash` (seconds); the run's own wall-clock limit
+/// usually ends things sooner.
+pub const MAX_BASH_TIMEOUT_SECS: f64 = 24.0 * 3600.0;
+/// `bash`'s default timeout (seconds), as DESIGN.md gives it.
+pub const DEFAULT_BASH_TIMEOUT_SECS: f64 = 60.0;
+
+/// Where `log(...)` lines go.
+pub type LogSink = Arc<dyn Fn(&str) + Send + Sync>;
+
+/// `llm`: a provider client and the budget calls draw from.
+#[derive(Clone)]
+pub struct LlmAccess {
+    pub client: Arc<Client>,
+    pub budget: Budget,
+}
+
+/// The capabilities of one run (or branch): what is granted, and the figures of what was used.
+pub struct Services {
+    inputs: Value,
+    sandbox: Option<Arc<Sandbox>>,
+    llm: Option<LlmAccess>,
+    log: LogSink,
+    stats: Mutex<BTreeMap<&'static str, CallFigures>>,
+}
+
+/// Figures of one kind of host call in a run.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct CallFigures {
+    pub calls: u64,
+    /// Calls answered with an error (raised in the plan).
+    pub errors: u64,
+    pub seconds: f64,
+    /// `bash`: commands that hit their timeout.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub timed_out: u64,
+    /// `llm`: tokens in and out, and cost in USD.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub input_tokens: u64,
+    #[serde(skip_serializing_if = "is_zero")]
+    pub output_tokens: u64,
+    #[serde(skip_serializing_if = "is_zero_f64")]
+    pub cost_usd: f64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
+fn is_zero_f64(n: &f64) -> bool {
+    *n == 0.0
+}
+
+impl Services {
+    /// A run with `inputs` (a JSON object) and nothing granted; add capabilities with
+    /// [`Services::with_bash`] and [`Services::with_llm`].
+    pub fn new(inputs: Value, log: LogSink) -> Self {
+        Services {
+            inputs,
+            sandbox: None,
+            llm: None,
+            log,
+            stats: Mutex::default(),
+        }
+    }
+
+    pub fn with_bash(mut self, sandbox: Arc<Sandbox>) -> Self {
+        self.sandbox = Some(sandbox);
+        self
+    }
+
+    pub fn with_llm(mut self, llm: LlmAccess) -> Self {
+        self.llm = Some(llm);
+        self
+    }
+
+    /// Figures per host call name (`bash`, `llm`, `log`, `inputs`) so far.
+    pub fn figures(&self) -> BTreeMap<&'static str, CallFigures> {
+        self.lock_stats().clone()
+    }
+
+    fn lock_stats(&self) -> std::sync::MutexGuard<'_, BTreeMap<&'static str, CallFigures>> {
+        self.stats
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner())
+    }
+
+    fn record(&self, kind: CallKind, started: Instant, update: impl FnOnce(&mut CallFigures)) {
+        let mut stats = self.lock_stats();
+        let figures = stats.entry(kind.name()).or_default();
+        figures.calls += 1;
+        figures.seconds += started.elapsed().as_secs_f64();
+        update(figures);
+    }
+
+    async fn bash(&self, request: &Value) -> CallResult {
+        let started = Instant::now();
+        let result = self.run_bash(request).await;
+        let timed_out = matches!(&result, Ok(v) if v["timed_out"] == Value::Bool(true));
+        self.record(CallKind::Bash, started, |figures| {
+            figures.errors += u64::from(result.is_err());
+            figures.timed_out += u64::from(timed_out);
+        });
+        result
+    }
+
+    async fn run_bash(&self, request: &Value) -> CallResult {
+        let args = Args::new("bash", request)?;
+        let script = args.required_str("command")?;
+        let timeout = args.number("timeout")?.unwrap_or(DEFAULT_BASH_TIMEOUT_SECS);
+        if !(timeout > 0.0 && timeout <= MAX_BASH_TIMEOUT_SECS) {
+            return Err(PlanError::value_error(format!(
+                "bash() timeout must be more than 0 and at most {MAX_BASH_TIMEOUT_SECS} seconds, \
+                 not {timeout}"
+            )));
+        }
+        let stdin = args.str("input")?.map(|text| text.as_bytes().to_vec());
+        let Some(sandbox) = &self.sandbox else {
+            return Err(PlanError::new(
+                "SandboxError",
+                "bash is not granted to this run (grant it in baton.toml or with --grant bash)",
+            ));
+        };
+        let output = sandbox
+            .run(Command {
+                script: script.to_owned(),
+                stdin,
+                timeout: Duration::from_secs_f64(timeout),
+            })
+            .await
+            .map_err(|error| PlanError::new("SandboxError", error.to_string()))?;
+        let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        let ok = output.exit_code == 0 && !output.timed_out;
+        Ok(json!({
+            "returncode": output.exit_code,
+            "stdout": stdout,
+            "stderr": stderr,
+            "timed_out": output.timed_out,
+            "ok": ok,
+            "output": format!("{stdout}{stderr}"),
+        }))
+    }
+
+    async fn llm(&self, request: &Value) -> CallResult {
+        let started = Instant::now();
+        let result = self.call_llm(request).await;
+        let usage = result.as_ref().ok().map(|(_, reply)| reply.clone());
+        self.record(CallKind::Llm, started, |figures| {
+            figures.errors += u64::from(usage.is_none());
+            if let Some(reply) = &usage {
+                figures.input_tokens += reply.usage.input_tokens;
+                figures.output_tokens += reply.usage.output_tokens;
+                figures.cost_usd += reply.cost_usd;
+            }
+        });
+        result.map(|(text, _)| text)
+    }
+
+    async fn call_llm(&self, request: &Value) -> Result<(Value, baton_llm::Reply), PlanError> {
+        let args = Args::new("llm", request)?;
+        let prompt = match args.get("prompt") {
+            Some(Value::String(text)) => Prompt::Text(text.clone()),
+            Some(Value::Array(items)) => Prompt::Messages(messages(items)?),
+            Some(other) => {
+                return Err(PlanError::type_error(format!(
+                    "llm() argument 'prompt' must be str or a list of messages, not {}",
+                    python_type(other)
+                )))
+            }
+            None => {
+                return Err(PlanError::type_error(
+                    "llm() argument 'prompt' must be str or a list of messages, not NoneType",
+                ))
+            }
+        };
+        let mut model_request = Request::new(prompt, args.str("system")?.map(str::to_owned));
+        if let Some(model) = args.str("model")? {
+            model_request = model_request.with_model(model);
+        }
+        if let Some(temperature) = args.number("temperature")? {
+            model_request = model_request.with_temperature(temperature);
+        }
+        if let Some(max_tokens) = args.int("max_tokens")? {
+            let max_tokens = u32::try_from(max_tokens)
+                .ok()
+                .filter(|n| *n > 0)
+                .ok_or_else(|| {
+                    PlanError::value_error(format!(
+                        "llm() max_tokens must be a positive int, not {max_tokens}"
+                    ))
+                })?;
+            model_request = model_request.with_max_tokens(max_tokens);
+        }
+        match args.get("stop") {
+            None => {}
+            Some(Value::String(stop)) => {
+                model_request = model_request.with_stop(vec![stop.clone()])
+            }
+            Some(Value::Array(items)) => {
+                let stops = items
+                    .iter()
+                    .map(|item| match item {
+                        Value::String(stop) => Ok(stop.clone()),
+                        other => Err(PlanError::type_error(format!(
+                            "llm() stop sequences must be str, not {}",
+                            python_type(other)
+                        ))),
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                model_request = model_request.with_stop(stops);
+            }
+            Some(other) => {
+                return Err(PlanError::type_error(format!(
+                    "llm() argument 'stop' must be str or a list of str, not {}",
+                    python_type(other)
+                )))
+            }
+        }
+        let Some(llm) = &self.llm else {
+            return Err(PlanError::new(
+                "LLMError",
+                "llm is not granted to this run (grant it in baton.toml or with --grant llm)",
+            ));
+        };
+        match llm.client.complete(&llm.budget, model_request).await {
+            Ok(reply) => Ok((Value::String(reply.text.clone()), reply)),
+            Err(error @ LlmError::BudgetExceeded { .. }) => {
+                Err(PlanError::new("BudgetExceeded", error.to_string()))
+            }
+            Err(error @ LlmError::InvalidRequest(_)) => {
+                Err(PlanError::value_error(error.to_string()))
+            }
+            Err(error) => Err(PlanError::new("LLMError", error.to_string())),
+        }
+    }
+}
+
+/// `[{"role": ..., "content": ...}, ...]` as messages.
+fn messages(items: &[Value]) -> Result<Vec<Message>, PlanError> {
+    items
+        .iter()
+        .enumerate()
+        .map(|(index, item)| {
+            let field = |name: &str| match item.get(name) {
+                Some(Value::String(text)) => Ok(text.clone()),
+                Some(other) => Err(PlanError::type_error(format!(
+                    "llm() prompt message {index}: '{name}' must be str, not {}",
+                    python_type(other)
+                ))),
+                None => Err(PlanError::type_error(format!(
+                    "llm() prompt message {index} must be a dict with 'role' and 'content', \
+                     not {}",
+                    python_type(item)
+                ))),
+            };
+            Ok(Message::new(field("role")?, field("content")?))
+        })
+        .collect()
+}
+
+impl HostCalls for Services {
+    fn call(&self, kind: CallKind, request: Value) -> BoxFuture<'_, CallResult> {
+        Box::pin(async move {
+            match kind {
+                CallKind::Bash => self.bash(&request).await,
+                CallKind::Llm => self.llm(&request).await,
+                CallKind::Log => {
+                    let started = Instant::now();
+                    if let Some(line) = request.get("line").and_then(Value::as_str) {
+                        (self.log)(line);
+                    }
+                    self.record(kind, started, |_| {});
+                    Ok(Value::Null)
+                }
+                CallKind::Inputs => Ok(self.inputs.clone()),
+            }
+        })
+    }
+}

@@ -1,0 +1,588 @@
+//! End-to-end tests of the host capabilities through the real `baton` binary: grants, `bash` in
+//! the sandbox, `llm` with the script provider and budgets, inputs and `main`, workspaces and
+//! run directories, and the limits that end a run while a command is running.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+/// A directory of its own for each test, removed when the test passes.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
+            "capabilities-{}-{}-{name}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+
+    fn path(&self) -> &Path {
+        &self.0
+    }
+
+    fn write(&self, name: &str, text: &str) -> String {
+        let path = self.0.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_string_lossy().into_owned()
+    }
+
+    fn run_dir(&self) -> PathBuf {
+        self.0.join("run")
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+}
+
+/// `baton ARGS` in `dir`, with the module cache shared by the test suite and new run
+/// directories under `dir/runs`.
+fn baton_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_baton"))
+        .args(args)
+        .current_dir(dir)
+        .env(
+            "BATON_CACHE_DIR",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("module-cache"),
+        )
+        .env("BATON_RUNS_DIR", dir.join("runs"))
+        .output()
+        .expect("run baton")
+}
+
+/// `baton run PLAN --run-dir DIR/run ARGS` for a plan written into the scratch directory.
+fn run_plan(scratch: &Scratch, plan: &str, args: &[&str]) -> Output {
+    let plan = scratch.write("plan.py", plan);
+    let run_dir = scratch.run_dir();
+    let mut all = vec!["run", plan.as_str(), "--run-dir", run_dir.to_str().unwrap()];
+    all.extend_from_slice(args);
+    baton_in(scratch.path(), &all)
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+fn assert_exit(output: &Output, code: i32) {
+    assert_eq!(
+        output.status.code(),
+        Some(code),
+        "stdout:\n{}\nstderr:\n{}",
+        stdout(output),
+        stderr(output)
+    );
+}
+
+fn read_json(path: &Path) -> Value {
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|error| panic!("cannot read {}: {error}", path.display()));
+    serde_json::from_str(&text).unwrap()
+}
+
+fn repo(path: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(path)
+        .to_string_lossy()
+        .into_owned()
+}
+
+#[test]
+fn the_example_plan_repairs_its_script_offline() {
+    let scratch = Scratch::new("example");
+    let run_dir = scratch.run_dir();
+    let llm = format!("script:{}", repo("plans/examples/repair.llm.json"));
+    let output = baton_in(
+        scratch.path(),
+        &[
+            "run",
+            &repo("plans/examples/repair.py"),
+            "--grant",
+            "bash,llm",
+            "--llm",
+            &llm,
+            "--run-dir",
+            run_dir.to_str().unwrap(),
+            "--quiet",
+        ],
+    );
+    assert_exit(&output, 0);
+    let out = stdout(&output);
+    assert!(out.contains("before: FAIL"), "{out}");
+    assert!(out.contains("attempt 1: PASS"), "{out}");
+    assert!(out.ends_with("Hello, Plans!\nHello, Models!\n"), "{out}");
+    assert_eq!(
+        read_json(&run_dir.join("result.json")),
+        json!({"passed": true, "greeting": ["Hello, Plans!", "Hello, Models!"]})
+    );
+    let figures = read_json(&run_dir.join("figures.json"));
+    assert_eq!(figures["outcome"]["status"], "success");
+    assert_eq!(figures["host_calls"]["llm"]["calls"], 1);
+    assert_eq!(figures["host_calls"]["llm"]["input_tokens"], 120);
+    assert_eq!(figures["llm"]["output_tokens"], 40);
+    assert!(figures["host_calls"]["bash"]["calls"].as_u64().unwrap() >= 7);
+    let script = std::fs::read_to_string(run_dir.join("workspace/greet.sh")).unwrap();
+    assert!(script.contains("echo \"Hello, $name!\""), "{script}");
+    let patch = std::fs::read_to_string(run_dir.join("changes.patch")).unwrap();
+    assert!(
+        patch.contains("greet.sh") && patch.contains("test.sh"),
+        "{patch}"
+    );
+    assert!(run_dir.join("plan.py").is_file() && run_dir.join("plan.sha256").is_file());
+    let log = std::fs::read_to_string(run_dir.join("log.txt")).unwrap();
+    assert_eq!(log, "test.sh exited with 1\ntest.sh exited with 0\n");
+}
+
+#[test]
+fn capabilities_must_be_granted_before_anything_runs() {
+    let scratch = Scratch::new("grants");
+    let plan = "print('started')\nfrom baton import bash, llm\nbash('true')\nllm('hi')\n";
+    let output = run_plan(&scratch, plan, &[]);
+    assert_exit(&output, 2);
+    let err = stderr(&output);
+    assert!(err.contains("needs `bash`, `llm`"), "{err}");
+    assert!(err.contains("granted: nothing"), "{err}");
+    assert!(err.contains("--grant bash,llm"), "{err}");
+    assert_eq!(
+        stdout(&output),
+        "",
+        "nothing may run before the grant check"
+    );
+    let output = run_plan(&scratch, plan, &["--grant", "llm"]);
+    assert_exit(&output, 2);
+    let err = stderr(&output);
+    assert!(
+        err.contains("`bash` is not granted (granted: `llm`)"),
+        "{err}"
+    );
+    // A plan that uses nothing needs nothing.
+    let output = run_plan(&scratch, "print(1 + 1)\n", &[]);
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output), "2\n");
+}
+
+#[test]
+fn bash_results_have_their_fields_and_str() {
+    let scratch = Scratch::new("bash-result");
+    let plan = r#"
+from baton import bash
+r = bash("echo out; echo err >&2; exit 3")
+print(repr(r.stdout), repr(r.stderr), r.returncode, r.ok, r.timed_out)
+print(repr(r.output), repr(str(r)))
+ok = bash("cat", input="fed on stdin")
+print(ok.ok, ok.stdout, f"{ok}")
+print(bash("pwd; echo $HOME").stdout.split())
+"#;
+    let output = run_plan(&scratch, plan, &["--grant", "bash"]);
+    assert_exit(&output, 0);
+    assert_eq!(
+        stdout(&output),
+        "'out\\n' 'err\\n' 3 False False\n\
+         'out\\nerr\\n' 'out\\nerr\\n'\n\
+         True fed on stdin fed on stdin\n\
+         ['/workspace', '/workspace']\n"
+    );
+}
+
+#[test]
+fn bash_arguments_are_checked_as_python_would() {
+    let scratch = Scratch::new("bash-args");
+    let plan = r#"
+from baton import bash
+def attempt(f):
+    try:
+        f()
+        print("no error")
+    except Exception as e:
+        print(repr(e))
+attempt(lambda: bash())
+attempt(lambda: bash(1))
+attempt(lambda: bash("true", 5))
+attempt(lambda: bash("true", shell=True))
+attempt(lambda: bash("true", command="x"))
+attempt(lambda: bash("true", timeout="soon"))
+attempt(lambda: bash("true", timeout=0))
+attempt(lambda: bash("true", input=3))
+"#;
+    let output = run_plan(&scratch, plan, &["--grant", "bash"]);
+    assert_exit(&output, 0);
+    assert_eq!(
+        stdout(&output),
+        "TypeError(\"bash() missing 1 required positional argument: 'command'\")\n\
+         TypeError(\"bash() argument 'command' must be str, not int\")\n\
+         TypeError('bash() takes 1 positional argument but 2 were given')\n\
+         TypeError(\"bash() got an unexpected keyword argument 'shell'\")\n\
+         TypeError(\"bash() got multiple values for argument 'command'\")\n\
+         TypeError(\"bash() argument 'timeout' must be int or float, not str\")\n\
+         ValueError('bash() timeout must be more than 0 and at most 86400 seconds, not 0')\n\
+         TypeError(\"bash() argument 'input' must be str, not int\")\n"
+    );
+}
+
+#[test]
+fn a_command_past_its_timeout_is_reported_not_raised() {
+    let scratch = Scratch::new("bash-timeout");
+    let plan = r#"
+from baton import bash
+r = bash("echo started; sleep 20; echo never", timeout=0.5)
+print(r.timed_out, r.ok, r.stdout)
+"#;
+    let output = run_plan(&scratch, plan, &["--grant", "bash"]);
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output), "True False started\n\n");
+    let figures = read_json(&scratch.run_dir().join("figures.json"));
+    assert_eq!(figures["host_calls"]["bash"]["timed_out"], 1);
+}
+
+/// Processes on this machine whose command line contains `needle`.
+fn processes_with(needle: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        if let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) {
+            let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+            if cmdline.contains(needle) {
+                found.push(format!(
+                    "{}: {cmdline}",
+                    entry.file_name().to_string_lossy()
+                ));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_run_timeout_ends_a_running_command_and_its_tree() {
+    let scratch = Scratch::new("run-timeout");
+    // A duration nobody else uses, to find the processes afterwards.
+    let marker = format!("39.{}", std::process::id());
+    let plan = format!(
+        "from baton import bash\nbash('(setsid sleep {marker} &) ; sleep {marker}; echo late > late.txt')\n"
+    );
+    let started = Instant::now();
+    let output = run_plan(&scratch, &plan, &["--grant", "bash", "--timeout", "1"]);
+    assert_exit(&output, 4);
+    assert!(stderr(&output).contains("--timeout"), "{}", stderr(&output));
+    // A hang guard, not a speed assertion: the run must not wait for the command.
+    assert!(started.elapsed() < Duration::from_secs(30));
+    let mut left = processes_with(&format!("sleep {marker}"));
+    for _ in 0..50 {
+        if left.is_empty() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+        left = processes_with(&format!("sleep {marker}"));
+    }
+    assert!(left.is_empty(), "processes outlived the run: {left:?}");
+    assert!(!scratch.run_dir().join("workspace/late.txt").exists());
+    let figures = read_json(&scratch.run_dir().join("figures.json"));
+    assert_eq!(figures["outcome"]["status"], "error");
+}
+
+#[test]
+fn budgets_refuse_calls_before_they_are_sent() {
+    let scratch = Scratch::new("budget");
+    let script = scratch.write(
+        "replies.json",
+        r#"{"rules": [{"when": "hello", "reply": "hi there", "usage": {"input_tokens": 5, "output_tokens": 2}}], "default": "what?"}"#,
+    );
+    let llm = format!("script:{script}");
+    let caught = r#"
+from baton import llm, BudgetExceeded
+print(llm("hello"), "|", llm("something else"))
+try:
+    llm("hello again")
+    print("not refused")
+except BudgetExceeded as e:
+    print("refused:", "max_calls" in str(e) or "calls" in str(e))
+"#;
+    let output = run_plan(
+        &scratch,
+        caught,
+        &["--grant", "llm", "--llm", &llm, "--max-llm-calls", "2"],
+    );
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output), "hi there | what?\nrefused: True\n");
+    let figures = read_json(&scratch.run_dir().join("figures.json"));
+    assert_eq!(figures["llm"]["calls"], 2);
+
+    let scratch = Scratch::new("budget-uncaught");
+    let output = run_plan(
+        &scratch,
+        "from baton import llm\nfor i in range(5):\n    print(llm(f'hello {i}', max_tokens=10))\n",
+        &["--grant", "llm", "--llm", &llm, "--max-tokens", "60"],
+    );
+    assert_exit(&output, 4);
+    let err = stderr(&output);
+    let last = err.lines().last().unwrap_or_default();
+    assert!(last.starts_with("BudgetExceeded: "), "{err}");
+    assert!(last.contains("tokens"), "{err}");
+    // Every call that ran fits the cap; the refused one was never answered.
+    let figures = read_json(&scratch.run_dir().join("figures.json"));
+    let spent = figures["llm"]["input_tokens"].as_u64().unwrap()
+        + figures["llm"]["output_tokens"].as_u64().unwrap();
+    assert!(spent <= 60, "{figures}");
+    assert!(stdout(&output).lines().count() < 5);
+}
+
+#[test]
+fn llm_arguments_and_messages_reach_the_provider() {
+    let scratch = Scratch::new("llm-args");
+    let script = scratch.write(
+        "replies.json",
+        r#"{"rules": [{"when": "be brief", "reply": "system seen"}, {"when": "second turn", "reply": "messages seen"}]}"#,
+    );
+    let llm = format!("script:{script}");
+    let plan = r#"
+from baton import llm, LLMError
+print(llm("question", system="be brief"))
+print(llm([{"role": "user", "content": "first"}, {"role": "assistant", "content": "ok"},
+           {"role": "user", "content": "second turn"}], temperature=0.0, stop=["\n"]))
+for bad in [lambda: llm(3), lambda: llm("x", max_tokens=0), lambda: llm([{"role": "user"}])]:
+    try:
+        bad()
+    except (TypeError, ValueError) as e:
+        print(repr(e))
+try:
+    llm("nothing matches")
+except LLMError as e:
+    print("LLMError:", "no rule matching" in str(e))
+"#;
+    let output = run_plan(&scratch, plan, &["--grant", "llm", "--llm", &llm]);
+    assert_exit(&output, 0);
+    assert_eq!(
+        stdout(&output),
+        "system seen\nmessages seen\n\
+         TypeError(\"llm() argument 'prompt' must be str or a list of messages, not int\")\n\
+         ValueError('llm() max_tokens must be a positive int, not 0')\n\
+         TypeError(\"llm() prompt message 0 must be a dict with 'role' and 'content', not dict\")\n\
+         LLMError: True\n"
+    );
+}
+
+#[test]
+fn inputs_reach_the_plan_and_main_gives_the_result() {
+    let scratch = Scratch::new("inputs");
+    let input = scratch.write("inputs.json", r#"{"a": 1, "b": "from file"}"#);
+    let plan = r#"
+from baton import inputs
+print(sorted(inputs.items()))
+def main(a, b, c, d="default"):
+    return {"sum": a + sum(c), "b": b, "d": d}
+"#;
+    let output = run_plan(
+        &scratch,
+        plan,
+        &[
+            "--input",
+            &input,
+            "--set",
+            "b=from flag",
+            "--set",
+            "c=[2, 3]",
+        ],
+    );
+    assert_exit(&output, 0);
+    assert_eq!(
+        stdout(&output),
+        "[('a', 1), ('b', 'from flag'), ('c', [2, 3])]\n"
+    );
+    assert_eq!(
+        read_json(&scratch.run_dir().join("result.json")),
+        json!({"sum": 6, "b": "from flag", "d": "default"})
+    );
+    assert_eq!(
+        read_json(&scratch.run_dir().join("inputs.json")),
+        json!({"a": 1, "b": "from flag", "c": [2, 3]})
+    );
+
+    // main's parameters are checked as a call's are.
+    let scratch = Scratch::new("inputs-missing");
+    let output = run_plan(&scratch, "def main(x):\n    return x\n", &[]);
+    assert_exit(&output, 1);
+    assert!(
+        stderr(&output)
+            .ends_with("TypeError: main() missing 1 required positional argument: 'x'\n"),
+        "{}",
+        stderr(&output)
+    );
+    // A result JSON cannot hold is a TypeError in the plan.
+    let scratch = Scratch::new("inputs-result");
+    let output = run_plan(&scratch, "def main():\n    return {1, 2}\n", &[]);
+    assert_exit(&output, 1);
+    assert!(
+        stderr(&output).contains("TypeError: Object of type set is not JSON serializable"),
+        "{}",
+        stderr(&output)
+    );
+    let output = baton_in(
+        scratch.path(),
+        &["run", "plan.py", "--input", "missing.json"],
+    );
+    assert_exit(&output, 2);
+    assert!(
+        stderr(&output).contains("missing.json"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn a_workspace_copy_is_written_back_only_when_the_run_succeeds() {
+    let scratch = Scratch::new("workspace");
+    let user = scratch.path().join("project");
+    std::fs::create_dir_all(&user).unwrap();
+    std::fs::write(user.join("notes.txt"), "one\n").unwrap();
+    let user_arg = user.to_str().unwrap();
+
+    let failing = "from baton import bash\nbash('echo two >> notes.txt; echo new > added.txt')\nraise ValueError('changed my mind')\n";
+    let output = run_plan(
+        &scratch,
+        failing,
+        &["--grant", "bash", "--workspace", user_arg],
+    );
+    assert_exit(&output, 1);
+    assert_eq!(
+        std::fs::read_to_string(user.join("notes.txt")).unwrap(),
+        "one\n"
+    );
+    assert!(!user.join("added.txt").exists());
+    let patch = std::fs::read_to_string(scratch.run_dir().join("changes.patch")).unwrap();
+    assert!(
+        patch.contains("+two") && patch.contains("added.txt"),
+        "{patch}"
+    );
+
+    std::fs::remove_dir_all(scratch.run_dir()).unwrap();
+    let succeeding =
+        "from baton import bash\nbash('echo two >> notes.txt; echo new > added.txt')\n";
+    let output = run_plan(
+        &scratch,
+        succeeding,
+        &["--grant", "bash", "--workspace", user_arg],
+    );
+    assert_exit(&output, 0);
+    assert_eq!(
+        std::fs::read_to_string(user.join("notes.txt")).unwrap(),
+        "one\ntwo\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(user.join("added.txt")).unwrap(),
+        "new\n"
+    );
+    let figures = read_json(&scratch.run_dir().join("figures.json"));
+    assert_eq!(figures["workspace"]["written_back"], true);
+}
+
+#[test]
+fn a_run_directory_is_never_shared() {
+    let scratch = Scratch::new("run-dir");
+    let output = run_plan(&scratch, "print('first')\n", &[]);
+    assert_exit(&output, 0);
+    let output = run_plan(&scratch, "print('second')\n", &[]);
+    assert_exit(&output, 2);
+    assert!(
+        stderr(&output).contains("is not empty"),
+        "{}",
+        stderr(&output)
+    );
+    // Without --run-dir, each run gets a new directory under $BATON_RUNS_DIR.
+    scratch.write("p.py", "print('x')\n");
+    for _ in 0..2 {
+        assert_exit(&baton_in(scratch.path(), &["run", "p.py"]), 0);
+    }
+    let runs = std::fs::read_dir(scratch.path().join("runs"))
+        .unwrap()
+        .count();
+    assert_eq!(runs, 2);
+}
+
+#[test]
+fn log_lines_go_to_the_run_log_and_stderr() {
+    let scratch = Scratch::new("log");
+    let output = run_plan(
+        &scratch,
+        "from baton import log\nlog('step', 1, [2])\nprint('out')\n",
+        &[],
+    );
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output), "out\n");
+    assert!(
+        stderr(&output).contains("[log] step 1 [2]"),
+        "{}",
+        stderr(&output)
+    );
+    assert_eq!(
+        std::fs::read_to_string(scratch.run_dir().join("log.txt")).unwrap(),
+        "step 1 [2]\n"
+    );
+}
+
+#[test]
+fn sandbox_none_is_explicit_and_announced() {
+    let scratch = Scratch::new("sandbox-none");
+    let output = run_plan(
+        &scratch,
+        "from baton import bash\nprint(bash('echo $HOME').stdout.strip().endswith('workspace'))\n",
+        &["--grant", "bash", "--sandbox", "none"],
+    );
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output), "True\n");
+    assert!(
+        stderr(&output).contains("unsandboxed"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn bad_configuration_is_a_usage_error_naming_the_key() {
+    let scratch = Scratch::new("config");
+    let config = scratch.write("bad.toml", "[grants]\nbash = true\nnetwork = true\n");
+    let output = run_plan(&scratch, "print(1)\n", &["--config", &config]);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("network"), "{}", stderr(&output));
+    // ./baton.toml is read when present: it can grant, and flags add to it.
+    scratch.write("baton.toml", "[grants]\nbash = true\n");
+    let output = run_plan(
+        &scratch,
+        "from baton import bash\nprint(bash('echo ok').stdout, end='')\n",
+        &[],
+    );
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output), "ok\n");
+    let output = run_plan(&scratch, "print(1)\n", &["--grant", "network"]);
+    assert_exit(&output, 2);
+    assert!(
+        stderr(&output).contains("unknown capability `network`"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn sandbox_info_lists_the_layers() {
+    let scratch = Scratch::new("sandbox-info");
+    let output = baton_in(scratch.path(), &["sandbox-info"]);
+    let out = stdout(&output);
+    for layer in ["namespaces", "seccomp", "landlock"] {
+        assert!(out.contains(layer), "{out}");
+    }
+    assert_exit(&output, 0);
+}
