@@ -64,7 +64,9 @@ pub fn instance_permits() -> &'static std::sync::Arc<tokio::sync::Semaphore> {
 fn pooling() -> PoolingAllocationConfig {
     let mut pool = PoolingAllocationConfig::new();
     pool.total_core_instances(POOL_SLOTS)
-        .total_memories(POOL_SLOTS)
+        // A store's GC heap (the thrown exceptions) is a memory of the same pool as its linear
+        // memory: two per instance.
+        .total_memories(2 * POOL_SLOTS)
         .total_tables(POOL_SLOTS)
         .total_stacks(POOL_SLOTS)
         .total_gc_heaps(POOL_SLOTS)

@@ -215,3 +215,64 @@ fn inputs_log_and_result_reach_the_host() {
         ]
     );
 }
+
+/// Answers `inputs` after a pause, so that every run is alive at the same time.
+struct Slow;
+
+impl HostCalls for Slow {
+    fn call(&self, _kind: CallKind, _request: Value) -> BoxFuture<'_, CallResult> {
+        Box::pin(async {
+            tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+            Ok(json!({}))
+        })
+    }
+}
+
+#[test]
+fn more_runs_than_pool_slots_wait_for_a_slot_instead_of_failing() {
+    // Every run raises and catches an exception too, so each store also has a GC heap.
+    let bytes = wat::parse_str(
+        r#"
+(module
+  (import "baton" "inputs" (func $inputs (result i32)))
+  (tag $e)
+  (memory (export "memory") 1)
+  (func (export "baton_main") (result i32)
+    (drop (call $inputs))
+    (block $caught (try_table (catch $e $caught) (throw $e)))
+    (i32.const 0)))
+"#,
+    )
+    .unwrap();
+    let prepared = std::sync::Arc::new(ModuleCache::new(None).prepare(&bytes).unwrap());
+    let runs = baton_host::engine::POOL_SLOTS as usize + 100;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let ended = runtime.block_on(async {
+        let mut tasks = tokio::task::JoinSet::new();
+        for _ in 0..runs {
+            let prepared = prepared.clone();
+            tasks.spawn(async move {
+                let (sender, _receiver) = tokio::sync::mpsc::channel(1);
+                prepared
+                    .run_async(&Limits::default(), Arc::new(Slow), sender)
+                    .await
+            });
+        }
+        let mut ended = Vec::new();
+        while let Some(result) = tasks.join_next().await {
+            ended.push(result.expect("no run panicked"));
+        }
+        ended
+    });
+    assert_eq!(ended.len(), runs);
+    for result in ended {
+        assert_eq!(
+            result.expect("every run ends cleanly").outcome,
+            baton_host::RunOutcome::Success
+        );
+    }
+}
