@@ -88,7 +88,8 @@ def measure(name, args, work):
     source = HERE / f"{name}.py"
     module = work / f"{name}.wasm"
     cache = work / f"cache-{name}"
-    env = dict(os.environ, BATON_CACHE_DIR=str(cache))
+    # Run directories go to the scratch directory, not into the repository.
+    env = dict(os.environ, BATON_CACHE_DIR=str(cache), BATON_RUNS_DIR=str(cache.parent / "runs"))
     compile_wall, _, _ = timed([args.baton, "compile", str(source), "-o", str(module)], env)
     cold_wall, _, _ = timed([args.baton, "run", str(module)], env)
     b_wall, b_cpu, b_out = best([args.baton, "run", str(module)], args.repeat, env)

@@ -84,6 +84,11 @@ pub fn config() -> Config {
     config
 }
 
+/// Set to anything but `0` to have the engine write `/tmp/perf-PID.map`, so `perf record` and
+/// `perf report` name the plan's and the runtime's compiled functions (a developer's switch;
+/// use with `BATON_CACHE_DIR=off`, since modules loaded from the disk cache are not described).
+pub const PERFMAP_ENV: &str = "BATON_PERFMAP";
+
 /// [`config`] without the pooling allocator.
 fn base_config() -> Config {
     let mut config = Config::new();
@@ -104,6 +109,9 @@ fn base_config() -> Config {
     // compiles only its own code (see `FunctionCache`).
     // It cannot fail with Cranelift enabled; without it compilation is only slower.
     let _ = config.enable_incremental_compilation(FunctionCache::shared());
+    if std::env::var_os(PERFMAP_ENV).is_some_and(|value| !value.is_empty() && value != "0") {
+        config.profiler(wasmtime::ProfilingStrategy::PerfMap);
+    }
     config
 }
 

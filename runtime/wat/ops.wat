@@ -852,7 +852,9 @@
   (local.set $prelen (i32.add (i32.ne (local.get $sign) (i32.const 0))
     (select (i32.load offset=4 (local.get $prefix)) (i32.const 0) (local.get $prefix))))
   (local.set $body (local.get $num))
-  (if (global.get $fmt_group)
+  ;; nan and inf have no integer digits: nothing to group (CPython pads them but inserts no
+  ;; separator and no leading 0).
+  (if (i32.and (i32.ne (global.get $fmt_group) (i32.const 0)) (i32.ne (local.get $intlen) (i32.const 0)))
     (then
       (local.set $body (call $sb_new))
       (local.set $restlen (i32.sub (i32.load offset=4 (local.get $num)) (local.get $intlen)))
