@@ -407,6 +407,24 @@ mod tests {
     }
 
     #[test]
+    fn the_sdk_stub_exports_every_sdk_name() {
+        // plans/baton/__init__.py is what editors and CPython see; it must offer every name the
+        // checker lets a plan import from `baton`.
+        let stub = include_str!("../../plans/baton/__init__.py");
+        let all = stub
+            .split_once("__all__ = [")
+            .and_then(|(_, rest)| rest.split_once(']'))
+            .map(|(list, _)| list)
+            .expect("the stub has __all__");
+        for name in BATON_SDK {
+            assert!(
+                all.contains(&format!("\"{name}\"")),
+                "`{name}` is missing from the stub's __all__"
+            );
+        }
+    }
+
+    #[test]
     fn modules_are_found_by_name() {
         assert!(module("baton").unwrap().members.contains(&"bash"));
         assert!(module("json").unwrap().members.contains(&"loads"));
