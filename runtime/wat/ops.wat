@@ -67,6 +67,53 @@
         (return (local.get $a))))))
   (call $add (local.get $a) (local.get $b)))
 
+;; `x op= y` on the mutable containers changes x itself, as CPython's __imul__, __ior__,
+;; __iand__, __isub__ and __ixor__ do, so every other name bound to x sees the change: list *=,
+;; dict |= (dict.update: any mapping or iterable of pairs), set |= &= -= ^=. Everything else
+;; is the binary operator. (`+=` is $iadd.)
+;; $a takes over the contents of $r, a fresh object of $a's type made by the binary operator:
+;; the header's len and the fields after it (docs/abi.md: lists are 16 bytes, dicts and sets 40).
+(func $inplace_become (param $a i64) (param $r i64) (result i64)
+  (memory.copy (i32.add (i32.wrap_i64 (local.get $a)) (i32.const 4))
+    (i32.add (i32.wrap_i64 (local.get $r)) (i32.const 4))
+    (select (i32.const 12) (i32.const 36) (i32.eq (call $tid (local.get $a)) (i32.const 7))))
+  (local.get $a))
+
+;; The type id of a boxed value, or 0 for a small int.
+(func $inplace_tid (param $a i64) (result i32)
+  (if (result i32) (call $is_small (local.get $a)) (then (i32.const 0)) (else (call $tid (local.get $a)))))
+
+(func $imul (param $a i64) (param $b i64) (result i64)
+  (if (i32.eq (call $inplace_tid (local.get $a)) (i32.const 7))
+    (then (return (call $inplace_become (local.get $a) (call $mul (local.get $a) (local.get $b))))))
+  (call $mul (local.get $a) (local.get $b)))
+
+(func $ior (param $a i64) (param $b i64) (result i64)
+  (local $t i32)
+  (local.set $t (call $inplace_tid (local.get $a)))
+  (if (i32.eq (local.get $t) (i32.const 8))
+    (then
+      (call $dict_update_from (i32.wrap_i64 (local.get $a)) (local.get $b))
+      (return (local.get $a))))
+  (if (i32.eq (local.get $t) (i32.const 9))
+    (then (return (call $inplace_become (local.get $a) (call $bitor (local.get $a) (local.get $b))))))
+  (call $bitor (local.get $a) (local.get $b)))
+
+(func $iand (param $a i64) (param $b i64) (result i64)
+  (if (i32.eq (call $inplace_tid (local.get $a)) (i32.const 9))
+    (then (return (call $inplace_become (local.get $a) (call $bitand (local.get $a) (local.get $b))))))
+  (call $bitand (local.get $a) (local.get $b)))
+
+(func $isub (param $a i64) (param $b i64) (result i64)
+  (if (i32.eq (call $inplace_tid (local.get $a)) (i32.const 9))
+    (then (return (call $inplace_become (local.get $a) (call $sub (local.get $a) (local.get $b))))))
+  (call $sub (local.get $a) (local.get $b)))
+
+(func $ixor (param $a i64) (param $b i64) (result i64)
+  (if (i32.eq (call $inplace_tid (local.get $a)) (i32.const 9))
+    (then (return (call $inplace_become (local.get $a) (call $bitxor (local.get $a) (local.get $b))))))
+  (call $bitxor (local.get $a) (local.get $b)))
+
 (func $sub (param $a i64) (param $b i64) (result i64)
   (local $ka i32) (local $kb i32)
   (if (i32.wrap_i64 (i64.and (i64.and (local.get $a) (local.get $b)) (i64.const 1)))

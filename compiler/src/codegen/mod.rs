@@ -942,10 +942,15 @@ impl<'a> Generator<'a> {
     }
 
     fn aug_assign(&mut self, a: &ast::StmtAugAssign) -> Result<()> {
-        let op = if matches!(a.op, ast::Operator::Add) {
-            "$iadd"
-        } else {
-            binary_function(&a.op)
+        // The in-place forms mutate lists, dicts and sets (runtime/wat/ops.wat).
+        let op = match a.op {
+            ast::Operator::Add => "$iadd",
+            ast::Operator::Mult => "$imul",
+            ast::Operator::BitOr => "$ior",
+            ast::Operator::BitAnd => "$iand",
+            ast::Operator::Sub => "$isub",
+            ast::Operator::BitXor => "$ixor",
+            _ => binary_function(&a.op),
         };
         match &*a.target {
             ast::Expr::Name(name) => {
