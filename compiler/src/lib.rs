@@ -147,6 +147,24 @@ pub struct CompiledPlan {
 /// Checks and compiles a plan to a WebAssembly module (see docs/abi.md). Runs on a thread with
 /// a stack sized for the plan, like [`check_source`].
 pub fn compile_source(name: &str, text: &str) -> Result<CompiledPlan, CompileError> {
+    compile_source_with(name, text, CompileOptions::default())
+}
+
+/// How a plan is compiled; the default is what `baton compile` does.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CompileOptions {
+    /// For the differential tester only: raising one of Baton's deliberate deviations from
+    /// CPython (an int beyond 64 bits, a complex result) traps in the runtime's
+    /// `deviation_trap` instead, so a deviation the plan catches is still visible.
+    pub trap_deviations: bool,
+}
+
+/// [`compile_source`] with [`CompileOptions`].
+pub fn compile_source_with(
+    name: &str,
+    text: &str,
+    options: CompileOptions,
+) -> Result<CompiledPlan, CompileError> {
     let limits = Limits::default();
     let file = SourceFile::new(name, text);
     if text.len() > limits.max_source_bytes {
@@ -161,7 +179,7 @@ pub fn compile_source(name: &str, text: &str) -> Result<CompiledPlan, CompileErr
         std::thread::Builder::new()
             .name("baton-compile".into())
             .stack_size(stack_size)
-            .spawn_scoped(scope, || compile_file(&file, &limits))
+            .spawn_scoped(scope, || compile_file(&file, &limits, options))
             .map(|handle| handle.join())
     });
     match outcome {
@@ -173,7 +191,11 @@ pub fn compile_source(name: &str, text: &str) -> Result<CompiledPlan, CompileErr
     }
 }
 
-fn compile_file(file: &SourceFile, limits: &Limits) -> Result<CompiledPlan, CompileError> {
+fn compile_file(
+    file: &SourceFile,
+    limits: &Limits,
+    options: CompileOptions,
+) -> Result<CompiledPlan, CompileError> {
     let (diagnostics, body) = check::check_and_parse(file, limits);
     let report = CheckReport {
         file: file.clone(),
@@ -183,9 +205,11 @@ fn compile_file(file: &SourceFile, limits: &Limits) -> Result<CompiledPlan, Comp
         Some(body) if report.is_accepted() => body,
         _ => return Err(CompileError::Rejected(Box::new(report))),
     };
-    let generated = codegen::generate(file, &body).map_err(|error| CompileError::Unsupported {
-        file: file.name().to_owned(),
-        error,
+    let generated = codegen::generate(file, &body, options.trap_deviations).map_err(|error| {
+        CompileError::Unsupported {
+            file: file.name().to_owned(),
+            error,
+        }
     })?;
     let wat = baton_runtime::assemble(&generated.parts());
     let wasm = wat::parse_str(&wat).map_err(|e| CompileError::Assembly(e.to_string()))?;

@@ -53,7 +53,12 @@ impl Generated {
     }
 }
 
-pub fn generate(file: &SourceFile, body: &[ast::Stmt]) -> Result<Generated, Unsupported> {
+/// `trap_deviations`: see `CompileOptions::trap_deviations`.
+pub fn generate(
+    file: &SourceFile,
+    body: &[ast::Stmt],
+    trap_deviations: bool,
+) -> Result<Generated, Unsupported> {
     let layout = runtime_layout();
     let scopes = Scopes::analyze(body);
     let mut statics = Statics::new(layout.plan_statics);
@@ -70,6 +75,7 @@ pub fn generate(file: &SourceFile, body: &[ast::Stmt]) -> Result<Generated, Unsu
         fns: Vec::new(),
         reserved: HashMap::new(),
         emitted_defs: HashSet::new(),
+        trap_deviations,
     };
     generator.module(body)?;
     let mut functions = String::new();
@@ -145,6 +151,7 @@ struct Generator<'a> {
     reserved: HashMap<(u32, u32), u32>,
     /// `def` statements emitted so far (a `finally` body may emit one twice).
     emitted_defs: HashSet<(u32, u32)>,
+    trap_deviations: bool,
 }
 
 type Result<T, E = Unsupported> = std::result::Result<T, E>;
@@ -259,6 +266,9 @@ impl<'a> Generator<'a> {
             handlers: Vec::new(),
         });
         let name = self.str_const("<module>");
+        if self.trap_deviations {
+            self.emit("(global.set $trap_deviations (i32.const 1))");
+        }
         self.emit(&format!("(local.set $d (call $enter (i32.const {name})))"));
         self.emit("(local.set $frame (i32.add (global.get $frames) (i32.shl (local.get $d) (i32.const 3))))");
         self.stmts(body)?;

@@ -81,6 +81,34 @@ impl Runner {
     }
 }
 
+impl Runner {
+    /// Whether `source`, compiled with `trap_deviations`, reaches one of Baton's deliberate
+    /// deviations (an int beyond 64 bits, a complex result) — even one the plan catches, which
+    /// a normal run cannot show.
+    pub fn hits_deviation(&self, source: &str) -> bool {
+        let options = baton_compiler::CompileOptions {
+            trap_deviations: true,
+        };
+        let Ok(Ok(plan)) =
+            catch_unwind(|| baton_compiler::compile_source_with("plan.py", source, options))
+        else {
+            return false;
+        };
+        let mut stdout = Vec::new();
+        let result = catch_unwind(AssertUnwindSafe(|| {
+            self.cache
+                .prepare(&plan.wasm)
+                .and_then(|prepared| prepared.run(&self.limits, &mut stdout))
+        }));
+        self.cache.clear_memory();
+        matches!(
+            result,
+            Ok(Err(HostError::Trap { backtrace: Some(backtrace), .. }))
+                if backtrace.contains("deviation_trap")
+        )
+    }
+}
+
 fn ended(ending: Ending) -> Outcome {
     Outcome {
         stdout: String::new(),

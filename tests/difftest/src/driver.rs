@@ -177,6 +177,17 @@ pub fn run_both(
     (baton, python)
 }
 
+/// [`compare`], and for a mismatch a second Baton run that makes the deliberate deviations
+/// trap: a mismatch that comes from a deviation the plan caught (an OverflowError or the
+/// no-complex ValueError inside `try`) is a deviation too.
+pub fn classify(runner: &Runner, source: &str, baton: &Outcome, python: &Outcome) -> Verdict {
+    let verdict = compare(baton, python);
+    if matches!(verdict, Verdict::Mismatch(_)) && runner.hits_deviation(source) {
+        return Verdict::Deviation("64-bit int or complex deviation caught by the plan");
+    }
+    verdict
+}
+
 /// Runs plans `start..start+count` of `seed`.
 pub fn run(options: &Options) -> Result<Summary, OracleError> {
     oracle::check_version(&options.python)?;
@@ -230,7 +241,7 @@ fn worker_loop(
         }
         let source = generate(options.seed, index, &options.gen);
         let (baton, python) = run_both(&runner, &mut worker, &source, options.python_timeout);
-        let verdict = compare(&baton, &python);
+        let verdict = classify(&runner, &source, &baton, &python);
         let reduce_this = {
             let mut s = lock(shared);
             s.summary.plans += 1;
@@ -322,7 +333,7 @@ fn investigate(
     let timeout = options.python_timeout;
     let mut interesting = |candidate: &str| {
         let (b, p) = run_both(runner, worker, candidate, timeout);
-        compare(&b, &p) == Verdict::Mismatch(kind.clone())
+        classify(runner, candidate, &b, &p) == Verdict::Mismatch(kind.clone())
     };
     let reduced = reduce(source, options.budget, &mut interesting);
     let (b, p) = run_both(runner, worker, &reduced.source, timeout);

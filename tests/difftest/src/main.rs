@@ -8,7 +8,7 @@ use baton_difftest::baton::Runner;
 use baton_difftest::driver::{self, Options};
 use baton_difftest::gen::generate;
 use baton_difftest::oracle::Worker;
-use baton_difftest::outcome::{compare, first_difference};
+use baton_difftest::outcome::first_difference;
 
 const USAGE: &str = "\
 usage: baton-difftest [--seed S] [--count N] [--start I] [--jobs J] [--out DIR]
@@ -83,7 +83,7 @@ fn run_file(path: &PathBuf, options: &Options) -> Result<ExitCode, String> {
     if let Some((n, b, p)) = first_difference(&baton.stdout, &python.stdout) {
         println!("stdout line {n}: Baton {b}, CPython {p}");
     }
-    let verdict = compare(&baton, &python);
+    let verdict = driver::classify(&runner, &source, &baton, &python);
     println!("verdict: {verdict:?}");
     Ok(
         if matches!(verdict, baton_difftest::outcome::Verdict::Mismatch(_)) {

@@ -153,3 +153,33 @@ fn the_reducer_shrinks_a_real_mismatch() {
         reduced.source
     );
 }
+
+#[test]
+fn deviations_a_plan_catches_are_still_found() {
+    let runner = Runner::default();
+    // Each plan hides a deliberate deviation behind `except`: a normal run prints the same as
+    // CPython would if the deviation did not exist, so only the trapping run can tell.
+    for hidden in [
+        "try:\n    x = 3 ** 50\nexcept OverflowError:\n    x = 0\nprint(x > 1)\n",
+        "try:\n    r = round(1e22)\nexcept Exception:\n    r = -1\nprint(r)\n",
+        "try:\n    c = (-8) ** 0.5\nexcept ValueError:\n    c = 0\nprint(c)\n",
+    ] {
+        assert!(runner.hits_deviation(hidden), "{hidden}");
+        let (b, p) = driver::run_both(&runner, &mut worker(), hidden, 10.0);
+        assert!(
+            matches!(
+                driver::classify(&runner, hidden, &b, &p),
+                Verdict::Deviation(_)
+            ),
+            "{hidden}"
+        );
+    }
+    // Ordinary plans, and overflows CPython has too, are not deviations.
+    for plain in [
+        "print(2 ** 62)\n",
+        "try:\n    1e308 * 1e308 ** 2\nexcept OverflowError as e:\n    print(e)\n",
+        "try:\n    int(float('inf'))\nexcept OverflowError as e:\n    print(e)\n",
+    ] {
+        assert!(!runner.hits_deviation(plain), "{plain}");
+    }
+}
