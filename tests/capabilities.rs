@@ -558,15 +558,29 @@ fn bad_configuration_is_a_usage_error_naming_the_key() {
     let output = run_plan(&scratch, "print(1)\n", &["--config", &config]);
     assert_exit(&output, 2);
     assert!(stderr(&output).contains("network"), "{}", stderr(&output));
-    // ./baton.toml is read when present: it can grant, and flags add to it.
-    scratch.write("baton.toml", "[grants]\nbash = true\n");
-    let output = run_plan(
-        &scratch,
-        "from baton import bash\nprint(bash('echo ok').stdout, end='')\n",
-        &[],
+    // A configuration file grants only when named: one planted in the current directory (a
+    // repository the user runs a plan in) is never read, whatever it says.
+    scratch.write(
+        "baton.toml",
+        "[grants]\nbash = true\n[sandbox]\nmode = \"none\"\n",
     );
+    let uses_bash = "from baton import bash\nprint(bash('echo ok').stdout, end='')\n";
+    let output = run_plan(&scratch, uses_bash, &[]);
+    assert_exit(&output, 2);
+    assert!(
+        stderr(&output).contains("granted: nothing"),
+        "{}",
+        stderr(&output)
+    );
+    let config = scratch.write("granted.toml", "[grants]\nbash = true\n");
+    let output = run_plan(&scratch, uses_bash, &["--config", &config]);
     assert_exit(&output, 0);
     assert_eq!(stdout(&output), "ok\n");
+    assert!(
+        !stderr(&output).contains("unsandboxed"),
+        "{}",
+        stderr(&output)
+    );
     let output = run_plan(&scratch, "print(1)\n", &["--grant", "network"]);
     assert_exit(&output, 2);
     assert!(

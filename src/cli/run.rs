@@ -29,9 +29,6 @@ const EXIT_LIMIT: u8 = 4;
 /// The largest `--memory` (MiB): a 32-bit memory holds at most 4 GiB.
 const MAX_MEMORY_MIB: u64 = 4096;
 
-/// The configuration file read when `--config` is not given and it exists.
-const DEFAULT_CONFIG: &str = "baton.toml";
-
 /// Where run directories go when `--run-dir` is not given; `$BATON_RUNS_DIR` moves it.
 const DEFAULT_RUNS_DIR: &str = ".baton/runs";
 const RUNS_DIR_ENV: &str = "BATON_RUNS_DIR";
@@ -41,7 +38,7 @@ pub struct RunArgs {
     /// The plan: a compiled module (`.wasm`) or a plan source (`.py`, checked and compiled
     /// first).
     pub plan: PathBuf,
-    /// The configuration file (default: `./baton.toml` when it exists). Flags override it.
+    /// The configuration file (`baton.toml`; none is read unless given). Flags override it.
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
     /// Grant capabilities to the plan: `bash`, `llm` (comma-separated or repeated). A plan that
@@ -102,9 +99,11 @@ pub struct RunArgs {
 impl RunArgs {
     /// The configuration: the file (if any), then the flags over it.
     pub fn config(&self) -> anyhow::Result<Config> {
+        // Never a `baton.toml` found in the current directory: a repository the user runs a
+        // plan in could plant one that turns the sandbox off or sends the API key to another
+        // base URL. The configuration is what the user names.
         let mut config = match &self.config {
             Some(path) => Config::load(path)?,
-            None if Path::new(DEFAULT_CONFIG).is_file() => Config::load(Path::new(DEFAULT_CONFIG))?,
             None => Config::default(),
         };
         for capability in &self.grant {
