@@ -143,10 +143,16 @@ async fn tools_work_inside() {
 #[tokio::test(flavor = "multi_thread")]
 async fn extra_read_only_paths_are_visible_read_only() {
     let ws = TempDir::new("rows");
-    // Host /tmp is reserved inside, so the extra path lives under the workspace's parent's
-    // sibling: use a directory in the crate's target dir.
-    let extra = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("ro-{}", std::process::id()));
+    // The sandbox's own /tmp hides the host's, so a read-only path under the host /tmp is
+    // refused: use /var/tmp, or the target directory when that is not under /tmp (the checkout
+    // itself may be, as CI's can).
+    let name = format!("baton-ro-{}", std::process::id());
+    let target = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let extra = if std::path::Path::new("/var/tmp").is_dir() {
+        std::path::PathBuf::from("/var/tmp").join(name)
+    } else {
+        target.join(name)
+    };
     std::fs::create_dir_all(&extra).unwrap();
     std::fs::write(extra.join("tool.sh"), "echo tool ran").unwrap();
     let mut policy = Policy::for_workspace(ws.path());
