@@ -1027,6 +1027,10 @@
 (func $float_body (param $sb i32) (param $x f64) (param $type i32) (param $prec i32) (param $alt i32)
   (local $upper i32) (local $k i32) (local $p i32) (local $last i32) (local $fp i32)
   (local.set $upper (i32.and (i32.ge_u (local.get $type) (i32.const 65)) (i32.le_u (local.get $type) (i32.const 90))))
+  ;; `%` is `f` of x * 100, a float product as in CPython: it can round, or overflow to inf
+  ;; (which must then print as inf), so it comes before the nan and inf cases.
+  (if (i32.eq (local.get $type) (i32.const 37))
+    (then (local.set $x (f64.mul (local.get $x) (f64.const 100)))))
   (if (f64.ne (local.get $x) (local.get $x))
     (then
       (call $sb_push_str (local.get $sb) (i64.extend_i32_u (select (global.get $s_num_NAN) (global.get $s_num_nan) (local.get $upper))))
@@ -1048,8 +1052,6 @@
           (select (i32.sub (global.get $num_nd) (local.get $k)) (i32.const 0) (i32.gt_s (global.get $num_nd) (local.get $k)))
           (i32.const 0) (i32.const 1))))
       (return)))
-  (if (i32.eq (local.get $type) (i32.const 37))
-    (then (local.set $x (f64.mul (local.get $x) (f64.const 100)))))
   (if (i32.or (i32.or (i32.eq (local.get $type) (i32.const 102)) (i32.eq (local.get $type) (i32.const 70)))
         (i32.eq (local.get $type) (i32.const 37)))
     (then
