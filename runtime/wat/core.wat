@@ -237,6 +237,8 @@
 ;; Records where it was raised, unless it already was (a re-raise keeps its origin).
 (func $raise (param $v i64)
   (local $t i32)
+  ;; Whatever raises, an augmented assignment's operator is no longer running (ops.wat).
+  (global.set $aug_op (i32.const 0))
   (local.set $t (call $tid (local.get $v)))
   (if (i32.eq (local.get $t) (i32.const 13))
     (then

@@ -4,11 +4,19 @@
 ;; ---- errors ------------------------------------------------------------------------------------
 
 ;; TypeError: unsupported operand type(s) for OP: 'A' and 'B'
+;; Set while an augmented assignment's operator runs (after its operands are evaluated): a type
+;; error then names `+=` rather than `+`, as CPython's does. `$raise` clears it.
+(global $aug_op (mut i32) (i32.const 0))
+(func $aug_done (param $v i64) (result i64)
+  (global.set $aug_op (i32.const 0))
+  (local.get $v))
+
 (func $binop_error (param $op i32) (param $a i64) (param $b i64)
   (local $sb i32)
   (local.set $sb (call $sb_new))
   (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_ops_unsupported)))
   (call $sb_push_str (local.get $sb) (i64.extend_i32_u (local.get $op)))
+  (if (global.get $aug_op) (then (call $sb_push_byte (local.get $sb) (i32.const 61))))
   (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_ops_colon_quote)))
   (call $sb_push_str (local.get $sb) (call $type_name (local.get $a)))
   (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_ops_and_quote)))

@@ -962,12 +962,19 @@ impl<'a> Generator<'a> {
             ast::Operator::BitXor => "$ixor",
             _ => binary_function(&a.op),
         };
+        // The operator runs with `$aug_op` set, so that a TypeError names `+=` as CPython's
+        // does; the operands are evaluated before it is set (they may call functions whose own
+        // errors must name their own operators), and any raise clears it.
+        let augmented = |result: String| {
+            format!(
+                "(block (result i64) (global.set $aug_op (i32.const 1)) (call $aug_done {result}))"
+            )
+        };
         match &*a.target {
             ast::Expr::Name(name) => {
                 let current = self.load_name(&normalize(name.id.as_str()))?;
-                let value = self.expr(&a.value)?;
-                let known = fast::small_literal(&a.value);
-                let result = self.binary_op(&a.op, current, value, known, op);
+                let (value, known) = self.aug_operand(&a.value)?;
+                let result = augmented(self.binary_op(&a.op, current, value, known, op));
                 self.store_name(&normalize(name.id.as_str()), &result)
             }
             ast::Expr::Subscript(s) => {
@@ -977,10 +984,9 @@ impl<'a> Generator<'a> {
                 self.emit(&format!(
                     "(local.set {object} {object_code}) (local.set {key} {key_code})"
                 ));
-                let value = self.expr(&a.value)?;
-                let known = fast::small_literal(&a.value);
+                let (value, known) = self.aug_operand(&a.value)?;
                 let current = format!("(call $getitem (local.get {object}) (local.get {key}))");
-                let result = self.binary_op(&a.op, current, value, known, op);
+                let result = augmented(self.binary_op(&a.op, current, value, known, op));
                 self.emit(&format!(
                     "(call $setitem (local.get {object}) (local.get {key}) {result})"
                 ));
@@ -991,6 +997,19 @@ impl<'a> Generator<'a> {
                 "augmented assignment to an attribute is not supported",
             ),
         }
+    }
+
+    /// An augmented assignment's right operand, evaluated into a temporary before the operator
+    /// runs (a small literal stays inline, for the fast paths).
+    fn aug_operand(&mut self, value: &ast::Expr) -> Result<(String, Option<i64>)> {
+        let known = fast::small_literal(value);
+        let code = self.expr(value)?;
+        if known.is_some() {
+            return Ok((code, known));
+        }
+        let temp = self.temp();
+        self.emit(&format!("(local.set {temp} {code})"));
+        Ok((format!("(local.get {temp})"), None))
     }
 
     /// Stores `value` (WAT producing an i64) into an assignment target.
