@@ -79,10 +79,13 @@ impl Generator<'_> {
                 )
             }
             O::Mult => {
-                // Both factors in (-2^31, 2^31): the product is within (-2^62, 2^62), a small int.
+                // Both factors in (-2^31, 2^31), open at both ends: |product| <= (2^31 - 1)^2 <
+                // 2^62, a small int. Tagged, a factor n is 2n+1, so the test is
+                // -2^32 + 3 <= v <= 2^32 - 1, shifted to one unsigned comparison. (-2^31 itself
+                // must go generic: its square is 2^62, just past the small range.)
                 let bounded = |v: &str| {
                     format!(
-                        "(i64.lt_u (i64.add (local.get {v}) (i64.const 0xFFFFFFFF)) (i64.const 0x1FFFFFFFF))"
+                        "(i64.lt_u (i64.add (local.get {v}) (i64.const 0xFFFFFFFD)) (i64.const 0x1FFFFFFFD))"
                     )
                 };
                 let guard = format!("(i32.and {small} (i32.and {} {}))", bounded(&x), bounded(&y));
