@@ -39,13 +39,6 @@ impl CallKind {
             CallKind::Inputs => "inputs",
         }
     }
-
-    pub const ALL: [CallKind; 4] = [
-        CallKind::Bash,
-        CallKind::Llm,
-        CallKind::Log,
-        CallKind::Inputs,
-    ];
 }
 
 /// An error a host call raises inside the plan: the Python exception class (one the runtime

@@ -8,8 +8,6 @@ use std::path::{Path, PathBuf};
 use baton_llm::{BudgetConfig, LlmConfig};
 use serde::{Deserialize, Serialize};
 
-use crate::calls::CallKind;
-
 /// The whole file.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -78,15 +76,6 @@ impl Capability {
 
     pub fn parse(name: &str) -> Option<Capability> {
         Capability::ALL.into_iter().find(|c| c.name() == name)
-    }
-
-    /// The capability a host call needs, if any.
-    pub fn of_call(kind: CallKind) -> Option<Capability> {
-        match kind {
-            CallKind::Bash => Some(Capability::Bash),
-            CallKind::Llm => Some(Capability::Llm),
-            CallKind::Log | CallKind::Inputs => None,
-        }
     }
 
     /// The capability a module import (`baton.<name>`) needs, if any.

@@ -290,6 +290,14 @@ fn link_host_calls(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
             Box::new(async move {
                 let text = guest_text(&mut caller, "print", ptr, len)?;
                 let output = caller.data().output.clone();
+                // Most prints fit one chunk: hand over the copy already made.
+                if text.len() <= OUTPUT_CHUNK {
+                    output
+                        .send(text.into_bytes())
+                        .await
+                        .map_err(|_| OutputClosed)?;
+                    return Ok(());
+                }
                 for chunk in text.as_bytes().chunks(OUTPUT_CHUNK) {
                     output
                         .send(chunk.to_vec())
@@ -631,6 +639,12 @@ async fn execute(
 /// The guest bytes `[ptr, ptr+len)`, both read as unsigned 32-bit numbers, or why they are out
 /// of bounds.
 fn guest_slice(data: &[u8], ptr: i32, len: i32) -> Result<&[u8], String> {
+    guest_range(data.len(), ptr, len).map(|range| &data[range])
+}
+
+/// The range `[ptr, ptr+len)` (both read as unsigned 32-bit numbers) of a memory of `size`
+/// bytes, or why it is out of bounds.
+fn guest_range(size: usize, ptr: i32, len: i32) -> Result<std::ops::Range<usize>, String> {
     let start = u64::from(ptr as u32);
     let len = u64::from(len as u32);
     let end = start + len; // cannot overflow u64
@@ -639,25 +653,12 @@ fn guest_slice(data: &[u8], ptr: i32, len: i32) -> Result<&[u8], String> {
             "the range {start:#x} + {len} bytes overflows the 32-bit address space"
         ));
     }
-    if end > data.len() as u64 {
-        return Err(format!(
-            "the range [{start:#x}, {end:#x}) is outside the memory ({} bytes)",
-            data.len()
-        ));
-    }
-    // In range: both fit in usize because they are at most data.len().
-    Ok(&data[start as usize..end as usize])
-}
-
-/// The range `[ptr, ptr+len)` of a memory of `size` bytes, or why it is out of bounds.
-fn guest_range(size: usize, ptr: i32, len: i32) -> Result<std::ops::Range<usize>, String> {
-    let start = u64::from(ptr as u32);
-    let end = start + u64::from(len as u32);
     if end > size as u64 {
         return Err(format!(
             "the range [{start:#x}, {end:#x}) is outside the memory ({size} bytes)"
         ));
     }
+    // In range: both fit in usize because they are at most `size`.
     Ok(start as usize..end as usize)
 }
 

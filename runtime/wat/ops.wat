@@ -4,12 +4,37 @@
 ;; ---- errors ------------------------------------------------------------------------------------
 
 ;; TypeError: unsupported operand type(s) for OP: 'A' and 'B'
-;; Set while an augmented assignment's operator runs (after its operands are evaluated): a type
-;; error then names `+=` rather than `+`, as CPython's does. `$raise` clears it.
+;; Set while an augmented assignment's operator runs (its operands are already evaluated): a
+;; type error then names `+=` rather than `+`, as CPython's does. `$raise` clears it. The
+;; compiler calls `$aug_<op>` as the generic path of `x op= y`.
 (global $aug_op (mut i32) (i32.const 0))
 (func $aug_done (param $v i64) (result i64)
   (global.set $aug_op (i32.const 0))
   (local.get $v))
+(func $aug_iadd (param $a i64) (param $b i64) (result i64)
+  (global.set $aug_op (i32.const 1)) (call $aug_done (call $iadd (local.get $a) (local.get $b))))
+(func $aug_imul (param $a i64) (param $b i64) (result i64)
+  (global.set $aug_op (i32.const 1)) (call $aug_done (call $imul (local.get $a) (local.get $b))))
+(func $aug_ior (param $a i64) (param $b i64) (result i64)
+  (global.set $aug_op (i32.const 1)) (call $aug_done (call $ior (local.get $a) (local.get $b))))
+(func $aug_iand (param $a i64) (param $b i64) (result i64)
+  (global.set $aug_op (i32.const 1)) (call $aug_done (call $iand (local.get $a) (local.get $b))))
+(func $aug_isub (param $a i64) (param $b i64) (result i64)
+  (global.set $aug_op (i32.const 1)) (call $aug_done (call $isub (local.get $a) (local.get $b))))
+(func $aug_ixor (param $a i64) (param $b i64) (result i64)
+  (global.set $aug_op (i32.const 1)) (call $aug_done (call $ixor (local.get $a) (local.get $b))))
+(func $aug_truediv (param $a i64) (param $b i64) (result i64)
+  (global.set $aug_op (i32.const 1)) (call $aug_done (call $truediv (local.get $a) (local.get $b))))
+(func $aug_floordiv (param $a i64) (param $b i64) (result i64)
+  (global.set $aug_op (i32.const 1)) (call $aug_done (call $floordiv (local.get $a) (local.get $b))))
+(func $aug_mod (param $a i64) (param $b i64) (result i64)
+  (global.set $aug_op (i32.const 1)) (call $aug_done (call $mod (local.get $a) (local.get $b))))
+(func $aug_pow (param $a i64) (param $b i64) (result i64)
+  (global.set $aug_op (i32.const 1)) (call $aug_done (call $pow (local.get $a) (local.get $b))))
+(func $aug_lshift (param $a i64) (param $b i64) (result i64)
+  (global.set $aug_op (i32.const 1)) (call $aug_done (call $lshift (local.get $a) (local.get $b))))
+(func $aug_rshift (param $a i64) (param $b i64) (result i64)
+  (global.set $aug_op (i32.const 1)) (call $aug_done (call $rshift (local.get $a) (local.get $b))))
 
 (func $binop_error (param $op i32) (param $a i64) (param $b i64)
   (local $sb i32)

@@ -952,29 +952,32 @@ impl<'a> Generator<'a> {
     }
 
     fn aug_assign(&mut self, a: &ast::StmtAugAssign) -> Result<()> {
-        // The in-place forms mutate lists, dicts and sets (runtime/wat/ops.wat).
+        // The in-place forms mutate lists, dicts and sets; every operator's generic path goes
+        // through its `$aug_` wrapper, which runs it with `$aug_op` set so that a TypeError
+        // names `+=` as CPython's does (runtime/wat/ops.wat). The small-int fast paths, which
+        // cannot fail that way, stay inline.
         let op = match a.op {
-            ast::Operator::Add => "$iadd",
-            ast::Operator::Mult => "$imul",
-            ast::Operator::BitOr => "$ior",
-            ast::Operator::BitAnd => "$iand",
-            ast::Operator::Sub => "$isub",
-            ast::Operator::BitXor => "$ixor",
-            _ => binary_function(&a.op),
-        };
-        // The operator runs with `$aug_op` set, so that a TypeError names `+=` as CPython's
-        // does; the operands are evaluated before it is set (they may call functions whose own
-        // errors must name their own operators), and any raise clears it.
-        let augmented = |result: String| {
-            format!(
-                "(block (result i64) (global.set $aug_op (i32.const 1)) (call $aug_done {result}))"
-            )
+            ast::Operator::Add => "$aug_iadd",
+            ast::Operator::Mult => "$aug_imul",
+            ast::Operator::BitOr => "$aug_ior",
+            ast::Operator::BitAnd => "$aug_iand",
+            ast::Operator::Sub => "$aug_isub",
+            ast::Operator::BitXor => "$aug_ixor",
+            ast::Operator::Div => "$aug_truediv",
+            ast::Operator::FloorDiv => "$aug_floordiv",
+            ast::Operator::Mod => "$aug_mod",
+            ast::Operator::Pow => "$aug_pow",
+            ast::Operator::LShift => "$aug_lshift",
+            ast::Operator::RShift => "$aug_rshift",
+            // `@` has no runtime operator (the checker refuses it).
+            ast::Operator::MatMult => binary_function(&a.op),
         };
         match &*a.target {
             ast::Expr::Name(name) => {
                 let current = self.load_name(&normalize(name.id.as_str()))?;
-                let (value, known) = self.aug_operand(&a.value)?;
-                let result = augmented(self.binary_op(&a.op, current, value, known, op));
+                let value = self.expr(&a.value)?;
+                let known = fast::small_literal(&a.value);
+                let result = self.binary_op(&a.op, current, value, known, op);
                 self.store_name(&normalize(name.id.as_str()), &result)
             }
             ast::Expr::Subscript(s) => {
@@ -984,9 +987,10 @@ impl<'a> Generator<'a> {
                 self.emit(&format!(
                     "(local.set {object} {object_code}) (local.set {key} {key_code})"
                 ));
-                let (value, known) = self.aug_operand(&a.value)?;
+                let value = self.expr(&a.value)?;
+                let known = fast::small_literal(&a.value);
                 let current = format!("(call $getitem (local.get {object}) (local.get {key}))");
-                let result = augmented(self.binary_op(&a.op, current, value, known, op));
+                let result = self.binary_op(&a.op, current, value, known, op);
                 self.emit(&format!(
                     "(call $setitem (local.get {object}) (local.get {key}) {result})"
                 ));
@@ -997,19 +1001,6 @@ impl<'a> Generator<'a> {
                 "augmented assignment to an attribute is not supported",
             ),
         }
-    }
-
-    /// An augmented assignment's right operand, evaluated into a temporary before the operator
-    /// runs (a small literal stays inline, for the fast paths).
-    fn aug_operand(&mut self, value: &ast::Expr) -> Result<(String, Option<i64>)> {
-        let known = fast::small_literal(value);
-        let code = self.expr(value)?;
-        if known.is_some() {
-            return Ok((code, known));
-        }
-        let temp = self.temp();
-        self.emit(&format!("(local.set {temp} {code})"));
-        Ok((format!("(local.get {temp})"), None))
     }
 
     /// Stores `value` (WAT producing an i64) into an assignment target.

@@ -49,3 +49,19 @@ alias = counts
 for word in "a b a".split():
     alias |= {word: alias.get(word, 0) + 1}
 print(counts)
+# The target is read before the right side runs, as in CPython.
+def outer():
+    x = 1
+    def bump():
+        nonlocal x
+        x = 100
+        return 5
+    x += bump()
+    return x
+print(outer())
+cell = {"k": 1}
+def change():
+    cell["k"] = 50
+    return 2
+cell["k"] *= change()
+print(cell)
