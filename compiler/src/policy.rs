@@ -25,6 +25,7 @@ pub const BATON_SDK: &[&str] = &[
     "BudgetExceeded",
     "LLMError",
     "SandboxError",
+    "BranchError",
 ];
 
 pub const MODULES: &[ModuleSpec] = &[

@@ -78,6 +78,84 @@ pub trait HostCalls: Send + Sync + 'static {
     /// Performs one call. `request` is the decoded JSON the runtime sent (an object of the
     /// arguments the plan gave, by parameter name; `Value::Null` for `inputs`).
     fn call(&self, kind: CallKind, request: Value) -> BoxFuture<'_, CallResult>;
+
+    /// The capabilities of a new branch of this run or branch (`branch.rs`): its own workspace
+    /// forked from this one, a budget drawn from this one. By default a run cannot branch.
+    fn fork(&self, spec: ForkSpec) -> BoxFuture<'_, Result<Fork, PlanError>> {
+        let _ = spec;
+        Box::pin(async {
+            Err(PlanError::new(
+                "BranchError",
+                "this run cannot start branches (its host gives no way to fork)",
+            ))
+        })
+    }
+
+    /// How branches of this run are bounded.
+    fn branch_settings(&self) -> BranchSettings {
+        BranchSettings::default()
+    }
+}
+
+/// What a new branch is: where it sits in the tree and what it may spend.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ForkSpec {
+    /// The branch's path: the indices of its ancestors' branches and its own (`[2]` is the third
+    /// branch of the run's first `branch` call level, `[2, 0]` the first of its own).
+    pub path: Vec<u32>,
+    /// Caps of the branch's own budget, drawn from its parent's.
+    pub budget: baton_llm::BudgetCaps,
+}
+
+impl ForkSpec {
+    /// The path as text: `2.0`.
+    pub fn path_text(&self) -> String {
+        path_text(&self.path)
+    }
+}
+
+/// A branch path as text: `2.0` (empty for the run itself).
+pub fn path_text(path: &[u32]) -> String {
+    path.iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(".")
+}
+
+/// A branch's capabilities, as [`HostCalls::fork`] makes them.
+pub struct Fork {
+    pub calls: SharedCalls,
+    /// The branch's budget (for its outcome's tokens and cost), when it may call models.
+    pub budget: Option<baton_llm::Budget>,
+    /// The branch's workspace, when it has one: adopting applies its changes to the parent's.
+    /// Dropping it removes the branch's directory.
+    pub workspace: Option<Box<dyn ForkedWorkspace>>,
+}
+
+/// A branch's workspace, seen from the parent.
+pub trait ForkedWorkspace: Send + Sync {
+    /// Applies the branch's changes (added, modified, deleted files) to the parent's workspace;
+    /// returns how many paths changed.
+    fn adopt(&self) -> Result<usize, String>;
+}
+
+/// Bounds on branching (`[branch]` in baton.toml).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BranchSettings {
+    /// How deep branches may nest (a branch of a branch is depth 2).
+    pub max_depth: u32,
+    /// A branch that makes the same `bash` or `llm` request this many times in a row is stopped
+    /// as stuck; 0 turns the check off.
+    pub stuck_repeats: u32,
+}
+
+impl Default for BranchSettings {
+    fn default() -> Self {
+        BranchSettings {
+            max_depth: 4,
+            stuck_repeats: 3,
+        }
+    }
 }
 
 /// Host calls for a run granted nothing: every capability call is refused (the grant check
@@ -87,6 +165,16 @@ pub trait HostCalls: Send + Sync + 'static {
 pub struct NoCapabilities;
 
 impl HostCalls for NoCapabilities {
+    fn fork(&self, _spec: ForkSpec) -> BoxFuture<'_, Result<Fork, PlanError>> {
+        Box::pin(async {
+            Ok(Fork {
+                calls: Arc::new(NoCapabilities),
+                budget: None,
+                workspace: None,
+            })
+        })
+    }
+
     fn call(&self, kind: CallKind, _request: Value) -> BoxFuture<'_, CallResult> {
         Box::pin(async move {
             match kind {

@@ -18,6 +18,37 @@ pub struct Config {
     pub workspace: WorkspaceConfig,
     pub llm: LlmConfig,
     pub budget: BudgetConfig,
+    pub branch: BranchConfig,
+}
+
+/// `[branch]`: how `branch` and `parallel` are bounded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct BranchConfig {
+    /// How deep branches may nest (a branch started inside a branch is depth 2).
+    pub max_depth: u32,
+    /// A branch making the same `bash` or `llm` request this many times in a row is stopped as
+    /// stuck (0: never).
+    pub stuck_repeats: u32,
+}
+
+impl Default for BranchConfig {
+    fn default() -> Self {
+        let settings = crate::calls::BranchSettings::default();
+        BranchConfig {
+            max_depth: settings.max_depth,
+            stuck_repeats: settings.stuck_repeats,
+        }
+    }
+}
+
+impl BranchConfig {
+    pub fn settings(&self) -> crate::calls::BranchSettings {
+        crate::calls::BranchSettings {
+            max_depth: self.max_depth,
+            stuck_repeats: self.stuck_repeats,
+        }
+    }
 }
 
 /// `[grants]`: the capabilities a plan may use. A module that imports a host call of a
@@ -244,6 +275,12 @@ impl Config {
             return Err(invalid(
                 "limits.memory_mib",
                 format!("{} is not in [1, 4096]", self.limits.memory_mib),
+            ));
+        }
+        if self.branch.max_depth == 0 || self.branch.max_depth > 16 {
+            return Err(invalid(
+                "branch.max_depth",
+                format!("{} is not in [1, 16]", self.branch.max_depth),
             ));
         }
         if self.limits.fuel == 0 {

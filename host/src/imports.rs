@@ -29,6 +29,16 @@ pub const MAX_TABLES: u32 = 16;
 /// The entry point: `(func (result i32))`, 0 on success, else the address of a traceback str.
 pub const MAIN_EXPORT: &str = "baton_main";
 
+/// The entry point of a branch instance, which a module importing `baton.branch` must export:
+/// `(param len i32) (param index i32) (result i32)` (docs/abi.md, "Branches").
+pub const BRANCH_EXPORT: &str = "baton_branch_main";
+
+/// The signature `baton_branch_main` must have.
+pub const BRANCH_SIGNATURE: FuncSignature = FuncSignature {
+    params: &[ValType::I32, ValType::I32],
+    results: &[ValType::I32],
+};
+
 /// A wasm number type, as used in host-call signatures (host calls only pass numbers).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ValType {
@@ -126,6 +136,7 @@ pub const ALLOWED_IMPORTS: &[(&str, FuncSignature)] = &[
     ("inputs", sig(&[], &[ValType::I32])),
     ("result", sig(&[ValType::I32, ValType::I32], &[])),
     ("reply", sig(&[ValType::I32], &[])),
+    ("branch", sig(&[ValType::I32, ValType::I32], &[ValType::I32])),
 ];
 
 const fn sig(params: &'static [ValType], results: &'static [ValType]) -> FuncSignature {
@@ -403,6 +414,7 @@ pub fn validate_module(bytes: &[u8]) -> Result<ModuleInfo, ModuleError> {
     let mut exports = Vec::new();
     let mut memory_seen = false;
     let mut main_seen = false;
+    let mut branch_entry_seen = false;
     for (name, ty) in types.core_exports().into_iter().flatten() {
         let (kind, shown) = describe(&ty);
         if name == MEMORY_EXPORT {
@@ -436,6 +448,23 @@ pub fn validate_module(bytes: &[u8]) -> Result<ModuleInfo, ModuleError> {
             }
             main_seen = true;
         }
+        if name == BRANCH_EXPORT {
+            let ok = match ty {
+                EntityType::Func(id) => match types[id].composite_type.inner {
+                    CompositeInnerType::Func(ref func) => BRANCH_SIGNATURE.matches(func),
+                    _ => false,
+                },
+                _ => false,
+            };
+            if !ok {
+                return Err(ModuleError::WrongExport {
+                    name: BRANCH_EXPORT,
+                    expected: format!("a function {BRANCH_SIGNATURE}"),
+                    found: format!("{kind} {shown}"),
+                });
+            }
+            branch_entry_seen = true;
+        }
         exports.push(ExportInfo {
             name: name.to_string(),
             kind,
@@ -452,6 +481,13 @@ pub fn validate_module(bytes: &[u8]) -> Result<ModuleInfo, ModuleError> {
         return Err(ModuleError::MissingExport {
             name: MAIN_EXPORT,
             what: "a function (result i32)",
+        });
+    }
+    // A module that starts branches must be able to be one.
+    if !branch_entry_seen && imports.iter().any(|import| import.name == "branch") {
+        return Err(ModuleError::MissingExport {
+            name: BRANCH_EXPORT,
+            what: "a function (param i32 i32) (result i32)",
         });
     }
 

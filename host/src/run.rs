@@ -38,10 +38,11 @@ use wasmtime::{
     StoreLimits, StoreLimitsBuilder, ThrownException, Trap, WasmBacktrace,
 };
 
+use crate::branch::{Activity, BranchContext, BranchStuck};
 use crate::cache::{ModuleCache, Prepared};
-use crate::calls::{encode_reply, CallKind, NoCapabilities, PlanError, SharedCalls};
+use crate::calls::{encode_reply, CallKind, CallResult, NoCapabilities, PlanError, SharedCalls};
 use crate::engine;
-use crate::imports::{ModuleError, IMPORT_MODULE, MAIN_EXPORT, MEMORY_EXPORT};
+use crate::imports::{ModuleError, BRANCH_EXPORT, IMPORT_MODULE, MAIN_EXPORT, MEMORY_EXPORT};
 
 /// The hard limits of one run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -149,6 +150,9 @@ pub enum HostError {
     /// could not be started.
     #[error("{0}")]
     Engine(String),
+    /// A branch repeated the same request too many times in a row (`[branch] stuck_repeats`).
+    #[error("{0}")]
+    Stuck(String),
 }
 
 // No `#[source]`/`#[from]` on the variants above: their messages already include the inner
@@ -244,12 +248,16 @@ impl ResourceLimiter for Limiter {
 /// What a store carries.
 pub(crate) struct HostState {
     limiter: Limiter,
-    output: mpsc::Sender<Vec<u8>>,
+    pub(crate) output: mpsc::Sender<Vec<u8>>,
     calls: SharedCalls,
+    /// What `baton.branch` needs to start instances of this module.
+    branching: Arc<BranchContext>,
+    /// A branch's record of its host calls (steps, trace, stuck detection); `None` for the run.
+    activity: Option<Arc<Activity>>,
     /// The reply of the last host call, until the runtime fetches it with `baton.reply`.
-    reply: Option<Vec<u8>>,
-    /// The run's result (JSON text), when the plan's `main` returned.
-    result: Option<String>,
+    pub(crate) reply: Option<Vec<u8>>,
+    /// The run's result (JSON text), when the plan's `main` returned (a branch's: its value).
+    pub(crate) result: Option<String>,
 }
 
 /// What a finished run produced besides its outcome.
@@ -328,6 +336,25 @@ fn link_host_calls(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
     }
     linker.func_wrap_async(
         IMPORT_MODULE,
+        "branch",
+        |mut caller: Caller<'_, HostState>, (ptr, len): (i32, i32)| {
+            Box::new(async move {
+                let text = guest_text(&mut caller, "branch", ptr, len)?;
+                let request: Value = serde_json::from_str(&text).map_err(|error| {
+                    GuestFault(format!("baton.branch: the request is not JSON: {error}"))
+                })?;
+                let context = caller.data().branching.clone();
+                let calls = caller.data().calls.clone();
+                let output = caller.data().output.clone();
+                // Each branch may use what its parent has left.
+                let fuel = caller.get_fuel().unwrap_or(context.limits.fuel);
+                let result = crate::branch::run(context, calls, fuel, output, request).await;
+                Ok(hold_reply(&mut caller, "branch", &result))
+            })
+        },
+    )?;
+    linker.func_wrap_async(
+        IMPORT_MODULE,
         "inputs",
         |mut caller: Caller<'_, HostState>, (): ()| {
             Box::new(async move {
@@ -392,17 +419,30 @@ async fn call_and_hold_reply(
     request: Value,
 ) -> wasmtime::Result<i32> {
     let calls = caller.data().calls.clone();
-    let result = calls.call(kind, request).await;
-    let mut reply = encode_reply(&result);
+    let activity = caller.data().activity.clone();
+    let started = std::time::Instant::now();
+    if let Some(activity) = &activity {
+        activity.before(kind, &request).map_err(BranchStuck)?;
+    }
+    let result = calls.call(kind, request.clone()).await;
+    if let Some(activity) = &activity {
+        activity.after(kind, &request, &result, started.elapsed());
+    }
+    Ok(hold_reply(caller, kind.name(), &result))
+}
+
+/// Keeps a call's encoded reply for `baton.reply` and returns its length.
+fn hold_reply(caller: &mut Caller<'_, HostState>, name: &str, result: &CallResult) -> i32 {
+    let mut reply = encode_reply(result);
     if i32::try_from(reply.len()).is_err() {
         reply = encode_reply(&Err(PlanError::new(
             "RuntimeError",
-            format!("the reply of {}() is larger than 2 GiB", kind.name()),
+            format!("the reply of {name}() is larger than 2 GiB"),
         )));
     }
     let len = reply.len() as i32;
     caller.data_mut().reply = Some(reply);
-    Ok(len)
+    len
 }
 
 fn guest_memory(
@@ -523,8 +563,13 @@ impl Prepared {
             .acquire()
             .await
             .map_err(|_| HostError::Engine("the instance pool is closed".to_string()))?;
-        let mut store = new_store(self.module.engine(), limits, output, calls)?;
-        let work = execute(&self.pre, limits, &mut store);
+        let context = Arc::new(BranchContext {
+            pre: self.pre.clone(),
+            limits: *limits,
+            path: Vec::new(),
+        });
+        let mut store = new_store(self.module.engine(), limits, output, calls, context, None)?;
+        let work = execute(&self.pre, limits, &mut store, Entry::Main);
         match tokio::time::timeout(limits.timeout, work).await {
             Ok(result) => result,
             Err(_) => Err(HostError::Limit {
@@ -547,11 +592,18 @@ impl Prepared {
                 HostError::Engine(format!("cannot start the async runtime: {error}"))
             })?;
         let (sender, _receiver) = mpsc::channel::<Vec<u8>>(OUTPUT_CHANNEL_CHUNKS);
+        let context = Arc::new(BranchContext {
+            pre: self.pre.clone(),
+            limits: *limits,
+            path: Vec::new(),
+        });
         let mut store = new_store(
             self.module.engine(),
             limits,
             sender,
             Arc::new(NoCapabilities),
+            context,
+            None,
         )?;
         runtime.block_on(async {
             self.pre
@@ -565,11 +617,13 @@ impl Prepared {
 
 /// A fresh store with the run's limits and fuel; wasm yields to the async runtime at every
 /// epoch tick.
-fn new_store(
+pub(crate) fn new_store(
     engine: &Engine,
     limits: &Limits,
     output: mpsc::Sender<Vec<u8>>,
     calls: SharedCalls,
+    branching: Arc<BranchContext>,
+    activity: Option<Arc<Activity>>,
 ) -> Result<Store<HostState>, HostError> {
     let store_limits = StoreLimitsBuilder::new()
         .memory_size(limits.memory_bytes)
@@ -588,6 +642,8 @@ fn new_store(
             },
             output,
             calls,
+            branching,
+            activity,
             reply: None,
             result: None,
         },
@@ -601,23 +657,46 @@ fn new_store(
     Ok(store)
 }
 
-/// Instantiates the module and calls `baton_main`.
-async fn execute(
+/// Where an instance starts.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Entry {
+    /// `baton_main`: the module body.
+    Main,
+    /// `baton_branch_main(len, index)`: a branch, with its task (`len` bytes) waiting as the
+    /// reply.
+    Branch { len: i32, index: i32 },
+}
+
+/// Instantiates the module and calls its entry point.
+pub(crate) async fn execute(
     pre: &InstancePre<HostState>,
     limits: &Limits,
     store: &mut Store<HostState>,
+    entry: Entry,
 ) -> Result<RunReport, HostError> {
     let instance = pre
         .instantiate_async(&mut *store)
         .await
         .map_err(|error| classify(error, limits, store.data().limiter.refused))?;
-    let main = instance
-        .get_typed_func::<(), i32>(&mut *store, MAIN_EXPORT)
-        .map_err(|error| HostError::Engine(format!("cannot find {MAIN_EXPORT}: {error:#}")))?;
-    let status = main
-        .call_async(&mut *store, ())
-        .await
-        .map_err(|error| classify(error, limits, store.data().limiter.refused))?;
+    let status = match entry {
+        Entry::Main => {
+            let main = instance
+                .get_typed_func::<(), i32>(&mut *store, MAIN_EXPORT)
+                .map_err(|error| {
+                    HostError::Engine(format!("cannot find {MAIN_EXPORT}: {error:#}"))
+                })?;
+            main.call_async(&mut *store, ()).await
+        }
+        Entry::Branch { len, index } => {
+            let main = instance
+                .get_typed_func::<(i32, i32), i32>(&mut *store, BRANCH_EXPORT)
+                .map_err(|error| {
+                    HostError::Engine(format!("cannot find {BRANCH_EXPORT}: {error:#}"))
+                })?;
+            main.call_async(&mut *store, (len, index)).await
+        }
+    }
+    .map_err(|error| classify(error, limits, store.data().limiter.refused))?;
     let result = store.data_mut().result.take();
     if status == 0 {
         return Ok(RunReport {
@@ -715,6 +794,9 @@ fn read_str(data: &[u8], address: i32) -> Result<String, String> {
 /// Maps an error from instantiation or `baton_main` to a [`HostError`]. `refused` tells whether
 /// the limiter refused a memory or table growth during the run.
 fn classify(error: wasmtime::Error, limits: &Limits, refused: bool) -> HostError {
+    if let Some(stuck) = error.downcast_ref::<BranchStuck>() {
+        return HostError::Stuck(stuck.0.clone());
+    }
     if error.downcast_ref::<OutputClosed>().is_some() {
         // The writer's own error is reported by run_module; this is the fallback.
         return HostError::Output(std::io::Error::new(

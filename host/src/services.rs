@@ -3,15 +3,29 @@
 //! per-call figures a run reports.
 
 use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use baton_llm::{Budget, Client, LlmError, Message, Prompt, Request};
 use baton_sandbox::{Command, Sandbox};
+use baton_workspace::Workspace;
 use serde::Serialize;
 use serde_json::{json, Value};
 
-use crate::calls::{python_type, Args, BoxFuture, CallKind, CallResult, HostCalls, PlanError};
+use crate::calls::{
+    python_type, Args, BoxFuture, BranchSettings, CallKind, CallResult, Fork, ForkSpec,
+    ForkedWorkspace, HostCalls, PlanError,
+};
+
+/// A workspace shared by a run (or branch) and the branches forked from it; `None` once the
+/// run has taken it back to finish it.
+pub type SharedWorkspace = Arc<Mutex<Option<Workspace>>>;
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    // Nothing panics while holding these locks, but a poisoned lock must not take the host down.
+    mutex.lock().unwrap_or_else(|poison| poison.into_inner())
+}
 
 /// The longest `timeout=` a plan may give `bash` (seconds); the run's own wall-clock limit
 /// usually ends things sooner.
@@ -35,7 +49,12 @@ pub struct Services {
     sandbox: Option<Arc<Sandbox>>,
     llm: Option<LlmAccess>,
     log: LogSink,
-    stats: Mutex<BTreeMap<&'static str, CallFigures>>,
+    /// Shared with every branch, so the run's figures count its branches' calls.
+    stats: Arc<Mutex<BTreeMap<&'static str, CallFigures>>>,
+    workspace: Option<SharedWorkspace>,
+    /// Where branches' workspaces are forked (`<run dir>/branches/<path>/workspace`).
+    branches_dir: Option<PathBuf>,
+    settings: BranchSettings,
 }
 
 /// Figures of one kind of host call in a run.
@@ -74,8 +93,23 @@ impl Services {
             sandbox: None,
             llm: None,
             log,
-            stats: Mutex::default(),
+            stats: Arc::default(),
+            workspace: None,
+            branches_dir: None,
+            settings: BranchSettings::default(),
         }
+    }
+
+    /// The run's workspace (bash works in it; branches fork it) and where branches' forks go.
+    pub fn with_workspace(mut self, workspace: SharedWorkspace, branches_dir: PathBuf) -> Self {
+        self.workspace = Some(workspace);
+        self.branches_dir = Some(branches_dir);
+        self
+    }
+
+    pub fn with_branch_settings(mut self, settings: BranchSettings) -> Self {
+        self.settings = settings;
+        self
     }
 
     pub fn with_bash(mut self, sandbox: Arc<Sandbox>) -> Self {
@@ -93,10 +127,74 @@ impl Services {
         self.lock_stats().clone()
     }
 
-    fn lock_stats(&self) -> std::sync::MutexGuard<'_, BTreeMap<&'static str, CallFigures>> {
-        self.stats
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner())
+    fn lock_stats(&self) -> MutexGuard<'_, BTreeMap<&'static str, CallFigures>> {
+        lock(&self.stats)
+    }
+
+    /// A branch's capabilities: the same grants, a budget drawn from this one, log lines
+    /// prefixed with the branch's path, and (with `bash`) a fork of this workspace, made off the
+    /// async threads because copying a tree blocks.
+    async fn fork_branch(&self, spec: ForkSpec) -> Result<Fork, PlanError> {
+        let path = spec.path_text();
+        let budget = self.llm.as_ref().map(|llm| llm.budget.child(spec.budget));
+        let parent_log = self.log.clone();
+        let prefix = format!("[branch {path}] ");
+        let log: LogSink = Arc::new(move |line: &str| parent_log(&format!("{prefix}{line}")));
+        let mut child = Services {
+            inputs: self.inputs.clone(),
+            sandbox: self.sandbox.clone(),
+            llm: self.llm.as_ref().zip(budget.clone()).map(|(llm, budget)| LlmAccess {
+                client: llm.client.clone(),
+                budget,
+            }),
+            log,
+            stats: self.stats.clone(),
+            workspace: None,
+            branches_dir: self.branches_dir.clone(),
+            settings: self.settings,
+        };
+        let mut forked: Option<Box<dyn ForkedWorkspace>> = None;
+        if let (Some(sandbox), Some(parent), Some(branches)) =
+            (&self.sandbox, &self.workspace, &self.branches_dir)
+        {
+            let dir = branches.join(&path);
+            let (parent_cell, fork_dir) = (parent.clone(), dir.clone());
+            let fork = tokio::task::spawn_blocking(move || -> Result<Workspace, String> {
+                std::fs::create_dir_all(&fork_dir)
+                    .map_err(|error| format!("cannot create `{}`: {error}", fork_dir.display()))?;
+                let guard = lock(&parent_cell);
+                let parent = guard
+                    .as_ref()
+                    .ok_or_else(|| "the parent's workspace is already finished".to_string())?;
+                parent.fork(&fork_dir).map_err(|error| error.to_string())
+            })
+            .await
+            .map_err(|error| format!("the fork did not finish: {error}"))
+            .and_then(|result| result);
+            let workspace = match fork {
+                Ok(workspace) => workspace,
+                Err(message) => {
+                    let _ = std::fs::remove_dir_all(&dir);
+                    return Err(PlanError::new(
+                        "BranchError",
+                        format!("cannot fork the workspace for branch {path}: {message}"),
+                    ));
+                }
+            };
+            child.sandbox = Some(Arc::new(sandbox.with_workspace(workspace.path())));
+            let cell: SharedWorkspace = Arc::new(Mutex::new(Some(workspace)));
+            child.workspace = Some(cell.clone());
+            forked = Some(Box::new(BranchWorkspace {
+                parent: parent.clone(),
+                child: cell,
+                dir,
+            }));
+        }
+        Ok(Fork {
+            calls: Arc::new(child),
+            budget,
+            workspace: forked,
+        })
     }
 
     fn record(&self, kind: CallKind, started: Instant, update: impl FnOnce(&mut CallFigures)) {
@@ -273,7 +371,46 @@ fn messages(items: &[Value]) -> Result<Vec<Message>, PlanError> {
         .collect()
 }
 
+/// A branch's fork of its parent's workspace. Dropping it removes the branch's directory.
+struct BranchWorkspace {
+    parent: SharedWorkspace,
+    child: SharedWorkspace,
+    dir: PathBuf,
+}
+
+impl ForkedWorkspace for BranchWorkspace {
+    fn adopt(&self) -> Result<usize, String> {
+        let child = lock(&self.child);
+        let child = child
+            .as_ref()
+            .ok_or_else(|| "the branch's workspace is gone".to_string())?;
+        let mut parent = lock(&self.parent);
+        let parent = parent
+            .as_mut()
+            .ok_or_else(|| "the parent's workspace is already finished".to_string())?;
+        parent
+            .adopt(child)
+            .map(|set| set.changes.len())
+            .map_err(|error| error.to_string())
+    }
+}
+
+impl Drop for BranchWorkspace {
+    fn drop(&mut self) {
+        lock(&self.child).take();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
 impl HostCalls for Services {
+    fn fork(&self, spec: ForkSpec) -> BoxFuture<'_, Result<Fork, PlanError>> {
+        Box::pin(self.fork_branch(spec))
+    }
+
+    fn branch_settings(&self) -> BranchSettings {
+        self.settings
+    }
+
     fn call(&self, kind: CallKind, request: Value) -> BoxFuture<'_, CallResult> {
         Box::pin(async move {
             match kind {

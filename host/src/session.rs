@@ -25,7 +25,10 @@ use serde_json::{json, Value};
 use crate::cache::{hex, module_hash, ModuleCache};
 use crate::config::{check_grants, Config, GrantError, SandboxMode, WorkspaceMode};
 use crate::run::{HostError, RunOutcome};
-use crate::services::{LlmAccess, LogSink, Services};
+use crate::services::{LlmAccess, LogSink, Services, SharedWorkspace};
+
+/// Where branches' workspaces are forked, inside the run directory (removed as they end).
+const BRANCHES_DIR: &str = "branches";
 
 /// What a run needs.
 pub struct RunSpec<'a> {
@@ -159,7 +162,11 @@ pub fn run_plan(spec: RunSpec<'_>, stdout: &mut dyn Write) -> Result<RunRecord, 
         }
     });
 
-    let mut services = Services::new(spec.inputs.clone(), log);
+    let policy = spec.config.sandbox.policy(workspace.path());
+    let workspace: SharedWorkspace = Arc::new(Mutex::new(Some(workspace)));
+    let mut services = Services::new(spec.inputs.clone(), log)
+        .with_workspace(workspace.clone(), run_dir.join(BRANCHES_DIR))
+        .with_branch_settings(spec.config.branch.settings());
     if spec.config.grants.bash {
         let helper = HelperExe::from_env_or_current().map_err(|error| {
             SessionError::setup(format!(
@@ -170,7 +177,6 @@ pub fn run_plan(spec: RunSpec<'_>, stdout: &mut dyn Write) -> Result<RunRecord, 
             SandboxMode::Enforce => baton_sandbox::Mode::Enforce,
             SandboxMode::None => baton_sandbox::Mode::None,
         };
-        let policy = spec.config.sandbox.policy(workspace.path());
         services = services.with_bash(Arc::new(Sandbox::new(helper, policy, mode)));
     }
     let budget = Budget::new(spec.config.budget);
@@ -193,13 +199,25 @@ pub fn run_plan(spec: RunSpec<'_>, stdout: &mut dyn Write) -> Result<RunRecord, 
         &report,
         Ok(report) if report.outcome == RunOutcome::Success
     );
-    let (workspace, workspace_error) = match workspace.finish(if succeeded {
-        baton_workspace::Outcome::Success
-    } else {
-        baton_workspace::Outcome::Failure
-    }) {
+    // Branches' forks are gone with their branches; an empty `branches/` is not kept.
+    let _ = std::fs::remove_dir(run_dir.join(BRANCHES_DIR));
+    let taken = workspace
+        .lock()
+        .unwrap_or_else(|poison| poison.into_inner())
+        .take();
+    let finished = match taken {
+        Some(workspace) => workspace
+            .finish(if succeeded {
+                baton_workspace::Outcome::Success
+            } else {
+                baton_workspace::Outcome::Failure
+            })
+            .map_err(|error| error.to_string()),
+        None => Err("the workspace was taken before the run ended".to_string()),
+    };
+    let (workspace, workspace_error) = match finished {
         Ok(finish) => (Some(finish), None),
-        Err(error) => (None, Some(error.to_string())),
+        Err(error) => (None, Some(error)),
     };
 
     let ending = match &report {

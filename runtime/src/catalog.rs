@@ -79,8 +79,10 @@ pub const TYPES: &[TypeSpec] = &[
     ty("BudgetExceeded", Some("Exception"), None, None),
     ty("LLMError", Some("Exception"), None, None),
     ty("SandboxError", Some("Exception"), None, None),
+    ty("BranchError", Some("Exception"), None, None),
     // Records host calls return (object type id 20; `$type_of` reads the type from the record).
     ty("BashResult", None, None, None),
+    ty("Outcome", None, None, None),
 ];
 
 /// Builtin functions by id (the id is the index). Each is implemented in WAT as
@@ -127,6 +129,9 @@ pub const BUILTINS: &[&str] = &[
     "baton_bash",
     "baton_llm",
     "baton_log",
+    // `branch` and `parallel`, in runtime/wat/branch.wat.
+    "baton_branch",
+    "baton_parallel",
 ];
 
 /// Names that CPython prints for a type in tracebacks when it is not a builtin

@@ -27,6 +27,8 @@ const FRAGMENTS: &[(&str, &str)] = &[
     ("json.wat", include_str!("../wat/json.wat")),
     ("fast.wat", include_str!("../wat/fast.wat")),
     ("host.wat", include_str!("../wat/host.wat")),
+    ("codec.wat", include_str!("../wat/codec.wat")),
+    ("branch.wat", include_str!("../wat/branch.wat")),
 ];
 
 /// Messages each fragment uses, as `name = text` lines (`\n` escapes a newline). Each becomes a
@@ -42,6 +44,8 @@ const MESSAGES: &[(&str, &str)] = &[
     ("builtins.strings", include_str!("../wat/builtins.strings")),
     ("json.strings", include_str!("../wat/json.strings")),
     ("host.strings", include_str!("../wat/host.strings")),
+    ("codec.strings", include_str!("../wat/codec.strings")),
+    ("branch.strings", include_str!("../wat/branch.strings")),
 ];
 
 /// A host call's import and its never-reached stub, from its name and signature.
@@ -80,6 +84,7 @@ const HOST_CALLS: &[HostCall] = &[
     host_call!(inputs, "(result i32)"),
     host_call!(result, "(param i32 i32)"),
     host_call!(reply, "(param i32)"),
+    host_call!(branch, "(param i32 i32) (result i32)"),
 ];
 
 struct HostCall {
@@ -208,6 +213,22 @@ fn build_layout() -> RuntimeLayout {
         }
     }
 
+    // $exception_class_named: an exception class by name (a str value), or 0. Branches report
+    // their exceptions by class name; `parallel` raises the same class in the parent.
+    let mut class_named =
+        String::from("(func $exception_class_named (param $name i64) (result i32)\n");
+    for spec in catalog::TYPES {
+        if catalog::is_exception_class(spec.name) {
+            let _ = writeln!(
+                class_named,
+                "  (if (call $str_eq (local.get $name) (i64.const {})) (then (return (i32.const {}))))",
+                statics.str(spec.name),
+                types[spec.name]
+            );
+        }
+    }
+    class_named.push_str("  (i32.const 0))\n");
+
     let frames = statics.end();
     let plan_statics = (frames + 8 * (layout::FRAME_SLOTS + 1) + 7) & !7;
 
@@ -273,6 +294,8 @@ fn build_layout() -> RuntimeLayout {
         );
     }
     call_builtin.push_str(")\n");
+
+    type_object.push_str(&class_named);
 
     let mut statics_wat = statics::singletons_wat();
     statics_wat.push_str(&statics.to_wat());
@@ -345,6 +368,8 @@ pub fn assemble(plan: &PlanParts<'_>) -> String {
         out.push_str(")\n");
     }
     let _ = writeln!(out, "(global $heap_top (mut i32) (i32.const {heap_start}))");
+    // Objects below it are static: at the same address in every instance of the module.
+    let _ = writeln!(out, "(global $heap_start i32 (i32.const {heap_start}))");
     let _ = writeln!(
         out,
         "(global $s_traceback_file i32 (i32.const {}))",

@@ -407,6 +407,11 @@
         (call $plan_main)
         (return (i32.const 0)))
       (unreachable)))
+  (call $report_uncaught (local.get $e)))
+
+;; The address of the report (traceback text) of an uncaught exception, as the entry points
+;; return it.
+(func $report_uncaught (param $e i64) (result i32)
   (global.set $depth (i32.const 0))
   (if (global.get $heap_exhausted)
     (then (if (i64.eq (local.get $e) (i64.extend_i32_u (global.get $memory_error)))

@@ -281,6 +281,13 @@ impl Sandbox {
         }
     }
 
+    /// The same sandbox working in another workspace (a branch's fork).
+    pub fn with_workspace(&self, workspace: impl Into<PathBuf>) -> Sandbox {
+        let mut sandbox = self.clone();
+        sandbox.policy.workspace = workspace.into();
+        sandbox
+    }
+
     /// The policy in force.
     pub fn policy(&self) -> &Policy {
         &self.policy

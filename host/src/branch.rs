@@ -1,0 +1,923 @@
+//! `branch` and `parallel` (docs/abi.md, "Branches"): the `baton.branch` host call.
+//!
+//! The runtime sends one request: the options, and one payload (the module's globals, the
+//! callables and the validator, in the value encoding of runtime/wat/codec.wat) that the host
+//! never looks inside. For each callable the host
+//! 1. forks the capabilities ([`HostCalls::fork`]): a copy of the workspace, a budget drawn
+//!    from the parent's, log lines marked with the branch's path;
+//! 2. starts a fresh instance of the same module in a store of its own (fuel: what the parent
+//!    had left), hands it the payload as the waiting reply and calls
+//!    `baton_branch_main(len, index)`, which restores the globals, calls callable `index`, runs
+//!    the validator and reports `{"value", "valid", "score"}` through `baton.result`;
+//! 3. records its host calls ([`Activity`]: steps, a truncated trace, stuck detection) and keeps
+//!    what it prints.
+//!
+//! Branches run concurrently (at most `max_parallel` at once, and the instance pool's slots).
+//! As each ends, the reducer decides whether the result is known; with `stop_early` the others
+//! are then cancelled: their tasks are aborted, which drops their stores at the next point
+//! where they wait — a host call or an epoch yield — and with them their commands' processes
+//! (the sandbox kills on drop) and their workspace directories. The chosen branch's workspace
+//! changes are applied to the parent's (`adopt`). What the branches printed is written to the
+//! parent's output afterwards, in branch order, so a run's output does not depend on timing.
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use baton_llm::{Budget, BudgetCaps};
+use serde_json::{json, Value};
+use tokio::sync::{mpsc, Semaphore};
+use tokio::task::JoinSet;
+use wasmtime::InstancePre;
+
+use crate::calls::{
+    path_text, python_type, CallKind, CallResult, ForkSpec, ForkedWorkspace, PlanError,
+    SharedCalls,
+};
+use crate::engine;
+use crate::run::{execute, new_store, Entry, HostError, HostState, Limits, RunOutcome};
+
+/// The most branches one call may start.
+pub const MAX_BRANCHES: u64 = 10_000;
+/// The most bytes of a branch's printed output kept; the rest is cut with a marker.
+pub const MAX_BRANCH_OUTPUT: usize = 1 << 20;
+/// The most host calls a branch's trace keeps (the first ones), and the most characters kept of
+/// each request and reply.
+pub const TRACE_ENTRIES: usize = 64;
+pub const TRACE_TEXT: usize = 240;
+
+/// What a store needs to start branches: the module, the limits, and where it sits.
+pub(crate) struct BranchContext {
+    pub(crate) pre: InstancePre<HostState>,
+    pub(crate) limits: Limits,
+    /// This instance's branch path (empty for the run itself).
+    pub(crate) path: Vec<u32>,
+}
+
+/// The trap that stops a stuck branch.
+#[derive(Debug)]
+pub(crate) struct BranchStuck(pub(crate) String);
+
+impl std::fmt::Display for BranchStuck {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BranchStuck {}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|poison| poison.into_inner())
+}
+
+// ----- a branch's record of what it did ---------------------------------------------------------
+
+/// A branch's host calls and output, shared by its store and the call that started it (which
+/// still reads them when the branch was cancelled).
+pub(crate) struct Activity {
+    stuck_repeats: u32,
+    state: Mutex<ActivityState>,
+}
+
+#[derive(Default)]
+struct ActivityState {
+    started: Option<Instant>,
+    steps: u64,
+    trace: Vec<Value>,
+    trace_left_out: u64,
+    /// The last `bash`/`llm` request and how many times in a row it was made.
+    last: Option<(CallKind, Value)>,
+    repeats: u32,
+    output: Vec<u8>,
+    output_cut: bool,
+}
+
+fn truncated(text: &str) -> String {
+    match text.char_indices().nth(TRACE_TEXT) {
+        None => text.to_string(),
+        Some((cut, _)) => format!("{}… ({} bytes)", &text[..cut], text.len()),
+    }
+}
+
+impl Activity {
+    fn new(stuck_repeats: u32) -> Self {
+        Activity {
+            stuck_repeats,
+            state: Mutex::default(),
+        }
+    }
+
+    /// Called before a host call: refuses the `stuck_repeats`-th identical `bash` or `llm`
+    /// request in a row.
+    pub(crate) fn before(&self, kind: CallKind, request: &Value) -> Result<(), String> {
+        if !matches!(kind, CallKind::Bash | CallKind::Llm) {
+            return Ok(());
+        }
+        let mut state = lock(&self.state);
+        let same = state
+            .last
+            .as_ref()
+            .is_some_and(|(last_kind, last)| *last_kind == kind && last == request);
+        if same {
+            state.repeats += 1;
+        } else {
+            state.last = Some((kind, request.clone()));
+            state.repeats = 1;
+        }
+        if self.stuck_repeats > 0 && state.repeats >= self.stuck_repeats {
+            return Err(format!(
+                "Stuck: the branch made the same {} request {} times in a row: {}",
+                kind.name(),
+                state.repeats,
+                truncated(&request.to_string())
+            ));
+        }
+        state.steps += 1;
+        Ok(())
+    }
+
+    /// Called after a host call: one trace entry.
+    pub(crate) fn after(
+        &self,
+        kind: CallKind,
+        request: &Value,
+        result: &CallResult,
+        elapsed: Duration,
+    ) {
+        if matches!(kind, CallKind::Inputs) {
+            return;
+        }
+        let mut state = lock(&self.state);
+        if state.trace.len() >= TRACE_ENTRIES {
+            state.trace_left_out += 1;
+            return;
+        }
+        let reply = match result {
+            Ok(value) => truncated(&value.to_string()),
+            Err(error) => truncated(&format!("{}: {}", error.exception, error.message)),
+        };
+        state.trace.push(json!({
+            "call": kind.name(),
+            "request": truncated(&request.to_string()),
+            "ok": result.is_ok(),
+            "reply": reply,
+            "seconds": elapsed.as_secs_f64(),
+        }));
+    }
+
+    fn print(&self, bytes: &[u8]) {
+        let mut state = lock(&self.state);
+        let room = MAX_BRANCH_OUTPUT.saturating_sub(state.output.len());
+        if bytes.len() > room {
+            state.output.extend_from_slice(&bytes[..room]);
+            state.output_cut = true;
+        } else {
+            state.output.extend_from_slice(bytes);
+        }
+    }
+}
+
+// ----- options ----------------------------------------------------------------------------------
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Reduce {
+    FirstValid,
+    Best,
+    All,
+    Vote,
+}
+
+struct Options {
+    count: usize,
+    reduce: Reduce,
+    stop_early: bool,
+    max_parallel: usize,
+    budget: BudgetCaps,
+    adopt: bool,
+    payload: Arc<Vec<u8>>,
+}
+
+fn bool_option(request: &Value, name: &str, default: bool) -> Result<bool, PlanError> {
+    match request.get(name) {
+        None | Some(Value::Null) => Ok(default),
+        Some(Value::Bool(b)) => Ok(*b),
+        Some(other) => Err(PlanError::type_error(format!(
+            "branch() argument '{name}' must be bool, not {}",
+            python_type(other)
+        ))),
+    }
+}
+
+fn options(request: &Value) -> Result<Options, PlanError> {
+    let count = match request.get("count").and_then(Value::as_u64) {
+        Some(n) if (1..=MAX_BRANCHES).contains(&n) => n as usize,
+        Some(0) => return Err(PlanError::value_error("branch() needs at least one callable")),
+        Some(n) => {
+            return Err(PlanError::value_error(format!(
+                "branch() may start at most {MAX_BRANCHES} branches at once, not {n}"
+            )))
+        }
+        None => return Err(PlanError::type_error("branch() request has no count")),
+    };
+    let reduce = match request.get("reduce").and_then(Value::as_str) {
+        None | Some("first_valid") => Reduce::FirstValid,
+        Some("best") => Reduce::Best,
+        Some("all") => Reduce::All,
+        Some("vote") => Reduce::Vote,
+        Some(other) => {
+            return Err(PlanError::value_error(format!(
+                "branch() argument 'reduce' must be 'first_valid', 'best', 'all', 'vote' or a \
+                 function, not '{other}'"
+            )))
+        }
+    };
+    let max_parallel = match request.get("max_parallel") {
+        None | Some(Value::Null) => count,
+        Some(Value::Number(n)) if n.as_u64().is_some_and(|n| n >= 1) => {
+            n.as_u64().map_or(count, |n| n.min(count as u64) as usize)
+        }
+        Some(Value::Number(n)) if n.is_i64() || n.is_u64() => {
+            return Err(PlanError::value_error(format!(
+                "branch() argument 'max_parallel' must be at least 1, not {n}"
+            )))
+        }
+        Some(other) => {
+            return Err(PlanError::type_error(format!(
+                "branch() argument 'max_parallel' must be int, not {}",
+                python_type(other)
+            )))
+        }
+    };
+    let payload = request
+        .get("payload")
+        .ok_or_else(|| PlanError::type_error("branch() request has no payload"))?;
+    Ok(Options {
+        count,
+        reduce,
+        stop_early: bool_option(request, "stop_early", true)?,
+        max_parallel,
+        budget: budget_caps(request.get("budget"))?,
+        adopt: bool_option(request, "adopt", true)?,
+        payload: Arc::new(serde_json::to_vec(payload).unwrap_or_default()),
+    })
+}
+
+/// `budget=`: a number (USD), or a dict of `calls`, `tokens` and `cost` (each optional).
+fn budget_caps(value: Option<&Value>) -> Result<BudgetCaps, PlanError> {
+    let wrong = |what: &Value| {
+        PlanError::type_error(format!(
+            "branch() argument 'budget' must be a number (USD) or a dict with 'calls', 'tokens' \
+             and 'cost', not {}",
+            python_type(what)
+        ))
+    };
+    let cost = |value: &Value| -> Result<f64, PlanError> {
+        match value.as_f64() {
+            Some(c) if c.is_finite() && c >= 0.0 && !value.is_boolean() => Ok(c),
+            Some(c) => Err(PlanError::value_error(format!(
+                "branch() budget cost must be a number of USD, at least 0, not {c}"
+            ))),
+            None => Err(wrong(value)),
+        }
+    };
+    let count = |name: &str, value: &Value| -> Result<u64, PlanError> {
+        value.as_u64().ok_or_else(|| {
+            PlanError::value_error(format!(
+                "branch() budget '{name}' must be an int, at least 0, not {value}"
+            ))
+        })
+    };
+    match value {
+        None | Some(Value::Null) => Ok(BudgetCaps::unlimited()),
+        Some(Value::Number(_)) => Ok(BudgetCaps {
+            max_cost_usd: Some(cost(value.unwrap_or(&Value::Null))?),
+            ..BudgetCaps::unlimited()
+        }),
+        Some(Value::Object(map)) => {
+            let mut caps = BudgetCaps::unlimited();
+            for (key, value) in map {
+                if value.is_null() {
+                    continue;
+                }
+                match key.as_str() {
+                    "calls" => caps.max_calls = Some(count(key, value)?),
+                    "tokens" => caps.max_tokens = Some(count(key, value)?),
+                    "cost" => caps.max_cost_usd = Some(cost(value)?),
+                    other => {
+                        return Err(PlanError::value_error(format!(
+                            "branch() budget has no key '{other}' (it takes 'calls', 'tokens' \
+                             and 'cost')"
+                        )))
+                    }
+                }
+            }
+            Ok(caps)
+        }
+        Some(other) => Err(wrong(other)),
+    }
+}
+
+// ----- one branch -------------------------------------------------------------------------------
+
+/// How a branch ended.
+#[derive(Debug, Clone)]
+enum End {
+    /// The callable returned (and the validator, if any, judged it).
+    Returned {
+        value: Value,
+        valid: bool,
+        score: Option<f64>,
+    },
+    /// The callable or validator raised, a limit stopped it, it was stuck, or it could not be
+    /// started. `kind` is the exception class (or `LimitExceeded`, `Stuck`, `Trap`).
+    Failed { kind: String, message: String },
+}
+
+impl End {
+    fn failed(kind: &str, message: impl Into<String>) -> End {
+        End::Failed {
+            kind: kind.to_string(),
+            message: message.into(),
+        }
+    }
+
+    fn is_valid(&self) -> bool {
+        matches!(self, End::Returned { valid: true, .. })
+    }
+}
+
+/// What the call that started a branch keeps of it.
+struct Slot {
+    activity: Arc<Activity>,
+    budget: Mutex<Option<Budget>>,
+    workspace: Mutex<Option<Box<dyn ForkedWorkspace>>>,
+}
+
+/// The exception class and message of a traceback's last line (`json.decoder.X: m` gives `X`).
+fn exception_of(traceback: &str) -> (String, String) {
+    let last = traceback.trim_end().lines().last().unwrap_or_default();
+    let (class, message) = last.split_once(": ").unwrap_or((last, ""));
+    let class = class.rsplit('.').next().unwrap_or(class);
+    (class.to_string(), message.to_string())
+}
+
+fn end_of(report: Result<crate::run::RunReport, HostError>) -> End {
+    match report {
+        Ok(report) => match report.outcome {
+            RunOutcome::Success => {
+                let parsed = report
+                    .result
+                    .as_deref()
+                    .and_then(|text| serde_json::from_str::<Value>(text).ok());
+                match parsed {
+                    Some(Value::Object(mut map)) => End::Returned {
+                        value: map.remove("value").unwrap_or(Value::Null),
+                        valid: map.get("valid").and_then(Value::as_bool).unwrap_or(false),
+                        score: map.get("score").and_then(Value::as_f64),
+                    },
+                    _ => End::failed("Trap", "the branch returned no result"),
+                }
+            }
+            RunOutcome::Exception { traceback } => {
+                let (kind, message) = exception_of(&traceback);
+                End::Failed { kind, message }
+            }
+        },
+        Err(HostError::Stuck(message)) => End::failed(
+            "Stuck",
+            message.strip_prefix("Stuck: ").unwrap_or(&message).to_string(),
+        ),
+        Err(error @ HostError::Limit { .. }) => End::failed("LimitExceeded", error.to_string()),
+        Err(error) => End::failed("Trap", error.to_string()),
+    }
+}
+
+struct Branch {
+    context: Arc<BranchContext>,
+    calls: SharedCalls,
+    options: Arc<Options>,
+    slot: Arc<Slot>,
+    fuel: u64,
+    index: u32,
+    parallel: Arc<Semaphore>,
+}
+
+impl Branch {
+    async fn run(self) -> (usize, End) {
+        let index = self.index as usize;
+        let Ok(_turn) = self.parallel.clone().acquire_owned().await else {
+            return (index, End::failed("Trap", "the branch could not be scheduled"));
+        };
+        lock(&self.slot.activity.state).started = Some(Instant::now());
+        let mut path = self.context.path.clone();
+        path.push(self.index);
+        let spec = ForkSpec {
+            path: path.clone(),
+            budget: self.options.budget,
+        };
+        let fork = match self.calls.fork(spec).await {
+            Ok(fork) => fork,
+            Err(error) => return (index, End::failed(error.exception, error.message)),
+        };
+        *lock(&self.slot.budget) = fork.budget;
+        *lock(&self.slot.workspace) = fork.workspace;
+        (index, self.execute(fork.calls, path).await)
+    }
+
+    async fn execute(&self, calls: SharedCalls, path: Vec<u32>) -> End {
+        let Ok(_pool_slot) = engine::instance_permits().acquire().await else {
+            return End::failed("Trap", "the instance pool is closed");
+        };
+        let limits = Limits {
+            fuel: self.fuel,
+            ..self.context.limits
+        };
+        let context = Arc::new(BranchContext {
+            pre: self.context.pre.clone(),
+            limits,
+            path,
+        });
+        let (sender, mut receiver) = mpsc::channel::<Vec<u8>>(crate::run::OUTPUT_CHANNEL_CHUNKS);
+        let engine = self.context.pre.module().engine().clone();
+        let activity = self.slot.activity.clone();
+        let mut store = match new_store(
+            &engine,
+            &limits,
+            sender,
+            calls,
+            context,
+            Some(activity.clone()),
+        ) {
+            Ok(store) => store,
+            Err(error) => return End::failed("Trap", error.to_string()),
+        };
+        let Ok(len) = i32::try_from(self.options.payload.len()) else {
+            return End::failed("Trap", "the branch's copied values exceed 2 GiB");
+        };
+        store.data_mut().reply = Some(self.options.payload.to_vec());
+        let entry = Entry::Branch {
+            len,
+            index: self.index as i32,
+        };
+        let pre = self.context.pre.clone();
+        let run = execute(&pre, &limits, &mut store, entry);
+        tokio::pin!(run);
+        let report = loop {
+            tokio::select! {
+                report = &mut run => break report,
+                Some(chunk) = receiver.recv() => activity.print(&chunk),
+            }
+        };
+        while let Ok(chunk) = receiver.try_recv() {
+            activity.print(&chunk);
+        }
+        end_of(report)
+    }
+}
+
+// ----- choosing ---------------------------------------------------------------------------------
+
+/// The reducer's view while branches end: whether the result is known already.
+struct Decision<'a> {
+    reduce: Reduce,
+    ends: &'a [Option<End>],
+    /// Branch indices in the order they ended.
+    order: &'a [usize],
+}
+
+impl Decision<'_> {
+    /// The chosen branch among those that ended (for `all`: none).
+    fn chosen(&self) -> Option<usize> {
+        let valid = |i: &usize| self.ends[*i].as_ref().is_some_and(End::is_valid);
+        match self.reduce {
+            Reduce::All => None,
+            Reduce::FirstValid => self.order.iter().copied().find(|i| valid(i)),
+            Reduce::Best => {
+                let mut best: Option<(usize, Option<f64>)> = None;
+                for index in (0..self.ends.len()).filter(valid) {
+                    let score = match &self.ends[index] {
+                        Some(End::Returned { score, .. }) => *score,
+                        _ => None,
+                    };
+                    let better = match best {
+                        None => true,
+                        Some((_, current)) => match (score, current) {
+                            (Some(s), Some(c)) => s > c,
+                            (Some(_), None) => true,
+                            _ => false,
+                        },
+                    };
+                    if better {
+                        best = Some((index, score));
+                    }
+                }
+                best.map(|(index, _)| index)
+            }
+            Reduce::Vote => self.votes().first().map(|(first, _)| *first),
+        }
+    }
+
+    /// Valid values' groups, most votes first (ties: the group whose first member comes
+    /// first), as (lowest index, count).
+    fn votes(&self) -> Vec<(usize, usize)> {
+        let mut groups: Vec<(usize, usize, &Value)> = Vec::new();
+        for (index, end) in self.ends.iter().enumerate() {
+            if let Some(End::Returned {
+                value, valid: true, ..
+            }) = end
+            {
+                match groups.iter_mut().find(|(_, _, v)| *v == value) {
+                    Some(group) => group.1 += 1,
+                    None => groups.push((index, 1, value)),
+                }
+            }
+        }
+        groups.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        groups.into_iter().map(|(first, count, _)| (first, count)).collect()
+    }
+
+    /// Whether the branches still running can no longer change the choice.
+    fn settled(&self) -> bool {
+        let running = self.ends.iter().filter(|end| end.is_none()).count();
+        match self.reduce {
+            Reduce::All | Reduce::Best => running == 0,
+            Reduce::FirstValid => running == 0 || self.chosen().is_some(),
+            Reduce::Vote => {
+                let votes = self.votes();
+                let leader = votes.first().map_or(0, |v| v.1);
+                let runner_up = votes.get(1).map_or(0, |v| v.1);
+                running == 0 || leader > runner_up + running
+            }
+        }
+    }
+}
+
+/// Why nothing was chosen.
+fn nothing_chosen(ends: &[Option<End>]) -> String {
+    let mut raised: BTreeMap<String, usize> = BTreeMap::new();
+    let (mut invalid, mut cancelled, mut failures) = (0, 0, 0);
+    for end in ends {
+        match end {
+            None => cancelled += 1,
+            Some(End::Returned { .. }) => invalid += 1,
+            Some(End::Failed { kind, message }) => {
+                failures += 1;
+                *raised.entry(format!("{kind}: {message}")).or_default() += 1;
+            }
+        }
+    }
+    let mut parts = Vec::new();
+    if failures > 0 {
+        let examples: Vec<String> = raised
+            .iter()
+            .take(3)
+            .map(|(what, n)| {
+                if *n > 1 {
+                    format!("{what} (x{n})")
+                } else {
+                    what.clone()
+                }
+            })
+            .collect();
+        parts.push(format!("{failures} failed ({})", examples.join("; ")));
+    }
+    if invalid > 0 {
+        parts.push(format!("{invalid} returned a result the validator rejected"));
+    }
+    if cancelled > 0 {
+        parts.push(format!("{cancelled} cancelled"));
+    }
+    format!(
+        "no branch produced a valid result ({} branches: {})",
+        ends.len(),
+        parts.join(", ")
+    )
+}
+
+// ----- the call ---------------------------------------------------------------------------------
+
+/// Runs the branches a `baton.branch` request describes; the reply is
+/// `{"outcomes": [...], "chosen": index | null, "message": text}`.
+pub(crate) async fn run(
+    context: Arc<BranchContext>,
+    calls: SharedCalls,
+    fuel: u64,
+    output: mpsc::Sender<Vec<u8>>,
+    request: Value,
+) -> CallResult {
+    let settings = calls.branch_settings();
+    let depth = context.path.len() as u32 + 1;
+    if depth > settings.max_depth {
+        return Err(PlanError::new(
+            "BranchError",
+            format!(
+                "branches nest at most {} deep ([branch] max_depth); branch {} cannot start more",
+                settings.max_depth,
+                path_text(&context.path)
+            ),
+        ));
+    }
+    let options = Arc::new(options(&request)?);
+    let slots: Vec<Arc<Slot>> = (0..options.count)
+        .map(|_| {
+            Arc::new(Slot {
+                activity: Arc::new(Activity::new(settings.stuck_repeats)),
+                budget: Mutex::new(None),
+                workspace: Mutex::new(None),
+            })
+        })
+        .collect();
+    let parallel = Arc::new(Semaphore::new(options.max_parallel));
+    let mut tasks = JoinSet::new();
+    for (index, slot) in slots.iter().enumerate() {
+        let branch = Branch {
+            context: context.clone(),
+            calls: calls.clone(),
+            options: options.clone(),
+            slot: slot.clone(),
+            fuel,
+            index: index as u32,
+            parallel: parallel.clone(),
+        };
+        tasks.spawn(branch.run());
+    }
+    let mut ends: Vec<Option<End>> = vec![None; options.count];
+    let mut order = Vec::with_capacity(options.count);
+    let mut cancelling = false;
+    while let Some(joined) = tasks.join_next().await {
+        let Ok((index, end)) = joined else {
+            // Cancelled by us, or (a bug) panicked: either way it has no outcome.
+            continue;
+        };
+        ends[index] = Some(end);
+        order.push(index);
+        let decision = Decision {
+            reduce: options.reduce,
+            ends: &ends,
+            order: &order,
+        };
+        if options.stop_early && !cancelling && decision.settled() {
+            tasks.abort_all();
+            cancelling = true;
+        }
+    }
+    let decision = Decision {
+        reduce: options.reduce,
+        ends: &ends,
+        order: &order,
+    };
+    let chosen = decision.chosen();
+    let message = match chosen {
+        Some(_) => String::new(),
+        None if options.reduce == Reduce::All => String::new(),
+        None => nothing_chosen(&ends),
+    };
+
+    let mut adopted = None;
+    if let (true, Some(index)) = (options.adopt, chosen) {
+        let workspace = lock(&slots[index].workspace).take();
+        if let Some(workspace) = workspace {
+            let result = tokio::task::spawn_blocking(move || workspace.adopt())
+                .await
+                .map_err(|error| format!("the adoption did not finish: {error}"))
+                .and_then(|result| result);
+            match result {
+                Ok(changed) => adopted = Some(changed),
+                Err(message) => {
+                    return Err(PlanError::new(
+                        "BranchError",
+                        format!("cannot adopt the changes of branch {index}: {message}"),
+                    ))
+                }
+            }
+        }
+    }
+
+    let mut outcomes = Vec::with_capacity(options.count);
+    for (index, (slot, end)) in slots.iter().zip(&ends).enumerate() {
+        outcomes.push(outcome(index, slot, end.as_ref(), chosen, adopted));
+        let printed = {
+            let mut state = lock(&slot.activity.state);
+            let mut bytes = std::mem::take(&mut state.output);
+            if state.output_cut {
+                bytes.extend_from_slice(
+                    format!("\n[branch {index}: output cut at {MAX_BRANCH_OUTPUT} bytes]\n")
+                        .as_bytes(),
+                );
+            }
+            bytes
+        };
+        for chunk in printed.chunks(crate::run::OUTPUT_CHUNK) {
+            // A closed output makes the parent's next print trap; nothing to do here.
+            let _ = output.send(chunk.to_vec()).await;
+        }
+    }
+    // Dropping the slots removes the branches' workspaces.
+    drop(slots);
+    Ok(json!({
+        "outcomes": outcomes,
+        "chosen": chosen,
+        "message": message,
+    }))
+}
+
+/// One branch's outcome as the plan sees it (docs/abi.md, "Branches").
+fn outcome(
+    index: usize,
+    slot: &Slot,
+    end: Option<&End>,
+    chosen: Option<usize>,
+    adopted: Option<usize>,
+) -> Value {
+    let spent = lock(&slot.budget).as_ref().map(Budget::spent);
+    let state = lock(&slot.activity.state);
+    let seconds = state.started.map_or(0.0, |t| t.elapsed().as_secs_f64());
+    let mut trace = state.trace.clone();
+    if state.trace_left_out > 0 {
+        trace.push(json!({ "left_out": state.trace_left_out }));
+    }
+    let (ok, valid, value, score, error) = match end {
+        Some(End::Returned {
+            value,
+            valid,
+            score,
+        }) => (
+            true,
+            *valid,
+            value.clone(),
+            score.map_or(Value::Null, |s| json!(s)),
+            None,
+        ),
+        Some(End::Failed { kind, message }) => {
+            (false, false, Value::Null, Value::Null, Some((kind.clone(), message.clone())))
+        }
+        None => (
+            false,
+            false,
+            Value::Null,
+            Value::Null,
+            Some(("Cancelled".to_string(), "the branch was cancelled".to_string())),
+        ),
+    };
+    json!({
+        "index": index,
+        "ok": ok,
+        "valid": valid,
+        "value": value,
+        "score": score,
+        "error": error.as_ref().map(|(kind, message)| if message.is_empty() {
+            kind.clone()
+        } else {
+            format!("{kind}: {message}")
+        }),
+        "error_type": error.as_ref().map(|(kind, _)| kind.clone()),
+        "error_message": error.as_ref().map(|(_, message)| message.clone()),
+        "cancelled": end.is_none(),
+        "chosen": chosen == Some(index),
+        "adopted": if chosen == Some(index) { adopted } else { None },
+        "cost": spent.map_or(0.0, |s| s.cost_usd),
+        "tokens": spent.map_or(0, |s| s.tokens()),
+        "steps": state.steps,
+        "seconds": seconds,
+        "trace": trace,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn returned(value: Value, valid: bool, score: Option<f64>) -> Option<End> {
+        Some(End::Returned {
+            value,
+            valid,
+            score,
+        })
+    }
+
+    #[test]
+    fn vote_is_settled_once_no_runner_up_can_catch_up() {
+        let ends = vec![
+            returned(json!("a"), true, None),
+            returned(json!("a"), true, None),
+            returned(json!("b"), true, None),
+            None,
+        ];
+        let order = [0, 1, 2];
+        let decision = Decision {
+            reduce: Reduce::Vote,
+            ends: &ends,
+            order: &order,
+        };
+        // a: 2, b: 1, one running: b could tie.
+        assert!(!decision.settled());
+        let ends = vec![
+            returned(json!("a"), true, None),
+            returned(json!("a"), true, None),
+            returned(json!("a"), true, None),
+            None,
+            None,
+        ];
+        let decision = Decision {
+            reduce: Reduce::Vote,
+            ends: &ends,
+            order: &order,
+        };
+        assert!(decision.settled());
+        assert_eq!(decision.chosen(), Some(0));
+    }
+
+    #[test]
+    fn best_prefers_scores_and_the_lower_index_on_ties() {
+        let ends = vec![
+            returned(json!(1), true, Some(0.5)),
+            returned(json!(2), true, Some(0.9)),
+            returned(json!(3), true, Some(0.9)),
+            returned(json!(4), false, Some(5.0)),
+            Some(End::failed("ValueError", "x")),
+        ];
+        let decision = Decision {
+            reduce: Reduce::Best,
+            ends: &ends,
+            order: &[4, 2, 1, 0, 3],
+        };
+        assert!(decision.settled());
+        assert_eq!(decision.chosen(), Some(1));
+    }
+
+    #[test]
+    fn first_valid_is_the_first_to_end_validly() {
+        let ends = vec![
+            returned(json!(1), false, None),
+            None,
+            returned(json!(3), true, None),
+        ];
+        let decision = Decision {
+            reduce: Reduce::FirstValid,
+            ends: &ends,
+            order: &[0, 2],
+        };
+        assert!(decision.settled());
+        assert_eq!(decision.chosen(), Some(2));
+    }
+
+    #[test]
+    fn nothing_chosen_says_why() {
+        let ends = vec![
+            returned(json!(1), false, None),
+            Some(End::failed("ValueError", "bad")),
+            Some(End::failed("ValueError", "bad")),
+            None,
+        ];
+        assert_eq!(
+            nothing_chosen(&ends),
+            "no branch produced a valid result (4 branches: 2 failed (ValueError: bad (x2)), 1 \
+             returned a result the validator rejected, 1 cancelled)"
+        );
+    }
+
+    #[test]
+    fn budgets_parse_with_messages() {
+        assert_eq!(budget_caps(Some(&json!(0.5))).unwrap().max_cost_usd, Some(0.5));
+        let caps = budget_caps(Some(&json!({"calls": 3, "tokens": 100}))).unwrap();
+        assert_eq!((caps.max_calls, caps.max_tokens), (Some(3), Some(100)));
+        assert!(budget_caps(Some(&json!("lots")))
+            .unwrap_err()
+            .message
+            .contains("not str"));
+        assert!(budget_caps(Some(&json!({"dollars": 1})))
+            .unwrap_err()
+            .message
+            .contains("no key 'dollars'"));
+        assert!(budget_caps(Some(&json!(-1))).is_err());
+    }
+
+    #[test]
+    fn stuck_after_the_configured_repeats() {
+        let activity = Activity::new(3);
+        let request = json!({"command": "make"});
+        assert!(activity.before(CallKind::Bash, &request).is_ok());
+        assert!(activity.before(CallKind::Bash, &request).is_ok());
+        let error = activity.before(CallKind::Bash, &request).unwrap_err();
+        assert!(error.contains("same bash request 3 times"), "{error}");
+        // A different request in between resets the count.
+        let activity = Activity::new(3);
+        for command in ["a", "a", "b", "a", "a"] {
+            assert!(activity
+                .before(CallKind::Bash, &json!({ "command": command }))
+                .is_ok());
+        }
+    }
+
+    #[test]
+    fn traceback_classes() {
+        assert_eq!(
+            exception_of("Traceback...\n  File x\njson.decoder.JSONDecodeError: bad: x\n"),
+            ("JSONDecodeError".to_string(), "bad: x".to_string())
+        );
+        assert_eq!(
+            exception_of("Traceback\nKeyError\n"),
+            ("KeyError".to_string(), String::new())
+        );
+    }
+}
