@@ -330,7 +330,12 @@ enum End {
     },
     /// The callable or validator raised, a limit stopped it, it was stuck, or it could not be
     /// started. `kind` is the exception class (or `LimitExceeded`, `Stuck`, `Trap`).
-    Failed { kind: String, message: String },
+    Failed {
+        kind: String,
+        message: String,
+        /// The exception object, encoded, when the branch raised one it could copy out.
+        exception: Option<Value>,
+    },
 }
 
 impl End {
@@ -338,6 +343,7 @@ impl End {
         End::Failed {
             kind: kind.to_string(),
             message: message.into(),
+            exception: None,
         }
     }
 
@@ -380,7 +386,16 @@ fn end_of(report: Result<crate::run::RunReport, HostError>) -> End {
             }
             RunOutcome::Exception { traceback } => {
                 let (kind, message) = exception_of(&traceback);
-                End::Failed { kind, message }
+                let exception = report
+                    .result
+                    .as_deref()
+                    .and_then(|text| serde_json::from_str::<Value>(text).ok())
+                    .and_then(|mut raised| raised.get_mut("raised").map(Value::take));
+                End::Failed {
+                    kind,
+                    message,
+                    exception,
+                }
             }
         },
         Err(HostError::Stuck(message)) => End::failed(
@@ -560,7 +575,7 @@ fn nothing_chosen(ends: &[Option<End>]) -> String {
         match end {
             None => cancelled += 1,
             Some(End::Returned { .. }) => invalid += 1,
-            Some(End::Failed { kind, message }) => {
+            Some(End::Failed { kind, message, .. }) => {
                 failures += 1;
                 *raised.entry(format!("{kind}: {message}")).or_default() += 1;
             }
@@ -736,6 +751,13 @@ fn outcome(
     if state.trace_left_out > 0 {
         trace.push(json!({ "left_out": state.trace_left_out }));
     }
+    let exception = match end {
+        Some(End::Failed {
+            exception: Some(exception),
+            ..
+        }) => exception.clone(),
+        _ => Value::Null,
+    };
     let (ok, valid, value, score, error) = match end {
         Some(End::Returned {
             value,
@@ -748,9 +770,13 @@ fn outcome(
             score.map_or(Value::Null, |s| json!(s)),
             None,
         ),
-        Some(End::Failed { kind, message }) => {
-            (false, false, Value::Null, Value::Null, Some((kind.clone(), message.clone())))
-        }
+        Some(End::Failed { kind, message, .. }) => (
+            false,
+            false,
+            Value::Null,
+            Value::Null,
+            Some((kind.clone(), message.clone())),
+        ),
         None => (
             false,
             false,
@@ -772,6 +798,7 @@ fn outcome(
         }),
         "error_type": error.as_ref().map(|(kind, _)| kind.clone()),
         "error_message": error.as_ref().map(|(_, message)| message.clone()),
+        "exception": exception,
         "cancelled": end.is_none(),
         "chosen": chosen == Some(index),
         "adopted": if chosen == Some(index) { adopted } else { None },

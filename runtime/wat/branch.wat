@@ -131,6 +131,9 @@
     (call $codec_begin)
     (call $dict_set (local.get $o) (i64.extend_i32_u (global.get $s_br_value))
       (call $cx_dec (call $br_arg_or_none (local.get $o) (global.get $s_br_value))))
+    (call $codec_begin)
+    (call $dict_set (local.get $o) (i64.extend_i32_u (global.get $s_br_exception))
+      (call $cx_dec (call $br_arg_or_none (local.get $o) (global.get $s_br_exception))))
     (i64.store (i32.add (i32.load offset=12 (i32.wrap_i64 (local.get $outcomes))) (i32.shl (local.get $i) (i32.const 3)))
       (call $record_new (global.get $t_Outcome) (local.get $o) (i64.const 0)))
     (local.set $i (i32.add (local.get $i) (i32.const 1)))
@@ -214,6 +217,10 @@
         (if (i32.eq (call $tid (local.get $err)) (i32.const 5))
           (then (local.set $class (call $exception_class_named (local.get $err)))
                 (if (i32.eqz (local.get $class)) (then (local.set $class (global.get $t_RuntimeError))))))
+        ;; The branch's own exception object when it could be copied out.
+        (local.set $err (call $br_arg_or_none (local.get $fields) (global.get $s_br_exception)))
+        (if (i32.eq (call $tid (local.get $err)) (i32.const 12))
+          (then (call $raise (local.get $err))))
         (call $raise_msg (local.get $class)
           (call $host_message (call $br_arg (local.get $fields) (global.get $s_br_error_message))))))
     (call $list_append (local.get $values) (call $br_arg (local.get $fields) (global.get $s_br_value)))
@@ -234,7 +241,24 @@
         (call $br_body (local.get $len) (local.get $index))
         (return (i32.const 0)))
       (unreachable)))
+  (call $br_report_raised (local.get $e))
   (call $report_uncaught (local.get $e)))
+
+;; Hands the exception a branch raised to `baton.result` as `{"raised": ...}` (encoded), so the
+;; parent can raise the same object (`parallel`). Best effort: an exception whose arguments
+;; cannot be copied is reported by its traceback alone.
+(func $br_report_raised (param $e i64)
+  (local $out i64) (local $text i64)
+  (block $failed (result i64)
+    (try_table (catch $exc $failed)
+      (local.set $out (call $dict_new))
+      (call $codec_begin)
+      (call $dict_set (local.get $out) (i64.extend_i32_u (global.get $s_br_raised)) (call $cx_enc (local.get $e)))
+      (local.set $text (call $host_encode (local.get $out)))
+      (call $host_result (call $host_ptr (local.get $text)) (call $host_len (local.get $text)))
+      (return))
+    (unreachable))
+  (drop))
 
 (func $br_body (param $len i32) (param $index i32)
   (local $buf i32) (local $task i64) (local $tasks i64) (local $validate i64) (local $value i64)
