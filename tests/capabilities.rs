@@ -2,106 +2,12 @@
 //! the sandbox, `llm` with the script provider and budgets, inputs and `main`, workspaces and
 //! run directories, and the limits that end a run while a command is running.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-use std::sync::atomic::{AtomicUsize, Ordering};
+mod support;
+
 use std::time::{Duration, Instant};
 
-use serde_json::{json, Value};
-
-/// A directory of its own for each test, removed when the test passes.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        static NEXT: AtomicUsize = AtomicUsize::new(0);
-        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
-            "capabilities-{}-{}-{name}",
-            std::process::id(),
-            NEXT.fetch_add(1, Ordering::Relaxed)
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
-    }
-
-    fn path(&self) -> &Path {
-        &self.0
-    }
-
-    fn write(&self, name: &str, text: &str) -> String {
-        let path = self.0.join(name);
-        std::fs::write(&path, text).unwrap();
-        path.to_string_lossy().into_owned()
-    }
-
-    fn run_dir(&self) -> PathBuf {
-        self.0.join("run")
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        if !std::thread::panicking() {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
-}
-
-/// `baton ARGS` in `dir`, with the module cache shared by the test suite and new run
-/// directories under `dir/runs`.
-fn baton_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_baton"))
-        .args(args)
-        .current_dir(dir)
-        .env(
-            "BATON_CACHE_DIR",
-            Path::new(env!("CARGO_TARGET_TMPDIR")).join("module-cache"),
-        )
-        .env("BATON_RUNS_DIR", dir.join("runs"))
-        .output()
-        .expect("run baton")
-}
-
-/// `baton run PLAN --run-dir DIR/run ARGS` for a plan written into the scratch directory.
-fn run_plan(scratch: &Scratch, plan: &str, args: &[&str]) -> Output {
-    let plan = scratch.write("plan.py", plan);
-    let run_dir = scratch.run_dir();
-    let mut all = vec!["run", plan.as_str(), "--run-dir", run_dir.to_str().unwrap()];
-    all.extend_from_slice(args);
-    baton_in(scratch.path(), &all)
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
-
-fn assert_exit(output: &Output, code: i32) {
-    assert_eq!(
-        output.status.code(),
-        Some(code),
-        "stdout:\n{}\nstderr:\n{}",
-        stdout(output),
-        stderr(output)
-    );
-}
-
-fn read_json(path: &Path) -> Value {
-    let text = std::fs::read_to_string(path)
-        .unwrap_or_else(|error| panic!("cannot read {}: {error}", path.display()));
-    serde_json::from_str(&text).unwrap()
-}
-
-fn repo(path: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join(path)
-        .to_string_lossy()
-        .into_owned()
-}
+use serde_json::json;
+use support::*;
 
 #[test]
 fn the_example_plan_repairs_its_script_offline() {
@@ -248,23 +154,6 @@ print(r.timed_out, r.ok, r.stdout)
     assert_eq!(stdout(&output), "True False started\n\n");
     let figures = read_json(&scratch.run_dir().join("figures.json"));
     assert_eq!(figures["host_calls"]["bash"]["timed_out"], 1);
-}
-
-/// Processes on this machine whose command line contains `needle`.
-fn processes_with(needle: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
-        if let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) {
-            let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
-            if cmdline.contains(needle) {
-                found.push(format!(
-                    "{}: {cmdline}",
-                    entry.file_name().to_string_lossy()
-                ));
-            }
-        }
-    }
-    found
 }
 
 #[test]

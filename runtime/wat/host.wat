@@ -179,6 +179,7 @@
   (if (call $host_is_type (local.get $name) (global.get $t_TypeError)) (then (return (global.get $t_TypeError))))
   (if (call $host_is_type (local.get $name) (global.get $t_ValueError)) (then (return (global.get $t_ValueError))))
   (if (call $host_is_type (local.get $name) (global.get $t_TimeoutError)) (then (return (global.get $t_TimeoutError))))
+  (if (call $host_is_type (local.get $name) (global.get $t_BranchError)) (then (return (global.get $t_BranchError))))
   (global.get $t_RuntimeError))
 
 (func $host_is_type (param $name i64) (param $type i32) (result i32)

@@ -1,0 +1,371 @@
+//! End-to-end tests of `branch` and `parallel` through the real `baton` binary: the example
+//! workflow over a repository fixture, each reducer, cancellation (processes and directories
+//! gone), failure isolation, nested branches and budgets, stuck detection, and the copying of
+//! values, closures and exceptions between instances.
+
+mod support;
+
+use std::path::Path;
+use std::time::Duration;
+
+use support::*;
+
+/// Copies `tests/fixtures/NAME` into the scratch directory (a test must never change the
+/// committed fixture).
+fn fixture(scratch: &Scratch, name: &str) -> String {
+    let dest = scratch.path().join(name);
+    let output = std::process::Command::new("cp")
+        .arg("-a")
+        .arg(repo(&format!("tests/fixtures/{name}")))
+        .arg(&dest)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    dest.to_string_lossy().into_owned()
+}
+
+fn wait_until_gone(needle: &str) -> Vec<String> {
+    let mut left = processes_with(needle);
+    for _ in 0..50 {
+        if left.is_empty() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+        left = processes_with(needle);
+    }
+    left
+}
+
+#[test]
+fn the_workflow_adopts_the_fix_that_passes_and_cancels_the_rest() {
+    let scratch = Scratch::new("workflow");
+    let repo_dir = fixture(&scratch, "calc_repo");
+    let output = baton_in(
+        scratch.path(),
+        &[
+            "run",
+            &repo("plans/examples/swe_workflow.py"),
+            "--grant",
+            "bash,llm",
+            "--workspace",
+            &repo_dir,
+            "--llm",
+            &format!("script:{}", repo("plans/examples/swe_workflow.llm.json")),
+            "--run-dir",
+            scratch.run_dir().to_str().unwrap(),
+        ],
+    );
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output), "tests pass after the fix\n");
+    let result = read_json(&scratch.run_dir().join("result.json"));
+    assert_eq!(result["status"], "fixed", "{result}");
+    assert_eq!(result["edge_case_ok"], true);
+    // The fix (attempt 3) was adopted and written back: the tests pass in the repository.
+    let calc = std::fs::read_to_string(Path::new(&repo_dir).join("calc.sh")).unwrap();
+    assert!(calc.contains("$(( $2 + $3 ))"), "{calc}");
+    assert!(!calc.contains("sleep"), "{calc}");
+    let tests = std::process::Command::new("./test.sh")
+        .current_dir(&repo_dir)
+        .output()
+        .unwrap();
+    assert!(tests.status.success(), "{tests:?}");
+    // Attempt 2 hangs in `sleep 41.75` until it is cancelled: its processes are gone, and so
+    // is every branch's directory.
+    let left = wait_until_gone("sleep 41.75");
+    assert!(left.is_empty(), "cancelled branches' processes remain: {left:?}");
+    assert!(!scratch.run_dir().join("branches").exists());
+    let log = std::fs::read_to_string(scratch.run_dir().join("log.txt")).unwrap();
+    assert!(log.contains("diagnosis: `add` subtracts"), "{log}");
+    // Four attempts and the analysis: five model calls, all charged to the run.
+    let figures = read_json(&scratch.run_dir().join("figures.json"));
+    assert_eq!(figures["llm"]["calls"], 5, "{figures}");
+}
+
+const REDUCERS: &str = r#"
+from baton import branch, BranchError
+
+def main():
+    fns = [lambda i=i: i for i in range(5)]
+    print("first_valid", branch(fns, validate=lambda v: v >= 3))
+    print("best", branch(fns, validate=lambda v: (v * 7) % 5, reduce="best"))
+    print("vote", branch([lambda: "a", lambda: "b", lambda: "a", lambda: ("a",)], reduce="vote"))
+    print("vote 1 == 1.0 is not one vote", branch([lambda: 1, lambda: 1.0, lambda: 1.0], reduce="vote"))
+    outs = branch([lambda: 1, lambda: 1 / 0, lambda: {"k": (2.5, None, float("inf"))}],
+                  validate=lambda v: v != 1, reduce="all")
+    for o in outs:
+        print(o.index, o.ok, o.valid, o.value, o.score, o.error, o.cancelled, o.steps)
+    print("custom", branch(lambda: 3, n=4, reduce=lambda os: sum(o.value for o in os)))
+    try:
+        branch([lambda: 1, lambda: 2 // 0], validate=lambda v: v > 5)
+    except BranchError as e:
+        print("BranchError", e)
+"#;
+
+#[test]
+fn each_reducer_chooses_as_documented() {
+    let scratch = Scratch::new("reducers");
+    let output = run_plan(&scratch, REDUCERS, &[]);
+    assert_exit(&output, 0);
+    assert_eq!(
+        stdout(&output),
+        "first_valid 3\n\
+         best 2\n\
+         vote a\n\
+         vote 1 == 1.0 is not one vote 1.0\n\
+         0 True False 1 0.0 None False 0\n\
+         1 False False None None ZeroDivisionError: division by zero False 0\n\
+         2 True True {'k': (2.5, None, inf)} 1.0 None False 0\n\
+         custom 12\n\
+         BranchError no branch produced a valid result (2 branches: 1 failed \
+         (ZeroDivisionError: integer division or modulo by zero), 1 returned a result the \
+         validator rejected)\n"
+    );
+}
+
+const VALUES: &str = r#"
+from baton import parallel
+
+def make_counter():
+    count = 0
+    def bump(k):
+        nonlocal count
+        count += k
+        return count
+    return bump
+
+def main():
+    bump = make_counter()
+    bump(5)
+    # Each branch starts from a copy of the closure's cell; the parent's is untouched.
+    print(parallel([lambda: bump(1), lambda: bump(2)]), bump(0))
+    def fib(n):
+        return n if n < 2 else fib(n - 1) + fib(n - 2)
+    print(parallel([lambda: fib(12)]))
+    shared = [1, 2]
+    pair = (shared, shared)
+    cycle = []
+    cycle.append(cycle)
+    print(parallel([lambda: pair[0] is pair[1], lambda: cycle[0][0] is cycle]))
+    value = {"a": [1, -2**62, 9223372036854775807, -0.0, float("nan")], (1, "x"): {3, 4}, "r": range(1, 9, 2),
+             "e": KeyError("k"), "t": (), "s": "é\n\"\\", 7: None, False: True}
+    back, upper = parallel([lambda: value, lambda: "abc".upper])
+    print(repr(back) == repr(value), back["r"], upper(), repr(back["e"]))
+    try:
+        parallel([lambda: 1, lambda: {}["missing"], lambda: int("x")])
+    except KeyError as e:
+        print("KeyError", e)
+    try:
+        parallel([lambda: enumerate([1])])
+        print("lists cross")
+    except TypeError as e:
+        print("TypeError", e)
+"#;
+
+#[test]
+fn values_closures_and_exceptions_are_copied_between_instances() {
+    let scratch = Scratch::new("values");
+    let output = run_plan(&scratch, VALUES, &[]);
+    assert_exit(&output, 0);
+    assert_eq!(
+        stdout(&output),
+        "[6, 7] 5\n\
+         [144]\n\
+         [True, True]\n\
+         True range(1, 9, 2) ABC KeyError('k')\n\
+         KeyError 'missing'\n\
+         lists cross\n"
+    );
+}
+
+#[test]
+fn a_failing_branch_fails_alone() {
+    let scratch = Scratch::new("isolation");
+    let plan = r#"
+from baton import branch
+
+def spin():
+    n = 0
+    while True:
+        n += 1
+
+def hog():
+    xs = []
+    while True:
+        xs.append("x" * 100000)
+
+def deep(n):
+    return deep(n + 1)
+
+def main():
+    outs = branch([spin, hog, lambda: deep(0), lambda: "fine"], reduce="all")
+    for o in outs:
+        print(o.index, o.ok, o.error_type, o.value)
+"#;
+    let output = run_plan(&scratch, plan, &["--fuel", "200000000", "--memory", "64"]);
+    assert_exit(&output, 0);
+    assert_eq!(
+        stdout(&output),
+        "0 False LimitExceeded None\n\
+         1 False MemoryError None\n\
+         2 False RecursionError None\n\
+         3 True None fine\n"
+    );
+}
+
+#[test]
+fn branches_nest_and_budgets_nest() {
+    let scratch = Scratch::new("nesting");
+    let replies = scratch.write(
+        "replies.json",
+        r#"{"rules": [{"when": "question", "reply": "ok", "usage": {"input_tokens": 10, "output_tokens": 5}}]}"#,
+    );
+    let plan = r#"
+from baton import branch, parallel, llm, BudgetExceeded
+
+def calls(n):
+    def run():
+        done = 0
+        try:
+            for i in range(n):
+                llm("question " + str(i))
+                done += 1
+        except BudgetExceeded:
+            return ("stopped", done)
+        return ("all", done)
+    return run
+
+def inner():
+    return parallel([calls(2), calls(2)])
+
+def main():
+    # Each branch may make 2 calls; the second asks for 3 and is stopped after 2.
+    outs = branch([calls(2), calls(3)], budget={"calls": 2}, reduce="all")
+    print([o.value for o in outs], [o.tokens for o in outs])
+    # Nested: two branches, each running two branches of 2 calls.
+    print(parallel([inner, inner]))
+    # depth limit
+    def level(k):
+        return k if k == 0 else parallel([lambda: level(k - 1)])[0]
+    print(level(3))
+"#;
+    let output = run_plan(
+        &scratch,
+        plan,
+        &["--grant", "llm", "--llm", &format!("script:{replies}")],
+    );
+    assert_exit(&output, 0);
+    assert_eq!(
+        stdout(&output),
+        "[('all', 2), ('stopped', 2)] [30, 30]\n\
+         [[('all', 2), ('all', 2)], [('all', 2), ('all', 2)]]\n\
+         0\n"
+    );
+    // Every branch's calls count against the run's budget.
+    let figures = read_json(&scratch.run_dir().join("figures.json"));
+    assert_eq!(figures["llm"]["calls"], 12, "{figures}");
+
+    // The run's own cap binds its branches.
+    let scratch = Scratch::new("nesting-cap");
+    let output = run_plan(
+        &scratch,
+        plan,
+        &[
+            "--grant",
+            "llm",
+            "--llm",
+            &format!("script:{replies}"),
+            "--max-llm-calls",
+            "3",
+        ],
+    );
+    assert_exit(&output, 0);
+    let out = stdout(&output);
+    let first = out.lines().next().unwrap();
+    // Three calls in all between the two branches, whoever got them.
+    let done: u32 = first
+        .chars()
+        .filter_map(|c| c.to_digit(10))
+        .take(2)
+        .sum();
+    assert_eq!(done, 3, "{out}");
+}
+
+#[test]
+fn nesting_deeper_than_the_limit_is_a_branch_error() {
+    let scratch = Scratch::new("depth");
+    let config = scratch.write("baton.toml", "[branch]\nmax_depth = 2\n");
+    let plan = r#"
+from baton import parallel
+
+def level(k):
+    return k if k == 0 else parallel([lambda: level(k - 1)])[0]
+
+print(level(2))
+print(level(3))
+"#;
+    let output = run_plan(&scratch, plan, &["--config", &config]);
+    assert_exit(&output, 1);
+    assert_eq!(stdout(&output), "0\n");
+    assert!(
+        stderr(&output).contains("BranchError: branches nest at most 2 deep"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn a_branch_repeating_itself_is_stopped_as_stuck() {
+    let scratch = Scratch::new("stuck");
+    let plan = r#"
+from baton import branch, bash
+
+def retry_forever():
+    while not bash("false").ok:
+        pass
+
+def varied():
+    for i in range(5):
+        bash("true " + str(i))
+    return "done"
+
+def main():
+    outs = branch([retry_forever, varied], reduce="all")
+    for o in outs:
+        print(o.index, o.ok, o.error, o.steps)
+"#;
+    let output = run_plan(&scratch, plan, &["--grant", "bash"]);
+    assert_exit(&output, 0);
+    assert_eq!(
+        stdout(&output),
+        "0 False Stuck: the branch made the same bash request 3 times in a row: \
+         {\"command\":\"false\"} 2\n\
+         1 True None 5\n"
+    );
+}
+
+#[test]
+fn stop_early_cancels_the_rest_and_their_processes() {
+    let scratch = Scratch::new("cancel");
+    // A duration nobody else uses, to find the processes afterwards; far longer than the run's
+    // timeout, so a run that waited for the slow branches would end with exit 4.
+    let marker = format!("43.{}", std::process::id());
+    let plan = format!(
+        r#"
+from baton import branch, bash
+
+def slow():
+    bash("(setsid sleep {marker} &); sleep {marker}; echo late > late.txt")
+    return "slow"
+
+def main():
+    print(branch([slow, lambda: "fast", slow], validate=lambda v: v == "fast"))
+"#
+    );
+    let output = run_plan(&scratch, &plan, &["--grant", "bash", "--timeout", "20"]);
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output), "fast\n");
+    let left = wait_until_gone(&format!("sleep {marker}"));
+    assert!(left.is_empty(), "cancelled branches' processes remain: {left:?}");
+    assert!(!scratch.run_dir().join("branches").exists());
+    assert!(!scratch.run_dir().join("workspace/late.txt").exists());
+}
