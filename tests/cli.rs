@@ -212,19 +212,3 @@ fn a_module_importing_outside_the_allowlist_is_refused_before_it_runs() {
     assert!(output.stdout.is_empty());
 }
 
-#[test]
-fn constructs_the_compiler_does_not_handle_yet_are_refused_with_the_line() {
-    let dir = temp_dir("unsupported");
-    let plan = write(
-        &dir,
-        "plan.py",
-        b"from baton import branch\nprint(branch([lambda: 1]))\n",
-    );
-    let output = baton(&["run", &plan]);
-    assert_eq!(output.status.code(), Some(3), "{}", stderr(&output));
-    assert!(
-        stderr(&output).contains("line 1") && stderr(&output).contains("baton.branch"),
-        "{}",
-        stderr(&output)
-    );
-}

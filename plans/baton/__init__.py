@@ -20,6 +20,7 @@ __all__ = [
     "BudgetExceeded",
     "LLMError",
     "SandboxError",
+    "BranchError",
 ]
 
 _NOT_IN_BATON = "this is Baton's SDK stub; run the plan with `baton run PLAN.py`"
@@ -40,6 +41,12 @@ class SandboxError(Exception):
     is not granted to the run."""
 
 
+class BranchError(Exception):
+    """`branch` could not give a result: no branch produced a valid one (the message says what
+    each did), branches nested deeper than `[branch] max_depth`, or the chosen branch's changes
+    could not be applied to the workspace."""
+
+
 class BashResult:
     """What `bash` returns. `str(result)` is `result.output`."""
 
@@ -54,16 +61,23 @@ class BashResult:
 class Outcome:
     """One branch's outcome, as given to reducers and returned by `reduce="all"`."""
 
+    index: int
+    ok: bool  # the callable (and validator) returned without raising
+    valid: bool  # ok, and the validator accepted the value (always, without a validator)
     value: Any
-    ok: bool
-    score: Optional[float]
-    error: Optional[str]
+    score: Optional[float]  # the validator's number (bool: 1.0 or 0.0)
+    error: Optional[str]  # "Type: message"; Cancelled, Stuck, LimitExceeded, Trap from the host
+    error_type: Optional[str]
+    error_message: Optional[str]
+    exception: Optional[BaseException]
+    cancelled: bool
+    chosen: bool
+    adopted: Optional[int]  # paths changed in the parent's workspace, for the chosen branch
     cost: float
     tokens: int
-    steps: int
+    steps: int  # bash and llm calls made
     seconds: float
-    index: int
-    trace: list
+    trace: list  # {"call", "request", "ok", "reply", "seconds"} of the first 64 calls
 
 
 inputs: dict = {}

@@ -330,6 +330,9 @@ pub struct PlanParts<'a> {
     /// A static str in the plan's statics: `  File "<plan path>", line `, the start of each
     /// traceback line (see [`traceback_file_prefix`]).
     pub traceback_file: u32,
+    /// How many module globals the plan has (`$g0` ...): declared here, with the functions that
+    /// copy them for a branch (`$plan_globals_save`, `$plan_globals_load`).
+    pub globals: usize,
 }
 
 /// The text that starts each traceback line for a plan at `path`.
@@ -391,8 +394,44 @@ pub fn assemble(plan: &PlanParts<'_>) -> String {
         out.push('\n');
     }
     out.push_str(&layout.pending_builtins_wat);
+    out.push_str(&globals_wat(plan.globals));
     out.push_str(plan.functions);
     out.push_str("\n)\n");
+    out
+}
+
+/// The plan's globals, `$plan_globals_save` (a tuple of every one, 0 where unbound) and
+/// `$plan_globals_load` (its inverse): a branch starts with a copy of its parent's globals
+/// (wat/branch.wat).
+fn globals_wat(count: usize) -> String {
+    let mut out = String::new();
+    for index in 0..count {
+        let _ = writeln!(out, "(global $g{index} (mut i64) (i64.const 0))");
+    }
+    let _ = writeln!(
+        out,
+        "(func $plan_globals_save (result i64)\n(local $t i32)\n(local.set $t (call $tuple_new (i32.const {count})))"
+    );
+    for index in 0..count {
+        let _ = writeln!(
+            out,
+            "(i64.store offset={} (local.get $t) (global.get $g{index}))",
+            8 + 8 * index
+        );
+    }
+    out.push_str("(i64.extend_i32_u (local.get $t)))\n");
+    let _ = writeln!(
+        out,
+        "(func $plan_globals_load (param $t i64)\n(if (i32.ne (i32.load offset=4 (i32.wrap_i64 (local.get $t))) (i32.const {count})) (then (call $cx_bad)))"
+    );
+    for index in 0..count {
+        let _ = writeln!(
+            out,
+            "(global.set $g{index} (i64.load offset={} (i32.wrap_i64 (local.get $t))))",
+            8 + 8 * index
+        );
+    }
+    out.push_str(")\n");
     out
 }
 

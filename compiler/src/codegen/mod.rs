@@ -39,6 +39,7 @@ pub struct Generated {
     pub table: Vec<String>,
     pub host_calls: Vec<&'static str>,
     pub traceback_file: u32,
+    pub globals: usize,
 }
 
 impl Generated {
@@ -49,6 +50,7 @@ impl Generated {
             functions: &self.functions,
             table: &self.table,
             traceback_file: self.traceback_file,
+            globals: self.globals,
         }
     }
 }
@@ -78,45 +80,14 @@ pub fn generate(
         trap_deviations,
     };
     generator.module(body)?;
-    let mut functions = String::new();
-    for (index, _) in generator.globals.iter().enumerate() {
-        let _ = writeln!(functions, "(global $g{index} (mut i64) (i64.const 0))");
-    }
-    functions.push_str(&globals_snapshot(generator.globals.len()));
-    functions.push_str(&generator.functions);
     Ok(Generated {
+        globals: generator.globals.len(),
         statics: generator.statics,
-        functions,
+        functions: generator.functions,
         table: generator.table,
         host_calls: generator.host_calls.into_iter().collect(),
         traceback_file,
     })
-}
-
-/// `$plan_globals_save` (a tuple of every module global, 0 where unbound) and
-/// `$plan_globals_load` (its inverse): a branch starts with a copy of its parent's globals
-/// (runtime/wat/branch.wat).
-fn globals_snapshot(count: usize) -> String {
-    let mut save = format!(
-        "(func $plan_globals_save (result i64)\n(local $t i32)\n(local.set $t (call $tuple_new (i32.const {count})))\n"
-    );
-    let mut load = format!(
-        "(func $plan_globals_load (param $t i64)\n(if (i32.ne (i32.load offset=4 (i32.wrap_i64 (local.get $t))) (i32.const {count})) (then (call $cx_bad)))\n"
-    );
-    for index in 0..count {
-        let offset = 8 + 8 * index;
-        let _ = writeln!(
-            save,
-            "(i64.store offset={offset} (local.get $t) (global.get $g{index}))"
-        );
-        let _ = writeln!(
-            load,
-            "(global.set $g{index} (i64.load offset={offset} (i32.wrap_i64 (local.get $t))))"
-        );
-    }
-    save.push_str("(i64.extend_i32_u (local.get $t)))\n");
-    load.push_str(")\n");
-    save + &load
 }
 
 /// A loop being emitted: where `break` and `continue` branch, and how many `finally` blocks
