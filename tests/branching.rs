@@ -72,7 +72,10 @@ fn the_workflow_adopts_the_fix_that_passes_and_cancels_the_rest() {
     // Attempt 2 hangs in `sleep 41.75` until it is cancelled: its processes are gone, and so
     // is every branch's directory.
     let left = wait_until_gone("sleep 41.75");
-    assert!(left.is_empty(), "cancelled branches' processes remain: {left:?}");
+    assert!(
+        left.is_empty(),
+        "cancelled branches' processes remain: {left:?}"
+    );
     assert!(!scratch.run_dir().join("branches").exists());
     let log = std::fs::read_to_string(scratch.run_dir().join("log.txt")).unwrap();
     assert!(log.contains("diagnosis: `add` subtracts"), "{log}");
@@ -282,11 +285,7 @@ def main():
     let out = stdout(&output);
     let first = out.lines().next().unwrap();
     // Three calls in all between the two branches, whoever got them.
-    let done: u32 = first
-        .chars()
-        .filter_map(|c| c.to_digit(10))
-        .take(2)
-        .sum();
+    let done: u32 = first.chars().filter_map(|c| c.to_digit(10)).take(2).sum();
     assert_eq!(done, 3, "{out}");
 }
 
@@ -365,7 +364,10 @@ def main():
     assert_exit(&output, 0);
     assert_eq!(stdout(&output), "fast\n");
     let left = wait_until_gone(&format!("sleep {marker}"));
-    assert!(left.is_empty(), "cancelled branches' processes remain: {left:?}");
+    assert!(
+        left.is_empty(),
+        "cancelled branches' processes remain: {left:?}"
+    );
     assert!(!scratch.run_dir().join("branches").exists());
     assert!(!scratch.run_dir().join("workspace/late.txt").exists());
 }
@@ -429,7 +431,10 @@ impl Values {
             0 => format!("[{}]", items.join(", ")),
             1 => format!("({}{})", items.join(", "), if n == 1 { "," } else { "" }),
             2 => {
-                let pairs: Vec<String> = items.iter().map(|v| format!("{}: {v}", self.key())).collect();
+                let pairs: Vec<String> = items
+                    .iter()
+                    .map(|v| format!("{}: {v}", self.key()))
+                    .collect();
                 format!("{{{}}}", pairs.join(", "))
             }
             3 => {
@@ -450,9 +455,7 @@ impl Values {
 fn generated_values_survive_the_copy_into_and_out_of_branches() {
     let scratch = Scratch::new("generated-values");
     let mut values = Values(0x5eed_ba70);
-    let mut plan = String::from(
-        "from baton import parallel\n\nshared = [1, 'two']\nvalues = [\n",
-    );
+    let mut plan = String::from("from baton import parallel\n\nshared = [1, 'two']\nvalues = [\n");
     for _ in 0..150 {
         plan.push_str(&format!("    {},\n", values.value(3)));
     }

@@ -211,4 +211,3 @@ fn a_module_importing_outside_the_allowlist_is_refused_before_it_runs() {
     );
     assert!(output.stdout.is_empty());
 }
-

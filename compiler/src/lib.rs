@@ -10,6 +10,7 @@ pub mod codegen;
 pub mod diagnostic;
 pub mod front;
 pub mod fuzzing;
+pub mod library;
 pub mod policy;
 pub mod source;
 
@@ -205,12 +206,44 @@ fn compile_file(
         Some(body) if report.is_accepted() => body,
         _ => return Err(CompileError::Rejected(Box::new(report))),
     };
-    let generated = codegen::generate(file, &body, options.trap_deviations).map_err(|error| {
-        CompileError::Unsupported {
-            file: file.name().to_owned(),
-            error,
+    // The plan library modules it imports from, checked like any plan and compiled in.
+    let mut sources = Vec::new();
+    for (module, path, text) in library::LIBRARY {
+        if library::imports_from(&body, module) {
+            sources.push((*module, SourceFile::new(*path, *text)));
         }
-    })?;
+    }
+    let mut bodies = Vec::new();
+    for (module, lib_file) in &sources {
+        let (diagnostics, lib_body) = check::check_and_parse(lib_file, limits);
+        match lib_body {
+            Some(lib_body) if diagnostics.is_empty() => bodies.push((*module, lib_body)),
+            _ => {
+                return Err(CompileError::Assembly(format!(
+                    "the plan library module `{module}` does not pass the check: {}",
+                    diagnostics
+                        .first()
+                        .map_or("it does not parse".to_string(), |d| d.message.clone())
+                )))
+            }
+        }
+    }
+    let libraries: Vec<codegen::Library<'_>> = sources
+        .iter()
+        .zip(&bodies)
+        .map(|((module, lib_file), (_, lib_body))| codegen::Library {
+            module,
+            file: lib_file,
+            body: lib_body,
+        })
+        .collect();
+    let generated =
+        codegen::generate(file, &body, &libraries, options.trap_deviations).map_err(|error| {
+            CompileError::Unsupported {
+                file: file.name().to_owned(),
+                error,
+            }
+        })?;
     let wat = baton_runtime::assemble(&generated.parts());
     let wasm = wat::parse_str(&wat).map_err(|e| CompileError::Assembly(e.to_string()))?;
     Ok(CompiledPlan { wasm, wat })

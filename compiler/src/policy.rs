@@ -35,6 +35,11 @@ pub const MODULES: &[ModuleSpec] = &[
         summary: "commands, model calls, branches and inputs",
     },
     ModuleSpec {
+        name: "baton.ttc",
+        members: &["best_of", "summarize", "tournament", "refine"],
+        summary: "test-time compute strategies (plans/baton/ttc.py)",
+    },
+    ModuleSpec {
         name: "json",
         members: &["loads", "dumps", "JSONDecodeError"],
         summary: "JSON encoding and decoding",

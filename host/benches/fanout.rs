@@ -92,7 +92,12 @@ fn main() {
             out.extend(chunk);
         }
         let report = report.expect("the run ends cleanly");
-        assert_eq!(report.outcome, RunOutcome::Success, "{}", String::from_utf8_lossy(&out));
+        assert_eq!(
+            report.outcome,
+            RunOutcome::Success,
+            "{}",
+            String::from_utf8_lossy(&out)
+        );
         out
     });
     let wall = started.elapsed();

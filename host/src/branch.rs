@@ -31,8 +31,7 @@ use tokio::task::JoinSet;
 use wasmtime::InstancePre;
 
 use crate::calls::{
-    path_text, python_type, CallKind, CallResult, ForkSpec, ForkedWorkspace, PlanError,
-    SharedCalls,
+    path_text, python_type, CallKind, CallResult, ForkSpec, ForkedWorkspace, PlanError, SharedCalls,
 };
 use crate::engine;
 use crate::run::{execute, new_store, Entry, HostError, HostState, Limits, RunOutcome};
@@ -211,7 +210,11 @@ fn bool_option(request: &Value, name: &str, default: bool) -> Result<bool, PlanE
 fn options(request: &Value) -> Result<Options, PlanError> {
     let count = match request.get("count").and_then(Value::as_u64) {
         Some(n) if (1..=MAX_BRANCHES).contains(&n) => n as usize,
-        Some(0) => return Err(PlanError::value_error("branch() needs at least one callable")),
+        Some(0) => {
+            return Err(PlanError::value_error(
+                "branch() needs at least one callable",
+            ))
+        }
         Some(n) => {
             return Err(PlanError::value_error(format!(
                 "branch() may start at most {MAX_BRANCHES} branches at once, not {n}"
@@ -400,7 +403,10 @@ fn end_of(report: Result<crate::run::RunReport, HostError>) -> End {
         },
         Err(HostError::Stuck(message)) => End::failed(
             "Stuck",
-            message.strip_prefix("Stuck: ").unwrap_or(&message).to_string(),
+            message
+                .strip_prefix("Stuck: ")
+                .unwrap_or(&message)
+                .to_string(),
         ),
         Err(error @ HostError::Limit { .. }) => End::failed("LimitExceeded", error.to_string()),
         Err(error) => End::failed("Trap", error.to_string()),
@@ -421,7 +427,10 @@ impl Branch {
     async fn run(self) -> (usize, End) {
         let index = self.index as usize;
         let Ok(_turn) = self.parallel.clone().acquire_owned().await else {
-            return (index, End::failed("Trap", "the branch could not be scheduled"));
+            return (
+                index,
+                End::failed("Trap", "the branch could not be scheduled"),
+            );
         };
         lock(&self.slot.activity.state).started = Some(Instant::now());
         let mut path = self.context.path.clone();
@@ -548,7 +557,10 @@ impl Decision<'_> {
             }
         }
         groups.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        groups.into_iter().map(|(first, count, _)| (first, count)).collect()
+        groups
+            .into_iter()
+            .map(|(first, count, _)| (first, count))
+            .collect()
     }
 
     /// Whether the branches still running can no longer change the choice.
@@ -597,7 +609,9 @@ fn nothing_chosen(ends: &[Option<End>]) -> String {
         parts.push(format!("{failures} failed ({})", examples.join("; ")));
     }
     if invalid > 0 {
-        parts.push(format!("{invalid} returned a result the validator rejected"));
+        parts.push(format!(
+            "{invalid} returned a result the validator rejected"
+        ));
     }
     if cancelled > 0 {
         parts.push(format!("{cancelled} cancelled"));
@@ -782,7 +796,10 @@ fn outcome(
             false,
             Value::Null,
             Value::Null,
-            Some(("Cancelled".to_string(), "the branch was cancelled".to_string())),
+            Some((
+                "Cancelled".to_string(),
+                "the branch was cancelled".to_string(),
+            )),
         ),
     };
     json!({
@@ -905,7 +922,10 @@ mod tests {
 
     #[test]
     fn budgets_parse_with_messages() {
-        assert_eq!(budget_caps(Some(&json!(0.5))).unwrap().max_cost_usd, Some(0.5));
+        assert_eq!(
+            budget_caps(Some(&json!(0.5))).unwrap().max_cost_usd,
+            Some(0.5)
+        );
         let caps = budget_caps(Some(&json!({"calls": 3, "tokens": 100}))).unwrap();
         assert_eq!((caps.max_calls, caps.max_tokens), (Some(3), Some(100)));
         assert!(budget_caps(Some(&json!("lots")))

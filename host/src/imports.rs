@@ -136,7 +136,10 @@ pub const ALLOWED_IMPORTS: &[(&str, FuncSignature)] = &[
     ("inputs", sig(&[], &[ValType::I32])),
     ("result", sig(&[ValType::I32, ValType::I32], &[])),
     ("reply", sig(&[ValType::I32], &[])),
-    ("branch", sig(&[ValType::I32, ValType::I32], &[ValType::I32])),
+    (
+        "branch",
+        sig(&[ValType::I32, ValType::I32], &[ValType::I32]),
+    ),
 ];
 
 const fn sig(params: &'static [ValType], results: &'static [ValType]) -> FuncSignature {

@@ -143,10 +143,14 @@ impl Services {
         let mut child = Services {
             inputs: self.inputs.clone(),
             sandbox: self.sandbox.clone(),
-            llm: self.llm.as_ref().zip(budget.clone()).map(|(llm, budget)| LlmAccess {
-                client: llm.client.clone(),
-                budget,
-            }),
+            llm: self
+                .llm
+                .as_ref()
+                .zip(budget.clone())
+                .map(|(llm, budget)| LlmAccess {
+                    client: llm.client.clone(),
+                    budget,
+                }),
             log,
             stats: self.stats.clone(),
             workspace: None,

@@ -330,6 +330,9 @@ pub struct PlanParts<'a> {
     /// A static str in the plan's statics: `  File "<plan path>", line `, the start of each
     /// traceback line (see [`traceback_file_prefix`]).
     pub traceback_file: u32,
+    /// Static strs like `traceback_file` for the plan library modules compiled in: frame lines
+    /// carry their file in the top 8 bits (0: the plan, n: `library_files[n - 1]`).
+    pub library_files: &'a [u32],
     /// How many module globals the plan has (`$g0` ...): declared here, with the functions that
     /// copy them for a branch (`$plan_globals_save`, `$plan_globals_load`).
     pub globals: usize,
@@ -395,6 +398,16 @@ pub fn assemble(plan: &PlanParts<'_>) -> String {
     }
     out.push_str(&layout.pending_builtins_wat);
     out.push_str(&globals_wat(plan.globals));
+    // $traceback_file_of: the traceback prefix of a frame's file.
+    out.push_str("(func $traceback_file_of (param $file i32) (result i32)\n");
+    for (index, address) in plan.library_files.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "  (if (i32.eq (local.get $file) (i32.const {})) (then (return (i32.const {address}))))",
+            index + 1
+        );
+    }
+    out.push_str("  (global.get $s_traceback_file))\n");
     out.push_str(plan.functions);
     out.push_str("\n)\n");
     out

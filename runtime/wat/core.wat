@@ -373,8 +373,11 @@
           (local.set $pair (i32.add (i32.add (local.get $frames) (i32.const 8)) (i32.shl (local.get $i) (i32.const 3))))
           (if (i32.or (i32.lt_u (local.get $i) (i32.const 3)) (i32.ge_u (local.get $i) (i32.sub (local.get $n) (i32.const 3))))
             (then
-              (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_traceback_file)))
-              (call $sb_push_i64 (local.get $sb) (i64.extend_i32_u (i32.load offset=4 (local.get $pair))))
+              ;; The line's top 8 bits name its file (the plan, or a plan library module).
+              (call $sb_push_str (local.get $sb) (i64.extend_i32_u
+                (call $traceback_file_of (i32.shr_u (i32.load offset=4 (local.get $pair)) (i32.const 24)))))
+              (call $sb_push_i64 (local.get $sb)
+                (i64.extend_i32_u (i32.and (i32.load offset=4 (local.get $pair)) (i32.const 0xffffff))))
               (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_traceback_in)))
               (call $sb_push_str (local.get $sb) (i64.extend_i32_u (i32.load (local.get $pair))))
               (call $sb_push_byte (local.get $sb) (i32.const 10)))

@@ -119,4 +119,3 @@ pub fn processes_with(needle: &str) -> Vec<String> {
     }
     found
 }
-

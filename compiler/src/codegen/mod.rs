@@ -39,6 +39,7 @@ pub struct Generated {
     pub table: Vec<String>,
     pub host_calls: Vec<&'static str>,
     pub traceback_file: u32,
+    pub library_files: Vec<u32>,
     pub globals: usize,
 }
 
@@ -50,21 +51,37 @@ impl Generated {
             functions: &self.functions,
             table: &self.table,
             traceback_file: self.traceback_file,
+            library_files: &self.library_files,
             globals: self.globals,
         }
     }
 }
 
-/// `trap_deviations`: see `CompileOptions::trap_deviations`.
-pub fn generate(
-    file: &SourceFile,
+/// A module of the plan library (`plans/baton/`), written in the plan language and compiled into
+/// the plans that import from it.
+pub struct Library<'a> {
+    /// Its import name (`baton.ttc`).
+    pub module: &'static str,
+    pub file: &'a SourceFile,
+    pub body: &'a [ast::Stmt],
+}
+
+/// `trap_deviations`: see `CompileOptions::trap_deviations`. `libraries`: the plan library
+/// modules the plan imports from.
+pub fn generate<'a>(
+    file: &'a SourceFile,
     body: &[ast::Stmt],
+    libraries: &[Library<'a>],
     trap_deviations: bool,
 ) -> Result<Generated, Unsupported> {
     let layout = runtime_layout();
     let scopes = Scopes::analyze(body);
     let mut statics = Statics::new(layout.plan_statics);
     let traceback_file = statics.str(&baton_runtime::traceback_file_prefix(file.name()));
+    let library_files: Vec<u32> = libraries
+        .iter()
+        .map(|library| statics.str(&baton_runtime::traceback_file_prefix(library.file.name())))
+        .collect();
     let mut generator = Generator {
         file,
         layout,
@@ -78,9 +95,16 @@ pub fn generate(
         reserved: HashMap::new(),
         emitted_defs: HashSet::new(),
         trap_deviations,
+        global_prefix: String::new(),
+        file_index: 0,
+        libraries: Vec::new(),
     };
+    for (index, library) in libraries.iter().enumerate() {
+        generator.library(library, index as u32 + 1)?;
+    }
     generator.module(body)?;
     Ok(Generated {
+        library_files,
         globals: generator.globals.len(),
         statics: generator.statics,
         functions: generator.functions,
@@ -150,6 +174,14 @@ struct Generator<'a> {
     /// `def` statements emitted so far (a `finally` body may emit one twice).
     emitted_defs: HashSet<(u32, u32)>,
     trap_deviations: bool,
+    /// Prepended to module-level names while a library is emitted (`baton.ttc.`), so a
+    /// library's globals never meet the plan's (plan names cannot contain a dot).
+    global_prefix: String,
+    /// Which file the code being emitted comes from (0: the plan; n: library n), kept with each
+    /// line number in the frame so tracebacks name the right file.
+    file_index: u32,
+    /// The libraries emitted: (module name, file index).
+    libraries: Vec<(&'static str, u32)>,
 }
 
 type Result<T, E = Unsupported> = std::result::Result<T, E>;
@@ -169,6 +201,12 @@ impl<'a> Generator<'a> {
 
     fn line_of(&self, node: &impl Ranged) -> usize {
         self.file.line_column(node.range().start().to_usize()).line
+    }
+
+    /// What a frame records as its line: the line, and the file in the top 8 bits
+    /// (`runtime/wat/core.wat`, `$format_uncaught`).
+    fn frame_line(&self, node: &impl Ranged) -> usize {
+        (self.line_of(node) & 0xff_ffff) | ((self.file_index as usize) << 24)
     }
 
     fn f(&mut self) -> &mut FnState {
@@ -220,7 +258,14 @@ impl<'a> Generator<'a> {
         format!("(i64.const {})", self.str_const(text))
     }
 
+    /// The index of a module-level name's wasm global (in the module being emitted: the plan's,
+    /// or a library's under its prefix).
     fn global_index(&mut self, name: &str) -> usize {
+        let name = format!("{}{name}", self.global_prefix);
+        self.global_index_of(&name)
+    }
+
+    fn global_index_of(&mut self, name: &str) -> usize {
         if let Some(index) = self.globals.iter().position(|g| g == name) {
             return index;
         }
@@ -252,6 +297,12 @@ impl<'a> Generator<'a> {
     // ----- functions ---------------------------------------------------------------------------
 
     fn module(&mut self, body: &[ast::Stmt]) -> Result<()> {
+        self.module_body(body, "$plan_main", true)
+    }
+
+    /// Emits a module body as the wasm function `wasm_name`; the plan's (`with_main`) also
+    /// calls `main` afterwards.
+    fn module_body(&mut self, body: &[ast::Stmt], wasm_name: &str, with_main: bool) -> Result<()> {
         let scope = 0; // the module scope is always the first
         self.fns.push(FnState {
             scope,
@@ -264,22 +315,68 @@ impl<'a> Generator<'a> {
             handlers: Vec::new(),
         });
         let name = self.str_const("<module>");
-        if self.trap_deviations {
+        if self.trap_deviations && with_main {
             self.emit("(global.set $trap_deviations (i32.const 1))");
         }
         self.emit(&format!("(local.set $d (call $enter (i32.const {name})))"));
         self.emit("(local.set $frame (i32.add (global.get $frames) (i32.shl (local.get $d) (i32.const 3))))");
-        self.stmts(body)?;
-        self.run_main()?;
+        let result = self.stmts(body);
+        if result.is_err() {
+            self.fns.pop();
+            return result;
+        }
+        if with_main {
+            self.run_main()?;
+        }
         self.emit("(call $leave (local.get $d))");
         let f = self.fns.pop().expect("module function");
         let _ = writeln!(
             self.functions,
-            "(func $plan_main\n{}\n{})",
+            "(func {wasm_name}\n{}\n{})",
             f.locals.join(" "),
             f.body
         );
         Ok(())
+    }
+
+    /// Emits a plan library module: its body becomes `$lib<n>_main`, run once by
+    /// `$lib<n>_init` when the plan first imports from it. Emitted with the library's own file,
+    /// scopes and `def` bookkeeping, and its module-level names under `<module>.`.
+    fn library(&mut self, library: &Library<'a>, file_index: u32) -> Result<()> {
+        let saved_file = std::mem::replace(&mut self.file, library.file);
+        let saved_scopes = std::mem::replace(&mut self.scopes, Scopes::analyze(library.body));
+        let saved_reserved = std::mem::take(&mut self.reserved);
+        let saved_emitted = std::mem::take(&mut self.emitted_defs);
+        self.global_prefix = format!("{}.", library.module);
+        self.file_index = file_index;
+        let result = self.module_body(library.body, &format!("$lib{file_index}_main"), false);
+        self.file = saved_file;
+        self.scopes = saved_scopes;
+        self.reserved = saved_reserved;
+        self.emitted_defs = saved_emitted;
+        self.global_prefix.clear();
+        self.file_index = 0;
+        result?;
+        let _ = writeln!(
+            self.functions,
+            "(global $lib{file_index}_done (mut i32) (i32.const 0))\n\
+             (func $lib{file_index}_init\n\
+             (if (global.get $lib{file_index}_done) (then (return)))\n\
+             (global.set $lib{file_index}_done (i32.const 1))\n\
+             (call $lib{file_index}_main))"
+        );
+        self.libraries.push((library.module, file_index));
+        Ok(())
+    }
+
+    /// `from <library> import member`: runs the library's body the first time, then reads the
+    /// member's global. `None` when `module` is not an emitted library.
+    fn library_member(&mut self, module: &str, member: &str) -> Option<String> {
+        let (_, index) = *self.libraries.iter().find(|(name, _)| *name == module)?;
+        let global = self.global_index_of(&format!("{module}.{member}"));
+        Some(format!(
+            "(block (result i64) (call $lib{index}_init) (global.get $g{global}))"
+        ))
     }
 
     /// A plan that binds `main` at module level has it called after the module body, with the
@@ -358,8 +455,12 @@ impl<'a> Generator<'a> {
         }
         let name_str = self.str_const(name);
         let line = match &body {
-            FunctionBody::Statements(stmts) => stmts.first().map_or(1, |s| self.line_of(s)),
-            FunctionBody::Expression(expr) => self.line_of(*expr),
+            FunctionBody::Statements(stmts) => stmts
+                .first()
+                .map_or(((self.file_index as usize) << 24) | 1, |s| {
+                    self.frame_line(s)
+                }),
+            FunctionBody::Expression(expr) => self.frame_line(*expr),
         };
 
         // The body is its own wasm function taking the bound parameters as arguments: direct
@@ -566,7 +667,7 @@ impl<'a> Generator<'a> {
     }
 
     fn set_line(&mut self, node: &impl Ranged) {
-        let line = self.line_of(node);
+        let line = self.frame_line(node);
         self.emit(&format!(
             "(i32.store offset=4 (local.get $frame) (i32.const {line}))"
         ));
@@ -706,6 +807,12 @@ impl<'a> Generator<'a> {
                             .into_owned(),
                     };
                     let module = normalize(alias.name.as_str()).into_owned();
+                    if module.contains('.') {
+                        return self.unsupported(
+                            stmt,
+                            format!("`import {module}` is not supported; write `from {module} import NAME`"),
+                        );
+                    }
                     let marker = self.str_value(&format!("<module '{module}'>"));
                     self.store_name(&bound, &marker)?;
                 }
@@ -737,6 +844,9 @@ impl<'a> Generator<'a> {
 
     /// The value of `module.member` for the modules plans may import.
     fn module_member(&mut self, node: &impl Ranged, module: &str, member: &str) -> Result<String> {
+        if let Some(code) = self.library_member(module, member) {
+            return Ok(code);
+        }
         let builtin = match (module, member) {
             ("json", "loads") => "json_loads",
             ("json", "dumps") => "json_dumps",

@@ -63,8 +63,14 @@ fn main() {
         std::fs::remove_dir_all(&dest).unwrap();
     }
     let fs = filesystem_of(&root);
-    println!("{files} files of 1 KiB in {} directories, on {fs}", files.div_ceil(per_dir));
-    println!("initial copy of the user's tree: {:.1} ms", initial.as_secs_f64() * 1e3);
+    println!(
+        "{files} files of 1 KiB in {} directories, on {fs}",
+        files.div_ceil(per_dir)
+    );
+    println!(
+        "initial copy of the user's tree: {:.1} ms",
+        initial.as_secs_f64() * 1e3
+    );
     for (name, times) in [("fork", forks), ("changes", diffs), ("adopt", adopts)] {
         let (median, max) = median(times);
         println!(

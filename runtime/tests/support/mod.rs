@@ -31,6 +31,7 @@ pub fn run_with(functions: &str, statics: &Statics) -> Result<Outcome, String> {
         functions,
         table: &[],
         traceback_file,
+        library_files: &[],
         globals: 0,
     };
     let wasm = assemble_binary(&parts).map_err(|e| format!("assembly failed: {e}"))?;
