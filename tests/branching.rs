@@ -470,3 +470,165 @@ fn generated_values_survive_the_copy_into_and_out_of_branches() {
     assert_exit(&output, 0);
     assert_eq!(stdout(&output), "150 True\n");
 }
+
+/// Script-provider rules that make judge `judge` of the match between `a` and `b` answer
+/// `reply` (the rule matches the end of the judges' prompt, which names both candidates).
+fn judge_rule(a: &str, b: &str, judge: u32, reply: &str) -> serde_json::Value {
+    serde_json::json!({
+        "when": format!(
+            "Candidate 1:\n{a}\n\nCandidate 2:\n{b}\n\nAnswer with the number of the best \
+             candidate and nothing else.\n\n(judge {judge})"
+        ),
+        "reply": reply,
+    })
+}
+
+#[test]
+fn tournament_votes_and_stops_each_match_once_it_is_decided() {
+    let scratch = Scratch::new("tournament");
+    let mut rules = Vec::new();
+    // alpha vs beta: judges 1-5 prefer beta, 6-8 alpha. One at a time, the match is decided
+    // after the fifth vote (5 > 0 + 3 still to come): 5 calls.
+    for judge in 1..=8 {
+        rules.push(judge_rule(
+            "alpha",
+            "beta",
+            judge,
+            if judge <= 5 { "2" } else { "1" },
+        ));
+    }
+    // gamma vs delta: 3 for gamma first, then 5 for delta: never decided early, 8 calls.
+    for judge in 1..=8 {
+        rules.push(judge_rule(
+            "gamma",
+            "delta",
+            judge,
+            if judge <= 3 { "1" } else { "2" },
+        ));
+    }
+    // beta vs delta: judge 1 answers nonsense (no vote), then beta: decided after judge 5
+    // (4 votes > 0 + the 3 still to come): 5 calls.
+    for judge in 1..=8 {
+        rules.push(judge_rule(
+            "beta",
+            "delta",
+            judge,
+            if judge == 1 {
+                "the second?"
+            } else {
+                "Candidate 1"
+            },
+        ));
+    }
+    let replies = scratch.write(
+        "judges.json",
+        &serde_json::json!({ "rules": rules }).to_string(),
+    );
+    let plan = r#"
+from baton.ttc import tournament
+
+def main():
+    items = ["alpha", "beta", "gamma", "delta"]
+    print(tournament(items, question="Which is best?", votes=8, max_parallel=1))
+    print(tournament(items, question="Which is best?", votes=8))
+"#;
+    let output = run_plan(
+        &scratch,
+        plan,
+        &["--grant", "llm", "--llm", &format!("script:{replies}")],
+    );
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output), "beta\nbeta\n");
+    // One at a time: 5 + 8 + 5 judge calls; all at once: at most 8 per match.
+    let figures = read_json(&scratch.run_dir().join("figures.json"));
+    let calls = figures["llm"]["calls"].as_u64().unwrap();
+    assert!((18 + 18..=18 + 24).contains(&calls), "{figures}");
+
+    let scratch = Scratch::new("tournament-exact");
+    let replies = scratch.write(
+        "judges.json",
+        &serde_json::json!({ "rules": rules }).to_string(),
+    );
+    let plan = r#"
+from baton.ttc import tournament
+print(tournament(["alpha", "beta", "gamma", "delta"], question="Which is best?", votes=8, max_parallel=1))
+"#;
+    let output = run_plan(
+        &scratch,
+        plan,
+        &["--grant", "llm", "--llm", &format!("script:{replies}")],
+    );
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output), "beta\n");
+    let figures = read_json(&scratch.run_dir().join("figures.json"));
+    assert_eq!(figures["llm"]["calls"], 18, "{figures}");
+}
+
+#[test]
+fn refine_distills_summaries_into_a_second_round() {
+    let scratch = Scratch::new("refine");
+    let replies = scratch.write(
+        "replies.json",
+        r#"{"rules": [
+            {"when": "Summarize this attempt", "reply": "{\"diagnosis\": \"a draft\", \"failure_modes\": [\"not refined\"]}"},
+            {"when": "(judge", "reply": "1"},
+            {"when": "attempt given 0 summaries", "reply": "draft"},
+            {"when": "attempt given 2 summaries", "reply": "refined"}
+        ]}"#,
+    );
+    let plan = r#"
+from baton import llm
+from baton.ttc import refine, summarize
+from baton import branch
+
+def step(context):
+    for summary in context:
+        assert summary["diagnosis"] == "a draft", summary
+        assert summary["failure_modes"] == ["not refined"], summary
+    return llm(f"attempt given {len(context)} summaries")
+
+def main():
+    print(refine(step, n=4, k=2, validate=lambda v: v == "refined", votes=3, max_parallel=1))
+"#;
+    let output = run_plan(
+        &scratch,
+        plan,
+        &["--grant", "llm", "--llm", &format!("script:{replies}")],
+    );
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output), "refined\n");
+    // 4 rollouts, 4 summaries, 2 tournaments of 2 (2 votes each decide them), 4 refined
+    // rollouts, a final tournament of 4 (3 matches of 2 votes).
+    let figures = read_json(&scratch.run_dir().join("figures.json"));
+    assert_eq!(
+        figures["llm"]["calls"],
+        4 + 4 + 2 * 2 + 4 + 3 * 2,
+        "{figures}"
+    );
+}
+
+#[test]
+fn the_plan_library_passes_the_check_and_names_its_file_in_tracebacks() {
+    let scratch = Scratch::new("library");
+    let output = baton_in(scratch.path(), &["check", &repo("plans/baton/ttc.py")]);
+    assert_exit(&output, 0);
+    let output = run_plan(
+        &scratch,
+        "from baton.ttc import tournament\ntournament([], question='?')\n",
+        &["--grant", "llm"],
+    );
+    assert_exit(&output, 1);
+    let err = stderr(&output);
+    assert!(err.contains("File \"baton/ttc.py\", line"), "{err}");
+    assert!(
+        err.ends_with("ValueError: tournament() needs at least one item\n"),
+        "{err}"
+    );
+    let output = run_plan(&scratch, "import baton.ttc\n", &[]);
+    assert_exit(&output, 3);
+    assert!(
+        stderr(&output).contains("from baton.ttc import NAME"),
+        "{}",
+        stderr(&output)
+    );
+}

@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 
 use baton_llm::{Budget, BudgetCaps};
 use serde_json::{json, Value};
-use tokio::sync::{mpsc, Semaphore};
+use tokio::sync::mpsc;
 use tokio::task::JoinSet;
 use wasmtime::InstancePre;
 
@@ -420,18 +420,11 @@ struct Branch {
     slot: Arc<Slot>,
     fuel: u64,
     index: u32,
-    parallel: Arc<Semaphore>,
 }
 
 impl Branch {
     async fn run(self) -> (usize, End) {
         let index = self.index as usize;
-        let Ok(_turn) = self.parallel.clone().acquire_owned().await else {
-            return (
-                index,
-                End::failed("Trap", "the branch could not be scheduled"),
-            );
-        };
         lock(&self.slot.activity.state).started = Some(Instant::now());
         let mut path = self.context.path.clone();
         path.push(self.index);
@@ -656,18 +649,18 @@ pub(crate) async fn run(
             })
         })
         .collect();
-    let parallel = Arc::new(Semaphore::new(options.max_parallel));
+    // At most `max_parallel` at once; the next starts only after the reducer has seen the last
+    // one end, so with one at a time a decided result starts nothing more.
+    let mut waiting = slots.iter().enumerate().map(|(index, slot)| Branch {
+        context: context.clone(),
+        calls: calls.clone(),
+        options: options.clone(),
+        slot: slot.clone(),
+        fuel,
+        index: index as u32,
+    });
     let mut tasks = JoinSet::new();
-    for (index, slot) in slots.iter().enumerate() {
-        let branch = Branch {
-            context: context.clone(),
-            calls: calls.clone(),
-            options: options.clone(),
-            slot: slot.clone(),
-            fuel,
-            index: index as u32,
-            parallel: parallel.clone(),
-        };
+    for branch in waiting.by_ref().take(options.max_parallel) {
         tasks.spawn(branch.run());
     }
     let mut ends: Vec<Option<End>> = vec![None; options.count];
@@ -688,6 +681,11 @@ pub(crate) async fn run(
         if options.stop_early && !cancelling && decision.settled() {
             tasks.abort_all();
             cancelling = true;
+        }
+        if !cancelling {
+            if let Some(branch) = waiting.next() {
+                tasks.spawn(branch.run());
+            }
         }
     }
     let decision = Decision {

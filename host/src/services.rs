@@ -163,18 +163,39 @@ impl Services {
         {
             let dir = branches.join(&path);
             let (parent_cell, fork_dir) = (parent.clone(), dir.clone());
+            // A branch cancelled while its copy is being made drops this future, but the copy
+            // goes on in its thread: whichever of the two finishes last removes the directory.
+            let handoff = Arc::new(Mutex::new(Handoff::default()));
+            let guard = HandoffGuard {
+                handoff: handoff.clone(),
+                dir: dir.clone(),
+                armed: true,
+            };
             let fork = tokio::task::spawn_blocking(move || -> Result<Workspace, String> {
-                std::fs::create_dir_all(&fork_dir)
-                    .map_err(|error| format!("cannot create `{}`: {error}", fork_dir.display()))?;
-                let guard = lock(&parent_cell);
-                let parent = guard
-                    .as_ref()
-                    .ok_or_else(|| "the parent's workspace is already finished".to_string())?;
-                parent.fork(&fork_dir).map_err(|error| error.to_string())
+                let made = (|| {
+                    std::fs::create_dir_all(&fork_dir).map_err(|error| {
+                        format!("cannot create `{}`: {error}", fork_dir.display())
+                    })?;
+                    let guard = lock(&parent_cell);
+                    let parent = guard
+                        .as_ref()
+                        .ok_or_else(|| "the parent's workspace is already finished".to_string())?;
+                    parent.fork(&fork_dir).map_err(|error| error.to_string())
+                })();
+                let mut state = lock(&handoff);
+                if state.abandoned {
+                    drop(made);
+                    let _ = std::fs::remove_dir_all(&fork_dir);
+                    return Err("the branch was cancelled".to_string());
+                }
+                state.done = true;
+                made
             })
             .await
             .map_err(|error| format!("the fork did not finish: {error}"))
             .and_then(|result| result);
+            let mut guard = guard;
+            guard.armed = false;
             let workspace = match fork {
                 Ok(workspace) => workspace,
                 Err(message) => {
@@ -373,6 +394,36 @@ fn messages(items: &[Value]) -> Result<Vec<Message>, PlanError> {
             Ok(Message::new(field("role")?, field("content")?))
         })
         .collect()
+}
+
+/// Who cleans up a fork whose branch was cancelled while it was being copied.
+#[derive(Default)]
+struct Handoff {
+    /// The branch went away before taking the fork.
+    abandoned: bool,
+    /// The copy finished and its result was handed over (or lost with the branch).
+    done: bool,
+}
+
+/// Marks the fork abandoned when the branch's future is dropped before it took the fork, and
+/// removes the directory if the copy already finished.
+struct HandoffGuard {
+    handoff: Arc<Mutex<Handoff>>,
+    dir: PathBuf,
+    armed: bool,
+}
+
+impl Drop for HandoffGuard {
+    fn drop(&mut self) {
+        if !self.armed {
+            return;
+        }
+        let mut state = lock(&self.handoff);
+        state.abandoned = true;
+        if state.done {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
+    }
 }
 
 /// A branch's fork of its parent's workspace. Dropping it removes the branch's directory.
