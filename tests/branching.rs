@@ -632,3 +632,135 @@ fn the_plan_library_passes_the_check_and_names_its_file_in_tracebacks() {
         stderr(&output)
     );
 }
+
+const AUTO: &str = r#"
+from baton import branch, llm, BranchError
+
+def attempt():
+    return llm("try to solve it", max_tokens=20)
+
+def main():
+    try:
+        print(branch(attempt, n="auto", validate=inputs_valid, priors=PRIORS))
+    except BranchError as e:
+        print("BranchError", e)
+    except ValueError as e:
+        print("ValueError", e)
+"#;
+
+fn auto_plan(valid: bool, priors: &str) -> String {
+    AUTO.replace(
+        "inputs_valid",
+        if valid {
+            "lambda v: True"
+        } else {
+            "lambda v: False"
+        },
+    )
+    .replace("PRIORS", priors)
+}
+
+fn site(scratch: &Scratch) -> serde_json::Value {
+    read_json(&scratch.run_dir().join("figures.json"))["branches"]["attempt"].clone()
+}
+
+#[test]
+fn auto_fan_out_runs_waves_until_the_budget_or_the_gain_runs_out() {
+    let replies_text = r#"{"rules": [{"when": "try to solve it", "reply": "nope", "usage": {"input_tokens": 10, "output_tokens": 20}}]}"#;
+    let script =
+        |scratch: &Scratch| format!("script:{}", scratch.write("replies.json", replies_text));
+
+    // Success 0.2: a first wave of 11 (P(some success) >= 0.9); after 11 failures the estimate
+    // is 0.2 x 4 / 15, so 16 (the cap), then the 3 the 30-call budget still pays for.
+    let scratch = Scratch::new("auto-budget");
+    let llm = script(&scratch);
+    let output = run_plan(
+        &scratch,
+        &auto_plan(false, r#"{"success": 0.2}"#),
+        &["--grant", "llm", "--llm", &llm, "--max-llm-calls", "30"],
+    );
+    assert_exit(&output, 0);
+    assert_eq!(
+        stdout(&output),
+        "BranchError no branch produced a valid result (30 branches: 30 returned a result the \
+         validator rejected) (n='auto' stopped: the budget cannot pay for another attempt)\n"
+    );
+    let figures = site(&scratch);
+    assert_eq!(
+        (figures["attempts"].as_u64(), figures["waves"].as_u64()),
+        (Some(30), Some(3)),
+        "{figures}"
+    );
+
+    // What that run learned: success (0 + 1) / (30 + 2), one call per attempt. With it, a
+    // 10-call budget goes in one wave; with the default prior (0.5) in two (4, then 6).
+    let priors = scratch.path().join("priors.json");
+    let out = baton_in(
+        scratch.path(),
+        &[
+            "priors",
+            scratch.run_dir().to_str().unwrap(),
+            "-o",
+            priors.to_str().unwrap(),
+        ],
+    );
+    assert_exit(&out, 0);
+    let learned = read_json(&priors);
+    assert_eq!(learned["attempt"]["success"], 1.0 / 32.0, "{learned}");
+    assert_eq!(learned["attempt"]["calls"], 1.0, "{learned}");
+    for (flags, waves) in [(vec!["--priors", priors.to_str().unwrap()], 1), (vec![], 2)] {
+        let scratch = Scratch::new("auto-learned");
+        let llm = script(&scratch);
+        let mut args = vec!["--grant", "llm", "--llm", &llm, "--max-llm-calls", "10"];
+        args.extend(flags.iter().copied());
+        let output = run_plan(&scratch, &auto_plan(false, "None"), &args);
+        assert_exit(&output, 0);
+        let figures = site(&scratch);
+        assert_eq!(figures["attempts"], 10, "{figures}");
+        assert_eq!(figures["waves"], waves, "{figures}");
+    }
+
+    // A valid result ends it: the first wave's others are cancelled.
+    let scratch = Scratch::new("auto-success");
+    let llm = script(&scratch);
+    let output = run_plan(
+        &scratch,
+        &auto_plan(true, r#"{"success": 0.2}"#),
+        &["--grant", "llm", "--llm", &llm, "--max-llm-calls", "30"],
+    );
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output), "nope\n");
+    let figures = site(&scratch);
+    assert_eq!(figures["waves"], 1, "{figures}");
+    assert!(figures["attempts"].as_u64().unwrap() <= 11, "{figures}");
+
+    // Not worth it: 0.1 x 5 USD of expected gain does not pay a 1 USD attempt.
+    let scratch = Scratch::new("auto-gain");
+    let llm = script(&scratch);
+    let output = run_plan(
+        &scratch,
+        &auto_plan(false, r#"{"success": 0.1, "cost": 1.0, "value": 5.0}"#),
+        &["--grant", "llm", "--llm", &llm],
+    );
+    assert_exit(&output, 0);
+    assert!(
+        stdout(&output).contains("not worth its cost"),
+        "{}",
+        stdout(&output)
+    );
+
+    // Nothing to plan against.
+    let scratch = Scratch::new("auto-unbounded");
+    let llm = script(&scratch);
+    let output = run_plan(
+        &scratch,
+        &auto_plan(false, "None"),
+        &["--grant", "llm", "--llm", &llm],
+    );
+    assert_exit(&output, 0);
+    assert!(
+        stdout(&output).starts_with("ValueError branch() with n='auto' needs a budget"),
+        "{}",
+        stdout(&output)
+    );
+}

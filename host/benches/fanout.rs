@@ -79,7 +79,8 @@ fn main() {
     let started = Instant::now();
     let output = runtime.block_on(async {
         let (sender, mut receiver) = tokio::sync::mpsc::channel(16);
-        let run = prepared.run_async(&Limits::default(), Arc::new(services), sender);
+        let limits = Limits::default();
+        let run = prepared.run_async(&limits, Arc::new(services), sender);
         tokio::pin!(run);
         let mut out = Vec::new();
         let report = loop {

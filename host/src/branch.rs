@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use baton_llm::{Budget, BudgetCaps};
+use baton_llm::{Budget, BudgetCaps, Headroom, Spent};
 use serde_json::{json, Value};
 use tokio::sync::mpsc;
 use tokio::task::JoinSet;
@@ -187,10 +187,18 @@ enum Reduce {
 }
 
 struct Options {
+    /// Branches to run (with `auto`: the first wave's upper bound is decided later).
     count: usize,
+    /// `n="auto"`: run the one callable in waves (see [`Waves`]).
+    auto: bool,
+    priors: Option<Prior>,
+    /// The first callable's name, the key of learned priors.
+    site: String,
     reduce: Reduce,
     stop_early: bool,
     max_parallel: usize,
+    /// `max_parallel` as the plan gave it.
+    max_parallel_given: Option<usize>,
     budget: BudgetCaps,
     adopt: bool,
     payload: Arc<Vec<u8>>,
@@ -254,11 +262,35 @@ fn options(request: &Value) -> Result<Options, PlanError> {
     let payload = request
         .get("payload")
         .ok_or_else(|| PlanError::type_error("branch() request has no payload"))?;
+    let auto = bool_option(request, "auto", false)?;
+    if auto && reduce != Reduce::FirstValid {
+        return Err(PlanError::value_error(
+            "branch() with n='auto' stops at the first valid result: use reduce='first_valid'",
+        ));
+    }
     Ok(Options {
         count,
+        auto,
+        priors: match request.get("priors") {
+            None | Some(Value::Null) => None,
+            Some(value) => Some(Prior::from_plan(value)?),
+        },
+        site: request
+            .get("site")
+            .and_then(Value::as_str)
+            .unwrap_or("?")
+            .to_string(),
         reduce,
         stop_early: bool_option(request, "stop_early", true)?,
-        max_parallel,
+        max_parallel: if auto {
+            Waves::MAX_WAVE.max(max_parallel)
+        } else {
+            max_parallel
+        },
+        max_parallel_given: match request.get("max_parallel") {
+            Some(Value::Number(n)) => n.as_u64().map(|n| n as usize),
+            _ => None,
+        },
         budget: budget_caps(request.get("budget"))?,
         adopt: bool_option(request, "adopt", true)?,
         payload: Arc::new(serde_json::to_vec(payload).unwrap_or_default()),
@@ -419,7 +451,10 @@ struct Branch {
     options: Arc<Options>,
     slot: Arc<Slot>,
     fuel: u64,
+    /// The outcome's index (and the last step of the branch's path).
     index: u32,
+    /// Which callable of the payload it runs.
+    callable: u32,
 }
 
 impl Branch {
@@ -474,7 +509,7 @@ impl Branch {
         store.data_mut().reply = Some(self.options.payload.to_vec());
         let entry = Entry::Branch {
             len,
-            index: self.index as i32,
+            index: self.callable as i32,
         };
         let pre = self.context.pre.clone();
         let run = execute(&pre, &limits, &mut store, entry);
@@ -616,6 +651,313 @@ fn nothing_chosen(ends: &[Option<End>]) -> String {
     )
 }
 
+// ----- running branches -------------------------------------------------------------------------
+
+/// The branches of one `branch` call, started in one wave or several (`n="auto"`).
+struct Runs {
+    context: Arc<BranchContext>,
+    calls: SharedCalls,
+    fuel: u64,
+    options: Arc<Options>,
+    stuck_repeats: u32,
+    slots: Vec<Arc<Slot>>,
+    ends: Vec<Option<End>>,
+    /// Branch indices in the order they ended.
+    order: Vec<usize>,
+    waves: u64,
+}
+
+impl Runs {
+    /// Runs `size` more branches: at most `max_parallel` at once, the next starting only after
+    /// the reducer has seen the last one end (so with one at a time a decided result starts
+    /// nothing more). Returns whether the result is settled.
+    async fn wave(&mut self, size: usize) -> bool {
+        let first = self.slots.len();
+        self.waves += 1;
+        for _ in 0..size {
+            self.slots.push(Arc::new(Slot {
+                activity: Arc::new(Activity::new(self.stuck_repeats)),
+                budget: Mutex::new(None),
+                workspace: Mutex::new(None),
+            }));
+            self.ends.push(None);
+        }
+        let auto = self.options.auto;
+        let mut waiting = (first..first + size).map(|index| Branch {
+            context: self.context.clone(),
+            calls: self.calls.clone(),
+            options: self.options.clone(),
+            slot: self.slots[index].clone(),
+            fuel: self.fuel,
+            index: index as u32,
+            callable: if auto { 0 } else { index as u32 },
+        });
+        let mut tasks = JoinSet::new();
+        for branch in waiting.by_ref().take(self.options.max_parallel) {
+            tasks.spawn(branch.run());
+        }
+        let mut settled = false;
+        while let Some(joined) = tasks.join_next().await {
+            let Ok((index, end)) = joined else {
+                // Cancelled by us, or (a bug) panicked: either way it has no outcome.
+                continue;
+            };
+            self.ends[index] = Some(end);
+            self.order.push(index);
+            let decision = Decision {
+                reduce: self.options.reduce,
+                ends: &self.ends,
+                order: &self.order,
+            };
+            if !settled && decision.settled() {
+                settled = true;
+                if self.options.stop_early {
+                    tasks.abort_all();
+                }
+            }
+            if !(settled && self.options.stop_early) {
+                if let Some(branch) = waiting.next() {
+                    tasks.spawn(branch.run());
+                }
+            }
+        }
+        let decision = Decision {
+            reduce: self.options.reduce,
+            ends: &self.ends,
+            order: &self.order,
+        };
+        decision.chosen().is_some()
+    }
+
+    /// What the branches so far spent on models.
+    fn spent(&self) -> Spent {
+        let mut total = Spent::default();
+        for slot in &self.slots {
+            if let Some(budget) = lock(&slot.budget).as_ref() {
+                let spent = budget.spent();
+                total.calls += spent.calls;
+                total.input_tokens += spent.input_tokens;
+                total.output_tokens += spent.output_tokens;
+                total.cost_usd += spent.cost_usd;
+            }
+        }
+        total
+    }
+
+    /// This call's figures, for learned priors.
+    fn figures(&self) -> SiteFigures {
+        let spent = self.spent();
+        SiteFigures {
+            attempts: self.ends.iter().filter(|end| end.is_some()).count() as u64,
+            waves: self.waves,
+            valid: self
+                .ends
+                .iter()
+                .flatten()
+                .filter(|end| end.is_valid())
+                .count() as u64,
+            llm_calls: spent.calls,
+            tokens: spent.tokens(),
+            cost_usd: spent.cost_usd,
+        }
+    }
+}
+
+// ----- n="auto" ---------------------------------------------------------------------------------
+
+/// What a step is expected to do per attempt: the chance that an attempt is valid, and what it
+/// spends. Given in the plan (`priors={"success": 0.3, "cost": 0.02}`), learned from earlier
+/// runs (`baton priors`, `baton run --priors`), or these defaults.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Prior {
+    /// Probability that one attempt is valid.
+    pub success: f64,
+    /// USD per attempt.
+    pub cost: f64,
+    /// Tokens per attempt.
+    pub tokens: f64,
+    /// Model calls per attempt.
+    pub calls: f64,
+    /// What a valid result is worth, in USD: a wave runs only while its expected gain
+    /// (P(some attempt of it is valid) x value) covers its expected cost. None: no such check.
+    pub value: Option<f64>,
+    /// How much prior evidence `success` stands for, in attempts: after `f` failed attempts the
+    /// estimate is `success * weight / (weight + f)`.
+    pub weight: f64,
+}
+
+impl Default for Prior {
+    fn default() -> Self {
+        Prior {
+            success: 0.5,
+            cost: 0.0,
+            tokens: 0.0,
+            calls: 1.0,
+            value: None,
+            weight: 4.0,
+        }
+    }
+}
+
+impl Prior {
+    fn from_plan(value: &Value) -> Result<Prior, PlanError> {
+        let prior: Prior = serde_json::from_value(value.clone()).map_err(|error| {
+            PlanError::value_error(format!(
+                "branch() argument 'priors' must be a dict of success, cost, tokens, calls,                  value and weight: {error}"
+            ))
+        })?;
+        let finite = |x: f64| x.is_finite() && x >= 0.0;
+        if !(prior.success > 0.0 && prior.success < 1.0)
+            || !finite(prior.cost)
+            || !finite(prior.tokens)
+            || !finite(prior.calls)
+            || !(prior.weight > 0.0 && prior.weight.is_finite())
+            || prior.value.is_some_and(|v| !finite(v))
+        {
+            return Err(PlanError::value_error(
+                "branch() priors: success must be in (0, 1); cost, tokens, calls and value at                  least 0; weight more than 0",
+            ));
+        }
+        Ok(prior)
+    }
+}
+
+/// The wave rule of `n="auto"` (docs/abi.md, "Branches"): each wave is the smallest number of
+/// attempts that gives a valid one with probability [`Waves::TARGET`] at the current estimate
+/// of the success rate, capped by `max_parallel` (default [`Waves::MAX_WAVE`]), by what the
+/// budget's headroom can pay at the expected cost per attempt, and, with a `value`, to the
+/// attempts whose expected gain covers their cost. It stops when a wave gives a valid result,
+/// when the budget cannot pay one more attempt, when one more attempt is not worth its cost,
+/// or after [`Waves::MAX_WAVES`] waves.
+struct Waves {
+    prior: Prior,
+    cap: usize,
+    waves: usize,
+}
+
+impl Waves {
+    const TARGET: f64 = 0.9;
+    const MAX_WAVE: usize = 16;
+    const MAX_WAVES: usize = 8;
+
+    fn new(prior: Prior, max_parallel: Option<usize>) -> Waves {
+        Waves {
+            prior,
+            cap: max_parallel.unwrap_or(Self::MAX_WAVE).max(1),
+            waves: 0,
+        }
+    }
+
+    /// The estimated success rate after `attempts` attempts, none of them valid.
+    fn success(&self, attempts: usize) -> f64 {
+        let p = self.prior.success.clamp(1e-3, 1.0 - 1e-3);
+        p * self.prior.weight / (self.prior.weight + attempts as f64)
+    }
+
+    /// The next wave's size, or why there is none. `spent`: what this call's branches spent.
+    fn next(&mut self, room: Headroom, spent: Spent, attempts: usize) -> Result<usize, String> {
+        if self.waves >= Self::MAX_WAVES {
+            return Err(format!(
+                "{} waves ran without a valid result",
+                Self::MAX_WAVES
+            ));
+        }
+        let p = self.success(attempts);
+        // Per attempt: what the attempts so far spent on average, else the prior.
+        let per = |observed: f64, prior: f64| {
+            if attempts > 0 && observed > 0.0 {
+                observed / attempts as f64
+            } else {
+                prior
+            }
+        };
+        let cost = per(spent.cost_usd, self.prior.cost);
+        let tokens = per(spent.tokens() as f64, self.prior.tokens);
+        let calls = per(spent.calls as f64, self.prior.calls);
+        let mut affordable = f64::INFINITY;
+        let mut bounded = false;
+        for (left, each) in [
+            (room.cost_usd, cost),
+            (room.tokens.map(|t| t as f64), tokens),
+            (room.calls.map(|c| c as f64), calls),
+        ] {
+            if let Some(left) = left {
+                bounded = true;
+                if each > 0.0 {
+                    affordable = affordable.min((left / each).floor());
+                } else if left <= 0.0 {
+                    affordable = 0.0;
+                }
+            }
+        }
+        if bounded && affordable < 1.0 {
+            return Err("the budget cannot pay for another attempt".to_string());
+        }
+        let needed = ((1.0 - Self::TARGET).ln() / (1.0 - p).ln()).ceil().max(1.0);
+        let mut size = needed.min(self.cap as f64).min(affordable);
+        size = size.min((MAX_BRANCHES as usize).saturating_sub(attempts) as f64);
+        if let Some(value) = self.prior.value {
+            // The k-th attempt of a wave adds p (1-p)^(k-1) x value of expected gain.
+            let mut worth = 0.0;
+            while worth < size && p * (1.0 - p).powf(worth) * value >= cost {
+                worth += 1.0;
+            }
+            if worth < 1.0 {
+                return Err(format!(
+                    "one more attempt is not worth its cost (success {p:.3} x value {value} <                      cost {cost})"
+                ));
+            }
+            size = worth;
+        }
+        if size < 1.0 {
+            return Err("no attempts left".to_string());
+        }
+        self.waves += 1;
+        Ok(size as usize)
+    }
+}
+
+/// One `branch` call site's figures (keyed by the first callable's name), which runs record in
+/// `figures.json` and `baton priors` turns into [`Prior`]s.
+#[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct SiteFigures {
+    /// Branches that ended (cancelled ones are not attempts).
+    pub attempts: u64,
+    /// Waves of branches started (one per call without `n="auto"`).
+    pub waves: u64,
+    pub valid: u64,
+    pub llm_calls: u64,
+    pub tokens: u64,
+    pub cost_usd: f64,
+}
+
+impl SiteFigures {
+    pub fn add(&mut self, other: &SiteFigures) {
+        self.attempts += other.attempts;
+        self.waves += other.waves;
+        self.valid += other.valid;
+        self.llm_calls += other.llm_calls;
+        self.tokens += other.tokens;
+        self.cost_usd += other.cost_usd;
+    }
+
+    /// The prior these figures give: the success rate with one success and one failure added
+    /// (so a site seen once is not certain), and the mean spend per attempt.
+    pub fn prior(&self) -> Prior {
+        let n = self.attempts.max(1) as f64;
+        Prior {
+            success: (self.valid as f64 + 1.0) / (self.attempts as f64 + 2.0),
+            cost: self.cost_usd / n,
+            tokens: self.tokens as f64 / n,
+            calls: (self.llm_calls as f64 / n).max(0.0),
+            value: None,
+            weight: (self.attempts as f64).clamp(1.0, 20.0),
+        }
+    }
+}
+
 // ----- the call ---------------------------------------------------------------------------------
 
 /// Runs the branches a `baton.branch` request describes; the reply is
@@ -640,54 +982,62 @@ pub(crate) async fn run(
         ));
     }
     let options = Arc::new(options(&request)?);
-    let slots: Vec<Arc<Slot>> = (0..options.count)
-        .map(|_| {
-            Arc::new(Slot {
-                activity: Arc::new(Activity::new(settings.stuck_repeats)),
-                budget: Mutex::new(None),
-                workspace: Mutex::new(None),
-            })
-        })
-        .collect();
-    // At most `max_parallel` at once; the next starts only after the reducer has seen the last
-    // one end, so with one at a time a decided result starts nothing more.
-    let mut waiting = slots.iter().enumerate().map(|(index, slot)| Branch {
-        context: context.clone(),
+    let mut runs = Runs {
+        context,
         calls: calls.clone(),
-        options: options.clone(),
-        slot: slot.clone(),
         fuel,
-        index: index as u32,
-    });
-    let mut tasks = JoinSet::new();
-    for branch in waiting.by_ref().take(options.max_parallel) {
-        tasks.spawn(branch.run());
-    }
-    let mut ends: Vec<Option<End>> = vec![None; options.count];
-    let mut order = Vec::with_capacity(options.count);
-    let mut cancelling = false;
-    while let Some(joined) = tasks.join_next().await {
-        let Ok((index, end)) = joined else {
-            // Cancelled by us, or (a bug) panicked: either way it has no outcome.
-            continue;
-        };
-        ends[index] = Some(end);
-        order.push(index);
-        let decision = Decision {
-            reduce: options.reduce,
-            ends: &ends,
-            order: &order,
-        };
-        if options.stop_early && !cancelling && decision.settled() {
-            tasks.abort_all();
-            cancelling = true;
+        options: options.clone(),
+        stuck_repeats: settings.stuck_repeats,
+        slots: Vec::new(),
+        ends: Vec::new(),
+        order: Vec::new(),
+        waves: 0,
+    };
+    let mut waves = Vec::new();
+    if options.auto {
+        let prior = options
+            .priors
+            .or_else(|| calls.prior(&options.site))
+            .unwrap_or_default();
+        let room = calls.headroom();
+        let capped = room.calls.is_some() || room.tokens.is_some() || room.cost_usd.is_some();
+        if !capped && prior.value.is_none() {
+            return Err(PlanError::value_error(
+                "branch() with n='auto' needs a budget to plan against: cap the run's budget                  (--max-cost, --max-tokens, --max-llm-calls) or give priors={'value': ...}",
+            ));
         }
-        if !cancelling {
-            if let Some(branch) = waiting.next() {
-                tasks.spawn(branch.run());
+        let mut plan = Waves::new(prior, options.max_parallel_given);
+        loop {
+            let room = calls.headroom();
+            let spent = runs.spent();
+            match plan.next(room, spent, runs.slots.len()) {
+                Ok(size) => {
+                    let first = runs.slots.len();
+                    waves.push(json!({"size": size, "success": plan.success(first)}));
+                    if runs.wave(size).await {
+                        break;
+                    }
+                    // A budget that refused calls will refuse the next wave's too.
+                    if runs.ends[first..].iter().flatten().any(
+                        |end| matches!(end, End::Failed { kind, .. } if kind == "BudgetExceeded"),
+                    ) {
+                        waves.push(json!({"stopped": "the budget refused a call"}));
+                        break;
+                    }
+                }
+                Err(reason) => {
+                    waves.push(json!({"stopped": reason}));
+                    break;
+                }
             }
         }
+    } else {
+        runs.wave(options.count).await;
     }
+    calls.record_site(&options.site, runs.figures());
+    let Runs {
+        slots, ends, order, ..
+    } = runs;
     let decision = Decision {
         reduce: options.reduce,
         ends: &ends,
@@ -697,7 +1047,12 @@ pub(crate) async fn run(
     let message = match chosen {
         Some(_) => String::new(),
         None if options.reduce == Reduce::All => String::new(),
-        None => nothing_chosen(&ends),
+        None => match waves.last().and_then(|wave| wave.get("stopped")) {
+            Some(Value::String(reason)) => {
+                format!("{} (n='auto' stopped: {reason})", nothing_chosen(&ends))
+            }
+            _ => nothing_chosen(&ends),
+        },
     };
 
     let mut adopted = None;
@@ -745,6 +1100,7 @@ pub(crate) async fn run(
         "outcomes": outcomes,
         "chosen": chosen,
         "message": message,
+        "waves": waves,
     }))
 }
 

@@ -95,6 +95,22 @@ pub trait HostCalls: Send + Sync + 'static {
     fn branch_settings(&self) -> BranchSettings {
         BranchSettings::default()
     }
+
+    /// What this run's (or branch's) model budget may still spend, for `n="auto"`.
+    fn headroom(&self) -> baton_llm::Headroom {
+        baton_llm::Headroom::default()
+    }
+
+    /// The learned prior of a `branch` call site (`baton run --priors`), if any.
+    fn prior(&self, site: &str) -> Option<crate::branch::Prior> {
+        let _ = site;
+        None
+    }
+
+    /// Records what a `branch` call site's branches did, for `figures.json` and `baton priors`.
+    fn record_site(&self, site: &str, figures: crate::branch::SiteFigures) {
+        let _ = (site, figures);
+    }
 }
 
 /// What a new branch is: where it sits in the tree and what it may spend.

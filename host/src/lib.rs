@@ -23,7 +23,7 @@
 //!
 //! The module contract is docs/abi.md; `baton.toml` is documented in docs/baton.toml.
 
-mod branch;
+pub mod branch;
 pub mod cache;
 pub mod calls;
 pub mod config;

@@ -7,12 +7,13 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use baton_llm::{Budget, Client, LlmError, Message, Prompt, Request};
+use baton_llm::{Budget, Client, Headroom, LlmError, Message, Prompt, Request};
 use baton_sandbox::{Command, Sandbox};
 use baton_workspace::Workspace;
 use serde::Serialize;
 use serde_json::{json, Value};
 
+use crate::branch::{Prior, SiteFigures};
 use crate::calls::{
     python_type, Args, BoxFuture, BranchSettings, CallKind, CallResult, Fork, ForkSpec,
     ForkedWorkspace, HostCalls, PlanError,
@@ -55,6 +56,10 @@ pub struct Services {
     /// Where branches' workspaces are forked (`<run dir>/branches/<path>/workspace`).
     branches_dir: Option<PathBuf>,
     settings: BranchSettings,
+    /// Learned priors of `branch` call sites (`baton run --priors`).
+    priors: Arc<BTreeMap<String, Prior>>,
+    /// What each `branch` call site's branches did, shared with every branch.
+    sites: Arc<Mutex<BTreeMap<String, SiteFigures>>>,
 }
 
 /// Figures of one kind of host call in a run.
@@ -97,7 +102,20 @@ impl Services {
             workspace: None,
             branches_dir: None,
             settings: BranchSettings::default(),
+            priors: Arc::default(),
+            sites: Arc::default(),
         }
+    }
+
+    /// Priors of `branch` call sites by the first callable's name, for `n="auto"`.
+    pub fn with_priors(mut self, priors: BTreeMap<String, Prior>) -> Self {
+        self.priors = Arc::new(priors);
+        self
+    }
+
+    /// What each `branch` call site's branches did, summed over the run.
+    pub fn site_figures(&self) -> BTreeMap<String, SiteFigures> {
+        lock(&self.sites).clone()
     }
 
     /// The run's workspace (bash works in it; branches fork it) and where branches' forks go.
@@ -156,6 +174,8 @@ impl Services {
             workspace: None,
             branches_dir: self.branches_dir.clone(),
             settings: self.settings,
+            priors: self.priors.clone(),
+            sites: self.sites.clone(),
         };
         let mut forked: Option<Box<dyn ForkedWorkspace>> = None;
         if let (Some(sandbox), Some(parent), Some(branches)) =
@@ -464,6 +484,23 @@ impl HostCalls for Services {
 
     fn branch_settings(&self) -> BranchSettings {
         self.settings
+    }
+
+    fn headroom(&self) -> Headroom {
+        self.llm
+            .as_ref()
+            .map_or_else(Headroom::default, |llm| llm.budget.headroom())
+    }
+
+    fn prior(&self, site: &str) -> Option<Prior> {
+        self.priors.get(site).copied()
+    }
+
+    fn record_site(&self, site: &str, figures: SiteFigures) {
+        lock(&self.sites)
+            .entry(site.to_string())
+            .or_default()
+            .add(&figures);
     }
 
     fn call(&self, kind: CallKind, request: Value) -> BoxFuture<'_, CallResult> {

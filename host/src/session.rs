@@ -8,10 +8,13 @@
 //! - `inputs.json`: the inputs;
 //! - `log.txt`: the plan's `log(...)` lines;
 //! - `result.json`: what `main` returned (when the plan has one and it returned);
-//! - `figures.json`: outcome, wall time, and per host call: calls, errors, seconds, tokens, cost;
+//! - `figures.json`: outcome, wall time, per host call: calls, errors, seconds, tokens, cost; and
+//!   per `branch` call site (the first callable's name): attempts, valid ones, model calls,
+//!   tokens and cost, which `baton priors` turns into priors for `n="auto"`;
 //! - `workspace/`: the workspace (fresh, or the copy of `--workspace DIR`), and
 //!   `changes.patch`: what the run changed in it.
 
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -22,6 +25,7 @@ use baton_sandbox::{HelperExe, Sandbox};
 use baton_workspace::{Finish, Workspace};
 use serde_json::{json, Value};
 
+use crate::branch::Prior;
 use crate::cache::{hex, module_hash, ModuleCache};
 use crate::config::{check_grants, Config, GrantError, SandboxMode, WorkspaceMode};
 use crate::run::{HostError, RunOutcome};
@@ -48,6 +52,8 @@ pub struct RunSpec<'a> {
     pub runs_base: PathBuf,
     /// Where `log(...)` lines go besides `log.txt` (the command line: stderr).
     pub log_echo: Option<LogSink>,
+    /// Learned priors of `branch` call sites, for `n="auto"` (`baton priors`).
+    pub priors: BTreeMap<String, Prior>,
 }
 
 /// How a run went.
@@ -166,7 +172,8 @@ pub fn run_plan(spec: RunSpec<'_>, stdout: &mut dyn Write) -> Result<RunRecord, 
     let workspace: SharedWorkspace = Arc::new(Mutex::new(Some(workspace)));
     let mut services = Services::new(spec.inputs.clone(), log)
         .with_workspace(workspace.clone(), run_dir.join(BRANCHES_DIR))
-        .with_branch_settings(spec.config.branch.settings());
+        .with_branch_settings(spec.config.branch.settings())
+        .with_priors(spec.priors.clone());
     if spec.config.grants.bash {
         let helper = HelperExe::from_env_or_current().map_err(|error| {
             SessionError::setup(format!(
@@ -241,6 +248,7 @@ pub fn run_plan(spec: RunSpec<'_>, stdout: &mut dyn Write) -> Result<RunRecord, 
             "output_tokens": spent.output_tokens,
             "cost_usd": spent.cost_usd,
         },
+        "branches": services.site_figures(),
         "workspace": workspace.as_ref().map(|finish| json!({
             "changed_paths": finish.changes.changes.len(),
             "patch_bytes": finish.patch_bytes,

@@ -11,7 +11,7 @@
 ;; The names `branch` binds, in order: `fns` may be given by position, the rest are keyword-only.
 (func $branch_names (result i32)
   (local $t i32)
-  (local.set $t (call $tuple_new (i32.const 8)))
+  (local.set $t (call $tuple_new (i32.const 9)))
   (i64.store offset=8 (local.get $t) (i64.extend_i32_u (global.get $s_br_fns)))
   (i64.store offset=16 (local.get $t) (i64.extend_i32_u (global.get $s_br_validate)))
   (i64.store offset=24 (local.get $t) (i64.extend_i32_u (global.get $s_br_reduce)))
@@ -20,6 +20,7 @@
   (i64.store offset=48 (local.get $t) (i64.extend_i32_u (global.get $s_br_budget)))
   (i64.store offset=56 (local.get $t) (i64.extend_i32_u (global.get $s_br_adopt)))
   (i64.store offset=64 (local.get $t) (i64.extend_i32_u (global.get $s_br_n)))
+  (i64.store offset=72 (local.get $t) (i64.extend_i32_u (global.get $s_br_priors)))
   (local.get $t))
 
 (func $br_arg (param $d i64) (param $name i32) (result i64)
@@ -63,6 +64,10 @@
       (call $msg2 (global.get $s_br_fns_type) (i64.extend_i32_u (local.get $fname))
         (call $type_name (local.get $fns))))))
   (local.set $count (i32.const 1))
+  ;; n="auto": one callable; the host runs it in waves (host/src/branch.rs).
+  (if (i32.eq (call $tid (local.get $n)) (i32.const 5))
+    (then (if (call $str_eq (local.get $n) (i64.extend_i32_u (global.get $s_br_auto)))
+      (then (local.set $n (i64.const 8))))))
   (if (i32.and (i64.ne (local.get $n) (i64.const 0)) (i64.ne (local.get $n) (i64.const 8)))
     (then
       (if (i32.eqz (call $is_small (local.get $n)))
@@ -114,6 +119,13 @@
   (call $br_copy_option (local.get $d) (local.get $req) (global.get $s_br_max_parallel))
   (call $br_copy_option (local.get $d) (local.get $req) (global.get $s_br_budget))
   (call $br_copy_option (local.get $d) (local.get $req) (global.get $s_br_adopt))
+  (call $br_copy_option (local.get $d) (local.get $req) (global.get $s_br_priors))
+  (call $dict_set (local.get $req) (i64.extend_i32_u (global.get $s_br_auto))
+    (select (i64.const 24) (i64.const 16)
+      (call $br_is_auto (call $br_arg (local.get $d) (global.get $s_br_n)))))
+  ;; Where the branches come from, for learned priors: the first callable's name.
+  (call $dict_set (local.get $req) (i64.extend_i32_u (global.get $s_br_site))
+    (call $br_site (call $cx_item (local.get $tasks) (i32.const 0))))
   (call $codec_begin)
   (call $dict_set (local.get $req) (i64.extend_i32_u (global.get $s_br_payload))
     (call $cx_enc (i64.extend_i32_u (local.get $payload))))
@@ -140,6 +152,17 @@
     (br $each)))
   (local.get $reply))
 
+(func $br_is_auto (param $n i64) (result i32)
+  (if (i64.eqz (local.get $n)) (then (return (i32.const 0))))
+  (if (i32.ne (call $tid (local.get $n)) (i32.const 5)) (then (return (i32.const 0))))
+  (call $str_eq (local.get $n) (i64.extend_i32_u (global.get $s_br_auto))))
+
+;; A callable's name: a function's own, else its type's.
+(func $br_site (param $f i64) (result i64)
+  (if (i32.eq (call $tid (local.get $f)) (i32.const 10))
+    (then (return (i64.extend_i32_u (i32.load offset=12 (i32.wrap_i64 (local.get $f)))))))
+  (call $type_name (local.get $f)))
+
 (func $br_bad_reply (call $raise_static (global.get $t_RuntimeError) (global.get $s_host_bad_reply)))
 
 (func $br_arg_or_none (param $d i64) (param $name i32) (result i64)
@@ -157,7 +180,7 @@
     (then (call $dict_set (local.get $req) (i64.extend_i32_u (local.get $name)) (local.get $v)))))
 
 ;; branch(fns, *, validate=None, reduce="first_valid", stop_early=True, max_parallel=None,
-;;        budget=None, adopt=True, n=None)
+;;        budget=None, adopt=True, n=None, priors=None)
 (func $b_baton_branch (param $args i32) (param $kwargs i32) (result i64)
   (local $d i64) (local $reduce i64) (local $custom i64) (local $reply i64) (local $chosen i64)
   (local $outcomes i64)

@@ -5,6 +5,7 @@
 mod check;
 mod compile;
 mod inspect;
+mod priors;
 mod run;
 
 use std::process::ExitCode;
@@ -47,6 +48,10 @@ pub enum Command {
     Run(Box<run::RunArgs>),
     /// Show a compiled plan's imports (the capabilities it needs), exports and section sizes.
     Inspect(inspect::InspectArgs),
+    /// Turn earlier runs' `branch` figures into priors for `branch(..., n="auto")`: per call
+    /// site (the first callable's name), the success rate and the mean spend per attempt.
+    /// `baton run --priors FILE` uses them.
+    Priors(priors::PriorsArgs),
     /// Report which layers of the `bash` sandbox work on this machine (namespaces, filesystem
     /// view, rlimits, cgroups, Landlock, seccomp), by starting a real sandboxed command. Exit 0
     /// when sandboxed commands can run here, 1 when they cannot.
@@ -74,6 +79,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Compile(args) => compile::run(&args),
         Command::Run(args) => run::run(&args),
         Command::Inspect(args) => inspect::run(&args),
+        Command::Priors(args) => priors::run(&args),
         Command::SandboxInfo => sandbox_info(),
     }
 }

@@ -91,6 +91,9 @@ pub struct RunArgs {
     /// Budget: most model cost in USD (prices per model in baton.toml's `[llm.prices]`).
     #[arg(long, value_name = "USD", value_parser = parse_cost)]
     pub max_cost: Option<f64>,
+    /// Priors for `branch(..., n="auto")`, by call site, as `baton priors` writes them.
+    #[arg(long, value_name = "FILE.json")]
+    pub priors: Option<PathBuf>,
     /// Do not echo the plan's `log(...)` lines on stderr (they are kept in the run directory).
     #[arg(long, short)]
     pub quiet: bool,
@@ -233,6 +236,20 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
     } else {
         Some(Arc::new(|line: &str| eprintln!("[log] {line}")))
     };
+    let priors = match &args.priors {
+        None => Default::default(),
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read the priors `{}`", path.display()))?;
+            serde_json::from_str(&text).with_context(|| {
+                format!(
+                    "`{}` is not priors as `baton priors` writes them (a JSON object of call \
+                     sites to {{success, cost, tokens, calls, value, weight}})",
+                    path.display()
+                )
+            })?
+        }
+    };
     let spec = RunSpec {
         module: &bytes,
         source: source.as_ref().map(|(_, text)| text.as_str()),
@@ -242,6 +259,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
         run_dir: args.run_dir.clone(),
         runs_base,
         log_echo,
+        priors,
     };
 
     let mut stdout = std::io::stdout().lock();

@@ -58,6 +58,14 @@ impl BudgetCaps {
     }
 }
 
+/// What a budget may still spend ([`Budget::headroom`]); `None`: no cap.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Headroom {
+    pub calls: Option<u64>,
+    pub tokens: Option<u64>,
+    pub cost_usd: Option<f64>,
+}
+
 /// What a budget has spent (settled calls only).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Spent {
@@ -154,6 +162,29 @@ impl Budget {
     /// What this budget (with all its descendants) has spent on settled calls.
     pub fn spent(&self) -> Spent {
         lock(&self.node).spent
+    }
+
+    /// What is left before a cap, the tightest over this budget and its ancestors (spent and
+    /// reserved amounts both count); `None` where nothing is capped.
+    pub fn headroom(&self) -> Headroom {
+        let mut room = Headroom::default();
+        for (node, st) in self.lock_chain() {
+            let spent = &st.spent;
+            if let Some(cap) = node.caps.max_calls {
+                let left = cap.saturating_sub(spent.calls.saturating_add(st.reserved_calls));
+                room.calls = Some(room.calls.map_or(left, |r| r.min(left)));
+            }
+            if let Some(cap) = node.caps.max_tokens {
+                let used = spent.tokens().saturating_add(st.reserved_tokens);
+                let left = cap.saturating_sub(used);
+                room.tokens = Some(room.tokens.map_or(left, |r| r.min(left)));
+            }
+            if let Some(cap) = node.caps.max_cost_usd {
+                let left = (cap - spent.cost_usd - st.reserved_cost).max(0.0);
+                room.cost_usd = Some(room.cost_usd.map_or(left, |r| r.min(left)));
+            }
+        }
+        room
     }
 
     /// Records a call made elsewhere (e.g. replayed from a journal) without checking caps, at

@@ -64,7 +64,7 @@ mod price;
 mod provider;
 mod request;
 
-pub use budget::{Budget, BudgetCaps, BudgetConfig, Spent};
+pub use budget::{Budget, BudgetCaps, BudgetConfig, Headroom, Spent};
 pub use client::{Client, SCRIPT_MODEL};
 pub use config::{
     LlmConfig, MaxTokensField, ProviderKind, ProviderSpec, BASE_URL_ENV, DEFAULT_BASE_URL,
