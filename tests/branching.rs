@@ -372,103 +372,40 @@ def main():
     assert!(!scratch.run_dir().join("workspace/late.txt").exists());
 }
 
-/// A small deterministic generator of plan-language value expressions: nested lists, tuples,
-/// dicts, sets, strs with escapes and non-ASCII, ints at the edges, floats including -0.0, inf
-/// and nan, None and bools, with shared sublists.
-struct Values(u64);
-
-impl Values {
-    fn next(&mut self) -> u64 {
-        // xorshift64*
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[(self.next() % items.len() as u64) as usize]
-    }
-
-    fn scalar(&mut self) -> String {
-        self.pick(&[
-            "0",
-            "-1",
-            "4611686018427387903",
-            "-4611686018427387905",
-            "9223372036854775807",
-            "-9223372036854775807 - 1",
-            "1.5",
-            "-0.0",
-            "1e300",
-            "5e-324",
-            "float('inf')",
-            "-float('inf')",
-            "None",
-            "True",
-            "False",
-            "''",
-            "'a\"b\\\\c\\n'",
-            "'é✓\\x00\\u2028'",
-            "'ключ'",
-            "shared",
-        ])
-        .to_string()
-    }
-
-    fn key(&mut self) -> String {
-        self.pick(&["0", "-7", "'k'", "''", "(1, 'x')", "True", "2.5", "None"])
-            .to_string()
-    }
-
-    fn value(&mut self, depth: u32) -> String {
-        if depth == 0 {
-            return self.scalar();
-        }
-        let n = self.next() % 4;
-        let items: Vec<String> = (0..n).map(|_| self.value(depth - 1)).collect();
-        match self.next() % 6 {
-            0 => format!("[{}]", items.join(", ")),
-            1 => format!("({}{})", items.join(", "), if n == 1 { "," } else { "" }),
-            2 => {
-                let pairs: Vec<String> = items
-                    .iter()
-                    .map(|v| format!("{}: {v}", self.key()))
-                    .collect();
-                format!("{{{}}}", pairs.join(", "))
-            }
-            3 => {
-                let keys: Vec<String> = (0..n).map(|_| self.key()).collect();
-                if keys.is_empty() {
-                    "set()".to_string()
-                } else {
-                    format!("{{{}}}", keys.join(", "))
-                }
-            }
-            4 => format!("range({}, {}, {})", n, 10 + n, 1 + n),
-            _ => self.scalar(),
-        }
-    }
-}
+#[path = "../fuzz/value_gen.rs"]
+mod value_gen;
 
 #[test]
 fn generated_values_survive_the_copy_into_and_out_of_branches() {
-    let scratch = Scratch::new("generated-values");
-    let mut values = Values(0x5eed_ba70);
-    let mut plan = String::from("from baton import parallel\n\nshared = [1, 'two']\nvalues = [\n");
-    for _ in 0..150 {
-        plan.push_str(&format!("    {},\n", values.value(3)));
+    // The `branch_values` fuzz target's generator, on seeded bytes (xorshift64*).
+    let mut state = 0x5eed_ba70_u64;
+    let mut plans = String::new();
+    for round in 0..12 {
+        let bytes: Vec<u8> = (0..400)
+            .map(|_| {
+                state ^= state >> 12;
+                state ^= state << 25;
+                state ^= state >> 27;
+                (state.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 56) as u8
+            })
+            .collect();
+        let scratch = Scratch::new(&format!("generated-values-{round}"));
+        let plan = value_gen::plan(&bytes);
+        let output = run_plan(&scratch, &plan, &[]);
+        assert_exit(&output, 0);
+        assert_eq!(stdout(&output), value_gen::EXPECTED, "plan:\n{plan}");
+        plans.push_str(&plan);
     }
-    plan.push_str(
-        "]\n\
-         # In (captured by the lambda) and out (returned): every value comes back equal, with its\n\
-         # repr (nan compares unequal to itself, so repr is the check that covers it).\n\
-         back = parallel([lambda: values])[0]\n\
-         print(len(back), all(repr(a) == repr(b) for a, b in zip(values, back)))\n",
-    );
-    let output = run_plan(&scratch, &plan, &[]);
-    assert_exit(&output, 0);
-    assert_eq!(stdout(&output), "150 True\n");
+    // The generator reached the interesting values.
+    for needle in [
+        "float('nan')",
+        "lambda",
+        "cycle",
+        "'abc'.split",
+        "{}.keys()",
+    ] {
+        assert!(plans.contains(needle), "no {needle} in the generated plans");
+    }
 }
 
 /// Script-provider rules that make judge `judge` of the match between `a` and `b` answer
@@ -763,4 +700,36 @@ fn auto_fan_out_runs_waves_until_the_budget_or_the_gain_runs_out() {
         "{}",
         stdout(&output)
     );
+}
+
+#[test]
+fn the_tournament_and_refine_examples_run_offline() {
+    for (plan, expected) in [
+        (
+            "tournament",
+            "Merge sort: divide, sort both halves, merge; stable, O(n log n) always.\n",
+        ),
+        ("refine", "wc -l *.py | sort -rn\n"),
+    ] {
+        let scratch = Scratch::new(plan);
+        let output = baton_in(
+            scratch.path(),
+            &[
+                "run",
+                &repo(&format!("plans/examples/{plan}.py")),
+                "--grant",
+                "llm",
+                "--llm",
+                &format!(
+                    "script:{}",
+                    repo(&format!("plans/examples/{plan}.llm.json"))
+                ),
+                "--run-dir",
+                scratch.run_dir().to_str().unwrap(),
+                "--quiet",
+            ],
+        );
+        assert_exit(&output, 0);
+        assert_eq!(stdout(&output), expected, "{plan}");
+    }
 }

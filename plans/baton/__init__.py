@@ -112,6 +112,7 @@ def branch(
     max_parallel: Optional[int] = None,
     budget: Optional[dict] = None,
     adopt: bool = True,
+    priors: Optional[dict] = None,
 ) -> Any:
     """Run each callable in its own fresh instance and copy-on-write workspace, then reduce."""
     raise RuntimeError(_NOT_IN_BATON)
