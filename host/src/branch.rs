@@ -804,19 +804,23 @@ impl Prior {
     fn from_plan(value: &Value) -> Result<Prior, PlanError> {
         let prior: Prior = serde_json::from_value(value.clone()).map_err(|error| {
             PlanError::value_error(format!(
-                "branch() argument 'priors' must be a dict of success, cost, tokens, calls,                  value and weight: {error}"
+                "branch() argument 'priors' must be a dict of success, cost, tokens, calls, \
+                 value and weight: {error}"
             ))
         })?;
         let finite = |x: f64| x.is_finite() && x >= 0.0;
-        if !(prior.success > 0.0 && prior.success < 1.0)
-            || !finite(prior.cost)
-            || !finite(prior.tokens)
-            || !finite(prior.calls)
-            || !(prior.weight > 0.0 && prior.weight.is_finite())
-            || prior.value.is_some_and(|v| !finite(v))
-        {
+        let valid = prior.success > 0.0
+            && prior.success < 1.0
+            && finite(prior.cost)
+            && finite(prior.tokens)
+            && finite(prior.calls)
+            && prior.weight > 0.0
+            && prior.weight.is_finite()
+            && prior.value.is_none_or(finite);
+        if !valid {
             return Err(PlanError::value_error(
-                "branch() priors: success must be in (0, 1); cost, tokens, calls and value at                  least 0; weight more than 0",
+                "branch() priors: success must be in (0, 1); cost, tokens, calls and value at \
+                 least 0; weight more than 0",
             ));
         }
         Ok(prior)
@@ -905,7 +909,8 @@ impl Waves {
             }
             if worth < 1.0 {
                 return Err(format!(
-                    "one more attempt is not worth its cost (success {p:.3} x value {value} <                      cost {cost})"
+                    "one more attempt is not worth its cost (success {p:.3} x value {value} < \
+                     cost {cost})"
                 ));
             }
             size = worth;
@@ -1003,7 +1008,8 @@ pub(crate) async fn run(
         let capped = room.calls.is_some() || room.tokens.is_some() || room.cost_usd.is_some();
         if !capped && prior.value.is_none() {
             return Err(PlanError::value_error(
-                "branch() with n='auto' needs a budget to plan against: cap the run's budget                  (--max-cost, --max-tokens, --max-llm-calls) or give priors={'value': ...}",
+                "branch() with n='auto' needs a budget to plan against: cap the run's budget \
+                 (--max-cost, --max-tokens, --max-llm-calls) or give priors={'value': ...}",
             ));
         }
         let mut plan = Waves::new(prior, options.max_parallel_given);
