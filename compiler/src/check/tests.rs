@@ -192,7 +192,7 @@ fn forbidden_import_names_the_module_and_the_allowed_ones() {
     assert!(diagnostic.message.contains("`subprocess`"));
     let help = diagnostic.help.as_deref().unwrap();
     assert!(
-        help.contains("baton, json") && help.contains("bash"),
+        help.contains("baton, baton.ttc, json") && help.contains("bash"),
         "{help}"
     );
 }
