@@ -30,6 +30,21 @@ pub struct BranchConfig {
     /// A branch making the same `bash` or `llm` request this many times in a row is stopped as
     /// stuck (0: never).
     pub stuck_repeats: u32,
+    /// How branches' workspaces are forked.
+    pub workspaces: ForkMode,
+}
+
+/// `[branch] workspaces`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ForkMode {
+    /// An overlay where the kernel allows it (checked once per run), a copy otherwise.
+    #[default]
+    Auto,
+    /// Always an overlay (a branch fails to start where the kernel does not allow it).
+    Overlay,
+    /// Always a copy (reflinked where the filesystem allows).
+    Copy,
 }
 
 impl Default for BranchConfig {
@@ -38,6 +53,7 @@ impl Default for BranchConfig {
         BranchConfig {
             max_depth: settings.max_depth,
             stuck_repeats: settings.stuck_repeats,
+            workspaces: ForkMode::default(),
         }
     }
 }
@@ -203,6 +219,7 @@ impl SandboxConfig {
             cpu_seconds: self.cpu_secs,
             file_size_bytes: self.file_size_mib << 20,
             open_files: self.open_files,
+            overlay: None,
         }
     }
 }

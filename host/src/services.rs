@@ -8,12 +8,14 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use baton_llm::{Budget, Client, Headroom, LlmError, Message, Prompt, Request};
-use baton_sandbox::{Command, Sandbox};
+use baton_sandbox::{Command, OverlayLayers, Sandbox};
+use baton_workspace::overlay::{self, LayerTarget, OverlayFork};
 use baton_workspace::Workspace;
 use serde::Serialize;
 use serde_json::{json, Value};
 
 use crate::branch::{Prior, SiteFigures};
+use crate::config::ForkMode;
 use crate::calls::{
     python_type, Args, BoxFuture, BranchSettings, CallKind, CallResult, Fork, ForkSpec,
     ForkedWorkspace, HostCalls, PlanError,
@@ -22,6 +24,14 @@ use crate::calls::{
 /// A workspace shared by a run (or branch) and the branches forked from it; `None` once the
 /// run has taken it back to finish it.
 pub type SharedWorkspace = Arc<Mutex<Option<Workspace>>>;
+
+/// A run's or branch's workspace: a directory (the run's, or a copied fork), or an overlay
+/// fork's layers.
+#[derive(Clone)]
+enum WorkspaceHandle {
+    Dir(SharedWorkspace),
+    Overlay(Arc<OverlayFork>),
+}
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     // Nothing panics while holding these locks, but a poisoned lock must not take the host down.
@@ -52,9 +62,12 @@ pub struct Services {
     log: LogSink,
     /// Shared with every branch, so the run's figures count its branches' calls.
     stats: Arc<Mutex<BTreeMap<&'static str, CallFigures>>>,
-    workspace: Option<SharedWorkspace>,
-    /// Where branches' workspaces are forked (`<run dir>/branches/<path>/workspace`).
+    workspace: Option<WorkspaceHandle>,
+    /// Where branches' workspaces are forked (`<run dir>/branches/<path>/`).
     branches_dir: Option<PathBuf>,
+    fork_mode: ForkMode,
+    /// Whether overlay forks work here, found out once per run (shared with every branch).
+    overlay_works: Arc<tokio::sync::OnceCell<bool>>,
     settings: BranchSettings,
     /// Learned priors of `branch` call sites (`baton run --priors`).
     priors: Arc<BTreeMap<String, Prior>>,
@@ -101,6 +114,8 @@ impl Services {
             stats: Arc::default(),
             workspace: None,
             branches_dir: None,
+            fork_mode: ForkMode::default(),
+            overlay_works: Arc::default(),
             settings: BranchSettings::default(),
             priors: Arc::default(),
             sites: Arc::default(),
@@ -120,9 +135,31 @@ impl Services {
 
     /// The run's workspace (bash works in it; branches fork it) and where branches' forks go.
     pub fn with_workspace(mut self, workspace: SharedWorkspace, branches_dir: PathBuf) -> Self {
-        self.workspace = Some(workspace);
+        self.workspace = Some(WorkspaceHandle::Dir(workspace));
         self.branches_dir = Some(branches_dir);
         self
+    }
+
+    /// How branches' workspaces are forked (`[branch] workspaces`).
+    pub fn with_fork_mode(mut self, mode: ForkMode) -> Self {
+        self.fork_mode = mode;
+        self
+    }
+
+    /// Whether this run forks branches' workspaces as overlays.
+    async fn use_overlay(&self, sandbox: &Sandbox, branches: &std::path::Path) -> bool {
+        match self.fork_mode {
+            ForkMode::Copy => false,
+            ForkMode::Overlay => true,
+            ForkMode::Auto => {
+                *self
+                    .overlay_works
+                    .get_or_init(|| async move {
+                        sandbox.overlay_works(&branches.join(".overlay-probe")).await
+                    })
+                    .await
+            }
+        }
     }
 
     pub fn with_branch_settings(mut self, settings: BranchSettings) -> Self {
@@ -149,6 +186,55 @@ impl Services {
         lock(&self.stats)
     }
 
+    /// A copy of the parent's workspace at `dir/workspace`, made off the async threads. A branch
+    /// cancelled while the copy is being made drops this future, but the copy goes on in its
+    /// thread: whichever of the two finishes last removes the directory.
+    async fn copy_fork(
+        &self,
+        parent: &SharedWorkspace,
+        dir: &std::path::Path,
+        path: &str,
+    ) -> Result<Workspace, PlanError> {
+        let (parent_cell, fork_dir) = (parent.clone(), dir.to_path_buf());
+        let handoff = Arc::new(Mutex::new(Handoff::default()));
+        let guard = HandoffGuard {
+            handoff: handoff.clone(),
+            dir: dir.to_path_buf(),
+            armed: true,
+        };
+        let fork = tokio::task::spawn_blocking(move || -> Result<Workspace, String> {
+            let made = (|| {
+                std::fs::create_dir_all(&fork_dir)
+                    .map_err(|error| format!("cannot create `{}`: {error}", fork_dir.display()))?;
+                let guard = lock(&parent_cell);
+                let parent = guard
+                    .as_ref()
+                    .ok_or_else(|| "the parent's workspace is already finished".to_string())?;
+                parent.fork(&fork_dir).map_err(|error| error.to_string())
+            })();
+            let mut state = lock(&handoff);
+            if state.abandoned {
+                drop(made);
+                let _ = std::fs::remove_dir_all(&fork_dir);
+                return Err("the branch was cancelled".to_string());
+            }
+            state.done = true;
+            made
+        })
+        .await
+        .map_err(|error| format!("the fork did not finish: {error}"))
+        .and_then(|result| result);
+        let mut guard = guard;
+        guard.armed = false;
+        fork.map_err(|message| {
+            let _ = std::fs::remove_dir_all(dir);
+            PlanError::new(
+                "BranchError",
+                format!("cannot fork the workspace for branch {path}: {message}"),
+            )
+        })
+    }
+
     /// A branch's capabilities: the same grants, a budget drawn from this one, log lines
     /// prefixed with the branch's path, and (with `bash`) a fork of this workspace, made off the
     /// async threads because copying a tree blocks.
@@ -173,6 +259,8 @@ impl Services {
             stats: self.stats.clone(),
             workspace: None,
             branches_dir: self.branches_dir.clone(),
+            fork_mode: self.fork_mode,
+            overlay_works: self.overlay_works.clone(),
             settings: self.settings,
             priors: self.priors.clone(),
             sites: self.sites.clone(),
@@ -182,58 +270,55 @@ impl Services {
             (&self.sandbox, &self.workspace, &self.branches_dir)
         {
             let dir = branches.join(&path);
-            let (parent_cell, fork_dir) = (parent.clone(), dir.clone());
-            // A branch cancelled while its copy is being made drops this future, but the copy
-            // goes on in its thread: whichever of the two finishes last removes the directory.
-            let handoff = Arc::new(Mutex::new(Handoff::default()));
-            let guard = HandoffGuard {
-                handoff: handoff.clone(),
-                dir: dir.clone(),
-                armed: true,
-            };
-            let fork = tokio::task::spawn_blocking(move || -> Result<Workspace, String> {
-                let made = (|| {
-                    std::fs::create_dir_all(&fork_dir).map_err(|error| {
-                        format!("cannot create `{}`: {error}", fork_dir.display())
-                    })?;
-                    let guard = lock(&parent_cell);
-                    let parent = guard
-                        .as_ref()
-                        .ok_or_else(|| "the parent's workspace is already finished".to_string())?;
-                    parent.fork(&fork_dir).map_err(|error| error.to_string())
-                })();
-                let mut state = lock(&handoff);
-                if state.abandoned {
-                    drop(made);
-                    let _ = std::fs::remove_dir_all(&fork_dir);
-                    return Err("the branch was cancelled".to_string());
-                }
-                state.done = true;
-                made
-            })
-            .await
-            .map_err(|error| format!("the fork did not finish: {error}"))
-            .and_then(|result| result);
-            let mut guard = guard;
-            guard.armed = false;
-            let workspace = match fork {
-                Ok(workspace) => workspace,
-                Err(message) => {
-                    let _ = std::fs::remove_dir_all(&dir);
+            if self.use_overlay(sandbox, branches).await {
+                let lowers = match parent {
+                    WorkspaceHandle::Dir(cell) => match lock(cell).as_ref() {
+                        Some(workspace) => vec![workspace.path().to_path_buf()],
+                        None => {
+                            return Err(PlanError::new(
+                                "BranchError",
+                                "the parent's workspace is already finished",
+                            ))
+                        }
+                    },
+                    WorkspaceHandle::Overlay(layers) => layers.stacked(),
+                };
+                let fork = OverlayFork::create(&dir, lowers).map_err(|error| {
+                    PlanError::new(
+                        "BranchError",
+                        format!("cannot fork the workspace for branch {path}: {error}"),
+                    )
+                })?;
+                let fork = Arc::new(fork);
+                child.sandbox = Some(Arc::new(sandbox.with_overlay(
+                    fork.upper(),
+                    OverlayLayers {
+                        lowers: fork.lowers().to_vec(),
+                        work: fork.work().to_path_buf(),
+                    },
+                )));
+                child.workspace = Some(WorkspaceHandle::Overlay(fork.clone()));
+                forked = Some(Box::new(OverlayBranch {
+                    parent: parent.clone(),
+                    fork,
+                }));
+            } else {
+                let WorkspaceHandle::Dir(parent_cell) = parent else {
                     return Err(PlanError::new(
                         "BranchError",
-                        format!("cannot fork the workspace for branch {path}: {message}"),
+                        "a branch of an overlay branch cannot be a copy",
                     ));
-                }
-            };
-            child.sandbox = Some(Arc::new(sandbox.with_workspace(workspace.path())));
-            let cell: SharedWorkspace = Arc::new(Mutex::new(Some(workspace)));
-            child.workspace = Some(cell.clone());
-            forked = Some(Box::new(BranchWorkspace {
-                parent: parent.clone(),
-                child: cell,
-                dir,
-            }));
+                };
+                let workspace = self.copy_fork(parent_cell, &dir, &path).await?;
+                child.sandbox = Some(Arc::new(sandbox.with_workspace(workspace.path())));
+                let cell: SharedWorkspace = Arc::new(Mutex::new(Some(workspace)));
+                child.workspace = Some(WorkspaceHandle::Dir(cell.clone()));
+                forked = Some(Box::new(BranchWorkspace {
+                    parent: parent_cell.clone(),
+                    child: cell,
+                    dir,
+                }));
+            }
         }
         Ok(Fork {
             calls: Arc::new(child),
@@ -443,6 +528,37 @@ impl Drop for HandoffGuard {
         if state.done {
             let _ = std::fs::remove_dir_all(&self.dir);
         }
+    }
+}
+
+/// A branch's overlay fork, seen from its parent. Dropping it removes the branch's layers.
+struct OverlayBranch {
+    parent: WorkspaceHandle,
+    fork: Arc<OverlayFork>,
+}
+
+impl ForkedWorkspace for OverlayBranch {
+    fn adopt(&self) -> Result<usize, String> {
+        let ops = self.fork.changes().map_err(|error| error.to_string())?;
+        let applied = match &self.parent {
+            WorkspaceHandle::Dir(cell) => {
+                let parent = lock(cell);
+                let parent = parent
+                    .as_ref()
+                    .ok_or_else(|| "the parent's workspace is already finished".to_string())?;
+                overlay::apply(&ops, self.fork.upper(), LayerTarget::Plain(parent.path()))
+            }
+            WorkspaceHandle::Overlay(parent) => {
+                overlay::apply(&ops, self.fork.upper(), LayerTarget::Upper(parent.upper()))
+            }
+        };
+        applied.map_err(|error| error.to_string())
+    }
+}
+
+impl Drop for OverlayBranch {
+    fn drop(&mut self) {
+        self.fork.remove();
     }
 }
 

@@ -173,6 +173,7 @@ pub fn run_plan(spec: RunSpec<'_>, stdout: &mut dyn Write) -> Result<RunRecord, 
     let mut services = Services::new(spec.inputs.clone(), log)
         .with_workspace(workspace.clone(), run_dir.join(BRANCHES_DIR))
         .with_branch_settings(spec.config.branch.settings())
+        .with_fork_mode(spec.config.branch.workspaces)
         .with_priors(spec.priors.clone());
     if spec.config.grants.bash {
         let helper = HelperExe::from_env_or_current().map_err(|error| {

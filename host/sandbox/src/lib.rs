@@ -166,6 +166,18 @@ pub struct Policy {
     pub file_size_bytes: u64,
     /// Open descriptors per process (`RLIMIT_NOFILE`); default 1024.
     pub open_files: u64,
+    /// Mount `/workspace` as an overlay instead: `workspace` is the upper layer (where writes
+    /// land) over these layers. Only with [`Mode::Enforce`].
+    pub overlay: Option<OverlayLayers>,
+}
+
+/// The lower layers and work directory of an overlay workspace (see [`Policy::overlay`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OverlayLayers {
+    /// Read-only layers below the upper one, topmost first.
+    pub lowers: Vec<PathBuf>,
+    /// overlayfs' work directory, on the upper layer's filesystem.
+    pub work: PathBuf,
 }
 
 impl Default for Policy {
@@ -180,6 +192,7 @@ impl Default for Policy {
             cpu_seconds: 120,
             file_size_bytes: 256 << 20,
             open_files: 1024,
+            overlay: None,
         }
     }
 }
@@ -211,6 +224,25 @@ impl Policy {
                     "read-only path {} is not absolute",
                     path.display()
                 )));
+            }
+        }
+        if let Some(overlay) = &self.overlay {
+            let layers = overlay.lowers.iter().chain([&overlay.work, &self.workspace]);
+            for path in layers {
+                // overlayfs' mount options separate layers with ':' and options with ','.
+                let text = path.to_string_lossy();
+                if !path.is_absolute() || !path.is_dir() || text.contains([':', ',', '\\']) {
+                    return Err(SandboxError::InvalidPolicy(format!(
+                        "overlay layer {} must be an existing absolute directory without ':', \
+                         ',' or '\\' in its path",
+                        path.display()
+                    )));
+                }
+            }
+            if overlay.lowers.is_empty() {
+                return Err(SandboxError::InvalidPolicy(
+                    "an overlay workspace needs at least one lower layer".into(),
+                ));
             }
         }
         if self.max_processes == 0 || self.open_files == 0 || self.cpu_seconds == 0 {
@@ -285,7 +317,50 @@ impl Sandbox {
     pub fn with_workspace(&self, workspace: impl Into<PathBuf>) -> Sandbox {
         let mut sandbox = self.clone();
         sandbox.policy.workspace = workspace.into();
+        sandbox.policy.overlay = None;
         sandbox
+    }
+
+    /// The same sandbox working in an overlay: `upper` over `layers` (a branch's overlay fork).
+    pub fn with_overlay(&self, upper: impl Into<PathBuf>, layers: OverlayLayers) -> Sandbox {
+        let mut sandbox = self.clone();
+        sandbox.policy.workspace = upper.into();
+        sandbox.policy.overlay = Some(layers);
+        sandbox
+    }
+
+    /// Whether this sandbox can mount overlay workspaces here: runs `true` in one over a
+    /// scratch layer under `scratch` (removed after). Needs [`Mode::Enforce`] and a kernel that
+    /// lets a user namespace mount overlayfs (Linux 5.11).
+    pub async fn overlay_works(&self, scratch: &Path) -> bool {
+        if self.mode != Mode::Enforce {
+            return false;
+        }
+        let dirs = ["lower", "upper", "work"].map(|name| scratch.join(name));
+        if dirs.iter().any(|dir| std::fs::create_dir_all(dir).is_err()) {
+            return false;
+        }
+        let [lower, upper, work] = dirs;
+        let probe = self.with_overlay(
+            &upper,
+            OverlayLayers {
+                lowers: vec![lower],
+                work: work.clone(),
+            },
+        );
+        let ran = probe.run(Command::new("true")).await;
+        // overlayfs leaves a mode-0 directory in its work directory.
+        if let Ok(entries) = std::fs::read_dir(&work) {
+            for entry in entries.flatten() {
+                use std::os::unix::fs::PermissionsExt;
+                let _ = std::fs::set_permissions(
+                    entry.path(),
+                    std::fs::Permissions::from_mode(0o700),
+                );
+            }
+        }
+        let _ = std::fs::remove_dir_all(scratch);
+        matches!(ran, Ok(output) if output.exit_code == 0)
     }
 
     /// The policy in force.

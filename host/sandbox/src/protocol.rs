@@ -30,6 +30,12 @@ pub(crate) struct Spec {
     pub cpu_seconds: u64,
     pub file_size_bytes: u64,
     pub open_files: u64,
+    /// Overlay lower layers (topmost first); empty: `workspace` is bound as it is.
+    #[serde(default)]
+    pub overlay_lowers: Vec<PathBuf>,
+    /// overlayfs' work directory, with `overlay_lowers`.
+    #[serde(default)]
+    pub overlay_work: Option<PathBuf>,
 }
 
 /// Encodes a spec as the frame the helper expects on stdin.

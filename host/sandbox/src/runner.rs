@@ -83,6 +83,12 @@ pub(crate) fn spec_for(policy: &Policy, command: &Command) -> Spec {
         cpu_seconds: policy.cpu_seconds,
         file_size_bytes: policy.file_size_bytes,
         open_files: policy.open_files,
+        overlay_lowers: policy
+            .overlay
+            .as_ref()
+            .map(|o| o.lowers.clone())
+            .unwrap_or_default(),
+        overlay_work: policy.overlay.as_ref().map(|o| o.work.clone()),
     }
 }
 

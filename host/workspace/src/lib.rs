@@ -45,6 +45,7 @@ mod copy;
 mod error;
 mod fsutil;
 mod manifest;
+pub mod overlay;
 mod patch;
 mod textdiff;
 

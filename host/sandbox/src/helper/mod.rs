@@ -95,6 +95,32 @@ fn canonical_spec(mut spec: Spec) -> StepResult<Spec> {
             format!("{} is not a directory", spec.workspace.display()),
         ));
     }
+    let canonical_layer = |path: &Path| -> StepResult<PathBuf> {
+        let canonical = std::fs::canonicalize(path)
+            .map_err(|e| StepError::io(format!("overlay layer {}", path.display()), e))?;
+        let text = canonical.to_string_lossy();
+        if !canonical.is_dir() || text.contains([':', ',', '\\']) {
+            return Err(StepError::new(
+                "overlay layer",
+                format!(
+                    "{} must be a directory without ':', ',' or '\\' in its path",
+                    canonical.display()
+                ),
+            ));
+        }
+        Ok(canonical)
+    };
+    spec.overlay_lowers = spec
+        .overlay_lowers
+        .iter()
+        .map(|path| canonical_layer(path))
+        .collect::<StepResult<_>>()?;
+    if let Some(work) = &spec.overlay_work {
+        spec.overlay_work = Some(canonical_layer(work)?);
+    }
+    if !spec.overlay_lowers.is_empty() {
+        canonical_layer(&spec.workspace)?;
+    }
     let mut read_only = Vec::with_capacity(spec.read_only.len());
     for path in &spec.read_only {
         let canonical = std::fs::canonicalize(path)

@@ -130,14 +130,39 @@ pub fn build_root(spec: &Spec) -> StepResult<Vec<PathBuf>> {
     // The workspace: the one writable host directory.
     let workspace = new(Path::new(WORKSPACE));
     sys::mkdir(&workspace, 0o755)?;
-    sys::mount(
-        Some(&old(&spec.workspace)),
-        &workspace,
-        None,
-        libc::MS_BIND | libc::MS_REC,
-        None,
-        "bind workspace",
-    )?;
+    match &spec.overlay_work {
+        // A branch's overlay fork: its upper layer over its parent's layers. `userxattr`
+        // keeps overlayfs' marks in the user.* namespace, which a user namespace may write.
+        Some(work) if !spec.overlay_lowers.is_empty() => {
+            let lowers: Vec<String> = spec
+                .overlay_lowers
+                .iter()
+                .map(|layer| old(layer).to_string_lossy().into_owned())
+                .collect();
+            let options = format!(
+                "lowerdir={},upperdir={},workdir={},userxattr",
+                lowers.join(":"),
+                old(&spec.workspace).display(),
+                old(work).display()
+            );
+            sys::mount(
+                Some(Path::new("overlay")),
+                &workspace,
+                Some("overlay"),
+                libc::MS_NOSUID | libc::MS_NODEV,
+                Some(&options),
+                "overlay workspace",
+            )?;
+        }
+        _ => sys::mount(
+            Some(&old(&spec.workspace)),
+            &workspace,
+            None,
+            libc::MS_BIND | libc::MS_REC,
+            None,
+            "bind workspace",
+        )?,
+    }
     set_flags(
         &workspace,
         sys::MOUNT_ATTR_NOSUID | sys::MOUNT_ATTR_NODEV,
