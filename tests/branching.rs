@@ -734,3 +734,84 @@ fn the_tournament_and_refine_examples_run_offline() {
         assert_eq!(stdout(&output), expected, "{plan}");
     }
 }
+
+const LAYERS: &str = r#"
+from baton import branch, bash
+
+def inner():
+    bash("rm -rf d && mkdir d && echo new > d/n && rm a.txt && echo x > x.txt && ln -s x.txt link")
+    return bash("ls -R").stdout
+
+def outer():
+    bash("echo outer > o.txt && rm -f d/k2 && chmod 600 o.txt")
+    seen = branch([inner])
+    return seen + "--\n" + bash("ls -R; cat d/n").stdout
+
+print(branch([outer]))
+print(bash("ls -R; cat o.txt d/n; readlink link").stdout)
+"#;
+
+#[test]
+fn nested_branches_adopt_deletions_replacements_and_links_either_way() {
+    let expected = ".:\nd\nlink\no.txt\nx.txt\n\n./d:\nn\n--\n.:\nd\nlink\no.txt\nx.txt\n\n\
+                    ./d:\nn\nnew\n\n.:\nd\nlink\no.txt\nx.txt\n\n./d:\nn\nouter\nnew\nx.txt\n\n";
+    for mode in ["copy", "auto"] {
+        let scratch = Scratch::new(&format!("layers-{mode}"));
+        let repo_dir = scratch.path().join("repo");
+        std::fs::create_dir_all(repo_dir.join("d")).unwrap();
+        std::fs::write(repo_dir.join("a.txt"), "a\n").unwrap();
+        std::fs::write(repo_dir.join("d/k"), "k\n").unwrap();
+        std::fs::write(repo_dir.join("d/k2"), "k2\n").unwrap();
+        let config = scratch.write(
+            "baton.toml",
+            &format!("[branch]\nworkspaces = \"{mode}\"\n"),
+        );
+        let output = run_plan(
+            &scratch,
+            LAYERS,
+            &[
+                "--grant",
+                "bash",
+                "--config",
+                &config,
+                "--workspace",
+                repo_dir.to_str().unwrap(),
+            ],
+        );
+        assert_exit(&output, 0);
+        assert_eq!(stdout(&output), expected, "{mode}");
+        // Written back to the repository: a.txt and d/k, d/k2 gone, the rest new.
+        let mut found: Vec<String> = walk(&repo_dir);
+        found.sort();
+        assert_eq!(found, ["d/", "d/n", "link", "o.txt", "x.txt"], "{mode}");
+        use std::os::unix::fs::PermissionsExt;
+        let mode_bits = std::fs::metadata(repo_dir.join("o.txt"))
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode_bits & 0o777, 0o600, "{mode}");
+        assert!(!scratch.run_dir().join("branches").exists(), "{mode}");
+    }
+}
+
+fn walk(dir: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(d) = pending.pop() {
+        for entry in std::fs::read_dir(&d).unwrap().flatten() {
+            let rel = entry
+                .path()
+                .strip_prefix(dir)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
+            if entry.file_type().unwrap().is_dir() {
+                out.push(format!("{rel}/"));
+                pending.push(entry.path());
+            } else {
+                out.push(rel);
+            }
+        }
+    }
+    out
+}

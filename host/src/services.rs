@@ -15,11 +15,11 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use crate::branch::{Prior, SiteFigures};
-use crate::config::ForkMode;
 use crate::calls::{
     python_type, Args, BoxFuture, BranchSettings, CallKind, CallResult, Fork, ForkSpec,
     ForkedWorkspace, HostCalls, PlanError,
 };
+use crate::config::ForkMode;
 
 /// A workspace shared by a run (or branch) and the branches forked from it; `None` once the
 /// run has taken it back to finish it.
@@ -155,7 +155,9 @@ impl Services {
                 *self
                     .overlay_works
                     .get_or_init(|| async move {
-                        sandbox.overlay_works(&branches.join(".overlay-probe")).await
+                        sandbox
+                            .overlay_works(&branches.join(".overlay-probe"))
+                            .await
                     })
                     .await
             }

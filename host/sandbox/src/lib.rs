@@ -227,7 +227,10 @@ impl Policy {
             }
         }
         if let Some(overlay) = &self.overlay {
-            let layers = overlay.lowers.iter().chain([&overlay.work, &self.workspace]);
+            let layers = overlay
+                .lowers
+                .iter()
+                .chain([&overlay.work, &self.workspace]);
             for path in layers {
                 // overlayfs' mount options separate layers with ':' and options with ','.
                 let text = path.to_string_lossy();
@@ -353,10 +356,8 @@ impl Sandbox {
         if let Ok(entries) = std::fs::read_dir(&work) {
             for entry in entries.flatten() {
                 use std::os::unix::fs::PermissionsExt;
-                let _ = std::fs::set_permissions(
-                    entry.path(),
-                    std::fs::Permissions::from_mode(0o700),
-                );
+                let _ =
+                    std::fs::set_permissions(entry.path(), std::fs::Permissions::from_mode(0o700));
             }
         }
         let _ = std::fs::remove_dir_all(scratch);

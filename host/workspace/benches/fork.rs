@@ -10,6 +10,7 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use baton_workspace::overlay::{apply, LayerTarget, OverlayFork};
 use baton_workspace::{Mode, Workspace};
 
 const ROUNDS: usize = 5;
@@ -62,6 +63,26 @@ fn main() {
         drop(child);
         std::fs::remove_dir_all(&dest).unwrap();
     }
+    // Overlay forks: two empty directories; adopting reads and applies the upper layer.
+    let (mut layer_forks, mut layer_adopts) = (Vec::new(), Vec::new());
+    for round in 0..ROUNDS {
+        let dest = root.join(format!("layer{round}"));
+        let t = Instant::now();
+        let fork = OverlayFork::create(&dest, vec![parent.path().to_path_buf()]).expect("fork");
+        layer_forks.push(t.elapsed());
+        // What the kernel would leave in the upper layer after one file was changed.
+        std::fs::create_dir_all(fork.upper().join("dir000")).unwrap();
+        std::fs::write(
+            fork.upper().join("dir000/file000.txt"),
+            format!("layer {round}\n"),
+        )
+        .unwrap();
+        let t = Instant::now();
+        let ops = fork.changes().expect("changes");
+        apply(&ops, fork.upper(), LayerTarget::Plain(parent.path())).expect("adopt");
+        layer_adopts.push(t.elapsed());
+        fork.remove();
+    }
     let fs = filesystem_of(&root);
     println!(
         "{files} files of 1 KiB in {} directories, on {fs}",
@@ -71,10 +92,16 @@ fn main() {
         "initial copy of the user's tree: {:.1} ms",
         initial.as_secs_f64() * 1e3
     );
-    for (name, times) in [("fork", forks), ("changes", diffs), ("adopt", adopts)] {
+    for (name, times) in [
+        ("fork", forks),
+        ("changes", diffs),
+        ("adopt", adopts),
+        ("overlay fork", layer_forks),
+        ("overlay adopt", layer_adopts),
+    ] {
         let (median, max) = median(times);
         println!(
-            "{name:<8} median {:.1} ms, slowest {:.1} ms ({ROUNDS} rounds)",
+            "{name:<14} median {:.3} ms, slowest {:.3} ms ({ROUNDS} rounds)",
             median.as_secs_f64() * 1e3,
             max.as_secs_f64() * 1e3
         );

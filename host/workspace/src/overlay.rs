@@ -26,8 +26,8 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use cap_std::ambient_authority;
 use cap_fs_ext::DirExt;
+use cap_std::ambient_authority;
 use cap_std::fs::{Dir, MetadataExt};
 use rustix::fs::OFlags;
 
@@ -127,7 +127,8 @@ impl OverlayFork {
     pub fn remove(&self) {
         if let Ok(entries) = std::fs::read_dir(&self.work) {
             for entry in entries.flatten() {
-                let _ = std::fs::set_permissions(entry.path(), std::fs::Permissions::from_mode(0o700));
+                let _ =
+                    std::fs::set_permissions(entry.path(), std::fs::Permissions::from_mode(0o700));
             }
         }
         let _ = std::fs::remove_dir_all(&self.dir);
@@ -188,7 +189,10 @@ fn is_whiteout(meta: &cap_std::fs::Metadata) -> bool {
 /// `O_PATH`, which neither xattrs nor fchmod accept), without following a symlink.
 fn dir_fd(parent: &Dir, name: &OsStr) -> io::Result<OwnedFd> {
     if name == ".." || name.as_encoded_bytes().contains(&b'/') {
-        return Err(io::Error::new(io::ErrorKind::InvalidInput, "not a plain name"));
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "not a plain name",
+        ));
     }
     Ok(rustix::fs::openat(
         parent,
@@ -246,7 +250,8 @@ pub fn apply(ops: &[LayerOp], upper: &Path, target: LayerTarget<'_>) -> Result<u
         };
         let here = dst_path.join(rel);
         let (parent, name) = split(rel).map_err(WorkspaceError::io("apply", &here))?;
-        let parent_dir = open_dir_nofollow(&dst, parent).map_err(WorkspaceError::io("open", dst_path.join(parent)))?;
+        let parent_dir = open_dir_nofollow(&dst, parent)
+            .map_err(WorkspaceError::io("open", dst_path.join(parent)))?;
         match op {
             LayerOp::Delete(_) => {
                 remove_entry(&parent_dir, name).map_err(WorkspaceError::io("delete", &here))?;
@@ -266,7 +271,8 @@ pub fn apply(ops: &[LayerOp], upper: &Path, target: LayerTarget<'_>) -> Result<u
                 let existing = parent_dir.symlink_metadata(name).ok();
                 let keep = existing.as_ref().is_some_and(|m| m.is_dir()) && !opaque;
                 if !keep {
-                    remove_entry(&parent_dir, name).map_err(WorkspaceError::io("replace", &here))?;
+                    remove_entry(&parent_dir, name)
+                        .map_err(WorkspaceError::io("replace", &here))?;
                     parent_dir
                         .create_dir(name)
                         .map_err(WorkspaceError::io("create directory", &here))?;
