@@ -815,3 +815,31 @@ fn walk(dir: &Path) -> Vec<String> {
     }
     out
 }
+
+#[test]
+fn branches_that_are_not_adopted_leave_the_parent_workspace_alone() {
+    let scratch = Scratch::new("not-adopted");
+    let plan = r#"
+from baton import branch, parallel, bash, BranchError
+
+def vandal():
+    bash("echo evil > f.txt; rm -rf keep; echo junk > junk.txt")
+    return bash("ls").stdout
+
+def main():
+    bash("echo base > f.txt; mkdir keep; echo k > keep/k")
+    try:
+        branch([vandal, vandal], validate=lambda seen: False)
+    except BranchError:
+        pass
+    print(parallel([vandal]))
+    branch([vandal], adopt=False)
+    print(bash("cat f.txt; ls").stdout)
+"#;
+    let output = run_plan(&scratch, plan, &["--grant", "bash"]);
+    assert_exit(&output, 0);
+    assert_eq!(
+        stdout(&output),
+        "['f.txt\\njunk.txt\\n']\nbase\nf.txt\nkeep\n\n"
+    );
+}
