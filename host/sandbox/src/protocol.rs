@@ -149,6 +149,8 @@ mod tests {
             cpu_seconds: 4,
             file_size_bytes: 5,
             open_files: 6,
+            overlay_lowers: vec!["/l1".into(), "/l2".into()],
+            overlay_work: Some("/work".into()),
         }
     }
 
