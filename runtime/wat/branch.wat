@@ -129,7 +129,7 @@
   (call $codec_begin)
   (call $dict_set (local.get $req) (i64.extend_i32_u (global.get $s_br_payload))
     (call $cx_enc (i64.extend_i32_u (local.get $payload))))
-  (local.set $text (call $host_encode (local.get $req)))
+  (local.set $text (call $host_encode (call $host_with_line (local.get $req))))
   (local.set $reply (call $host_take_reply
     (call $host_branch (call $host_ptr (local.get $text)) (call $host_len (local.get $text)))))
   (if (i32.ne (call $tid (local.get $reply)) (i32.const 8)) (then (call $br_bad_reply)))

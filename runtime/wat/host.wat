@@ -139,6 +139,19 @@
 
 ;; ---- the request/reply protocol --------------------------------------------------------------
 
+;; Adds "line": the current line of the innermost frame (the plan's, or a plan library's), so
+;; the journal, divergence errors and the run report can name where a call came from.
+(func $host_with_line (param $d i64) (result i64)
+  (local $line i32)
+  (if (global.get $depth)
+    (then
+      (local.set $line (i32.and
+        (i32.load offset=4 (i32.add (global.get $frames) (i32.shl (global.get $depth) (i32.const 3))))
+        (i32.const 0xffffff)))
+      (call $dict_set (local.get $d) (i64.extend_i32_u (global.get $s_host_line))
+        (call $int_new (i64.extend_i32_u (local.get $line))))))
+  (local.get $d))
+
 ;; json.dumps(v) as a str value.
 (func $host_encode (param $v i64) (result i64)
   (call $b_json_dumps (i32.wrap_i64 (call $tuple1 (local.get $v))) (i32.const 0)))
@@ -196,9 +209,9 @@
 ;; bash(command, *, timeout=60, input=None) -> BashResult
 (func $b_baton_bash (param $args i32) (param $kwargs i32) (result i64)
   (local $req i64) (local $r i64)
-  (local.set $req (call $host_encode (call $sdk_bind (global.get $s_host_bash)
+  (local.set $req (call $host_encode (call $host_with_line (call $sdk_bind (global.get $s_host_bash)
     (call $host_names3 (global.get $s_host_command) (global.get $s_host_timeout) (global.get $s_host_input))
-    (i32.const 1) (i32.const 1) (local.get $args) (local.get $kwargs))))
+    (i32.const 1) (i32.const 1) (local.get $args) (local.get $kwargs)))))
   (local.set $r (call $host_take_reply
     (call $host_bash (call $host_ptr (local.get $req)) (call $host_len (local.get $req)))))
   (if (i32.ne (call $tid (local.get $r)) (i32.const 8))
@@ -216,8 +229,8 @@
   (i64.store offset=32 (local.get $names) (i64.extend_i32_u (global.get $s_host_temperature)))
   (i64.store offset=40 (local.get $names) (i64.extend_i32_u (global.get $s_host_max_tokens)))
   (i64.store offset=48 (local.get $names) (i64.extend_i32_u (global.get $s_host_stop)))
-  (local.set $req (call $host_encode (call $sdk_bind (global.get $s_host_llm) (local.get $names)
-    (i32.const 1) (i32.const 1) (local.get $args) (local.get $kwargs))))
+  (local.set $req (call $host_encode (call $host_with_line (call $sdk_bind (global.get $s_host_llm) (local.get $names)
+    (i32.const 1) (i32.const 1) (local.get $args) (local.get $kwargs)))))
   (call $host_take_reply
     (call $host_llm (call $host_ptr (local.get $req)) (call $host_len (local.get $req)))))
 

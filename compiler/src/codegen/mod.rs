@@ -711,6 +711,9 @@ impl<'a> Generator<'a> {
                     self.label("top"),
                 );
                 self.emit(&format!("(block {after} (block {exhausted} (loop {top}"));
+                // Each test runs on the `while` line, as in CPython's tracebacks (the body left
+                // the frame on its last statement's line).
+                self.set_line(&*w.test);
                 let test = self.condition(&w.test)?;
                 self.emit(&format!("(br_if {exhausted} (i32.eqz {test}))"));
                 self.loop_body(&w.body, &after, &top)?;
