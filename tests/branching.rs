@@ -338,7 +338,7 @@ def main():
     assert_eq!(
         stdout(&output),
         "0 False Stuck: the branch made the same bash request 3 times in a row: \
-         {\"command\":\"false\",\"line\":6} 2\n\
+         {\"command\":\"false\",\"line\":5} 2\n\
          1 True None 5\n"
     );
 }
