@@ -441,6 +441,7 @@ fn end_of(report: Result<crate::run::RunReport, HostError>) -> End {
                 .to_string(),
         ),
         Err(error @ HostError::Limit { .. }) => End::failed("LimitExceeded", error.to_string()),
+        Err(HostError::Divergence(message)) => End::failed("Divergence", message),
         Err(error) => End::failed("Trap", error.to_string()),
     }
 }
@@ -971,7 +972,6 @@ pub(crate) async fn run(
     context: Arc<BranchContext>,
     calls: SharedCalls,
     fuel: u64,
-    output: mpsc::Sender<Vec<u8>>,
     request: Value,
 ) -> CallResult {
     let settings = calls.branch_settings();
@@ -1081,10 +1081,19 @@ pub(crate) async fn run(
         }
     }
 
-    let mut outcomes = Vec::with_capacity(options.count);
+    // A branch that diverged from the journal being replayed stops the whole run.
+    if let Some(End::Failed { message, .. }) = ends
+        .iter()
+        .flatten()
+        .find(|end| matches!(end, End::Failed { kind, .. } if kind == "Divergence"))
+    {
+        return Err(PlanError::new(crate::journal::DIVERGENCE, message.clone()));
+    }
+    let mut outcomes = Vec::with_capacity(ends.len());
+    let mut printed = Vec::new();
     for (index, (slot, end)) in slots.iter().zip(&ends).enumerate() {
         outcomes.push(outcome(index, slot, end.as_ref(), chosen, adopted));
-        let printed = {
+        let printed_bytes = {
             let mut state = lock(&slot.activity.state);
             let mut bytes = std::mem::take(&mut state.output);
             if state.output_cut {
@@ -1095,9 +1104,10 @@ pub(crate) async fn run(
             }
             bytes
         };
-        for chunk in printed.chunks(crate::run::OUTPUT_CHUNK) {
-            // A closed output makes the parent's next print trap; nothing to do here.
-            let _ = output.send(chunk.to_vec()).await;
+        if !printed_bytes.is_empty() {
+            printed.push(Value::String(
+                String::from_utf8_lossy(&printed_bytes).into_owned(),
+            ));
         }
     }
     // Dropping the slots removes the branches' workspaces.
@@ -1107,6 +1117,8 @@ pub(crate) async fn run(
         "chosen": chosen,
         "message": message,
         "waves": waves,
+        // Written to the parent's output by run.rs, in branch order.
+        "printed": printed,
     }))
 }
 

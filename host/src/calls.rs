@@ -28,6 +28,8 @@ pub enum CallKind {
     Llm,
     Log,
     Inputs,
+    /// `branch`/`parallel`: run by the host (`branch.rs`), journaled like the others.
+    Branch,
 }
 
 impl CallKind {
@@ -37,6 +39,7 @@ impl CallKind {
             CallKind::Llm => "llm",
             CallKind::Log => "log",
             CallKind::Inputs => "inputs",
+            CallKind::Branch => "branch",
         }
     }
 }
@@ -105,6 +108,18 @@ pub trait HostCalls: Send + Sync + 'static {
     fn prior(&self, site: &str) -> Option<crate::branch::Prior> {
         let _ = site;
         None
+    }
+
+    /// Runs `live` (the call itself, already bound to `request`), or gives the result a
+    /// journal recorded for it instead (`journal.rs`). By default: `live`.
+    fn journaled<'a>(
+        &'a self,
+        kind: CallKind,
+        request: Value,
+        live: BoxFuture<'a, CallResult>,
+    ) -> BoxFuture<'a, CallResult> {
+        let _ = (kind, request);
+        live
     }
 
     /// Records what a `branch` call site's branches did, for `figures.json` and `baton priors`.
@@ -196,7 +211,7 @@ impl HostCalls for NoCapabilities {
             match kind {
                 CallKind::Inputs => Ok(json!({})),
                 CallKind::Log => Ok(Value::Null),
-                CallKind::Bash | CallKind::Llm => Err(PlanError::new(
+                CallKind::Bash | CallKind::Llm | CallKind::Branch => Err(PlanError::new(
                     "RuntimeError",
                     format!("`{}` is not granted to this run", kind.name()),
                 )),

@@ -29,6 +29,7 @@ pub mod calls;
 pub mod config;
 pub mod engine;
 pub mod imports;
+pub mod journal;
 pub mod run;
 pub mod services;
 pub mod session;

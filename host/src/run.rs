@@ -42,6 +42,7 @@ use crate::branch::{Activity, BranchContext, BranchStuck};
 use crate::cache::{ModuleCache, Prepared};
 use crate::calls::{encode_reply, CallKind, CallResult, NoCapabilities, PlanError, SharedCalls};
 use crate::engine;
+use crate::journal::DIVERGENCE;
 use crate::imports::{ModuleError, BRANCH_EXPORT, IMPORT_MODULE, MAIN_EXPORT, MEMORY_EXPORT};
 
 /// The hard limits of one run.
@@ -153,6 +154,9 @@ pub enum HostError {
     /// A branch repeated the same request too many times in a row (`[branch] stuck_repeats`).
     #[error("{0}")]
     Stuck(String),
+    /// A call differs from the journal being replayed (`--resume`, `baton replay`).
+    #[error("divergence from the journal: {0}")]
+    Divergence(String),
 }
 
 // No `#[source]`/`#[from]` on the variants above: their messages already include the inner
@@ -189,6 +193,18 @@ impl fmt::Display for GuestFault {
 }
 
 impl std::error::Error for GuestFault {}
+
+/// A replayed call differs from the journal. Becomes [`HostError::Divergence`].
+#[derive(Debug)]
+pub(crate) struct Diverged(pub(crate) String);
+
+impl fmt::Display for Diverged {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Diverged {}
 
 /// The output's reader went away (writing failed). Becomes [`HostError::Output`].
 #[derive(Debug)]
@@ -346,9 +362,33 @@ fn link_host_calls(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
                 let context = caller.data().branching.clone();
                 let calls = caller.data().calls.clone();
                 let output = caller.data().output.clone();
-                // Each branch may use what its parent has left.
+                // Each branch may use what its parent had left.
                 let fuel = caller.get_fuel().unwrap_or(context.limits.fuel);
-                let result = crate::branch::run(context, calls, fuel, output, request).await;
+                let live = Box::pin(crate::branch::run(
+                    context,
+                    calls.clone(),
+                    fuel,
+                    request.clone(),
+                ));
+                let mut result = calls.journaled(CallKind::Branch, request, live).await;
+                if let Err(error) = &result {
+                    if error.exception == DIVERGENCE {
+                        return Err(Diverged(error.message.clone()).into());
+                    }
+                }
+                // What the branches printed, in branch order (replayed runs print it again).
+                if let Ok(Value::Object(reply)) = &mut result {
+                    if let Some(Value::Array(printed)) = reply.remove("printed") {
+                        for text in printed.iter().filter_map(Value::as_str) {
+                            for chunk in text.as_bytes().chunks(OUTPUT_CHUNK) {
+                                output
+                                    .send(chunk.to_vec())
+                                    .await
+                                    .map_err(|_| OutputClosed)?;
+                            }
+                        }
+                    }
+                }
                 Ok(hold_reply(&mut caller, "branch", &result))
             })
         },
@@ -425,6 +465,11 @@ async fn call_and_hold_reply(
         activity.before(kind, &request).map_err(BranchStuck)?;
     }
     let result = calls.call(kind, request.clone()).await;
+    if let Err(error) = &result {
+        if error.exception == DIVERGENCE {
+            return Err(Diverged(error.message.clone()).into());
+        }
+    }
     if let Some(activity) = &activity {
         activity.after(kind, &request, &result, started.elapsed());
     }
@@ -796,6 +841,9 @@ fn read_str(data: &[u8], address: i32) -> Result<String, String> {
 fn classify(error: wasmtime::Error, limits: &Limits, refused: bool) -> HostError {
     if let Some(stuck) = error.downcast_ref::<BranchStuck>() {
         return HostError::Stuck(stuck.0.clone());
+    }
+    if let Some(diverged) = error.downcast_ref::<Diverged>() {
+        return HostError::Divergence(diverged.0.clone());
     }
     if error.downcast_ref::<OutputClosed>().is_some() {
         // The writer's own error is reported by run_module; this is the fallback.

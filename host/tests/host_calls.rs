@@ -24,6 +24,7 @@ impl HostCalls for Fake {
                 CallKind::Bash => Ok(json!({"returncode": 0, "stdout": "hi\n"})),
                 CallKind::Llm => Err(PlanError::new("BudgetExceeded", "no money")),
                 CallKind::Log => Ok(Value::Null),
+                CallKind::Branch => Err(PlanError::new("RuntimeError", "not here")),
             }
         })
     }

@@ -1,0 +1,420 @@
+//! The journal: every `bash`, `llm` and `branch` call of a run, its request before the call and
+//! its result after, in `RUN_DIR/journal.jsonl` (DESIGN.md, "Journal").
+//!
+//! # Format
+//! One JSON object per line, appended:
+//! - `{"t": "call", "path": "0.2", "seq": 5, "call": "bash", "request": {...}, "at": secs}`
+//!   before the call is made;
+//! - `{"t": "done", "path": "0.2", "seq": 5, "result": {"ok": ...} | {"error": {...}},
+//!   "seconds": secs, "at": secs}` after it returned.
+//!
+//! `path` is the branch path (`""` for the run itself, `"2"` for the third branch of its first
+//! level, `"2.0"` below it); `seq` counts that instance's journaled calls from 0. A plan is
+//! deterministic given its calls' results (DESIGN.md, rule 5), so an instance's n-th call is the
+//! same call on every run: that is what makes (path, seq) a key.
+//!
+//! # Durability
+//! Each line is written with one `write(2)` on a file opened for appending, as soon as it is
+//! known: a process crash (SIGKILL included) loses nothing already written. The file is
+//! `fsync`ed at most once a second and when the run ends, so a machine crash can lose the last
+//! second of lines. A torn last line (a crash mid-write) is ignored when the journal is read.
+//!
+//! # Replaying
+//! [`JournaledCalls`] wraps a run's [`HostCalls`]. With a recorded journal (`--resume`, `baton
+//! replay`) a call whose (path, seq) has a recorded result gets that result without running
+//! anything; a call recorded without a result (cut by the crash) runs again — for a
+//! non-idempotent command that means twice; a call with no record runs live, or, in replay-only
+//! mode, stops the run. A call whose kind or request differs from the record (the plan or its
+//! inputs changed) stops the run with a divergence error naming the call, its branch and the
+//! plan line.
+
+use std::collections::HashMap;
+use std::fs::{File, OpenOptions};
+use std::io::{self, BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+use crate::branch::{Prior, SiteFigures};
+use crate::calls::{
+    encode_reply, path_text, BoxFuture, BranchSettings, CallKind, CallResult, Fork, ForkSpec,
+    HostCalls, PlanError, SharedCalls,
+};
+
+/// The journal's file name in a run directory.
+pub const JOURNAL_FILE: &str = "journal.jsonl";
+
+/// The exception name of a divergence; `run.rs` turns it into [`crate::HostError::Divergence`].
+pub const DIVERGENCE: &str = "DivergenceError";
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|poison| poison.into_inner())
+}
+
+/// The append-only journal file of a run.
+pub struct Journal {
+    file: Mutex<File>,
+    path: PathBuf,
+    started: Instant,
+    last_sync: Mutex<Instant>,
+    /// The first write error; later lines are not written (the run goes on: losing the journal
+    /// must not lose the run).
+    failed: Mutex<Option<String>>,
+}
+
+impl Journal {
+    /// Opens (creating if needed) `path` for appending.
+    pub fn open(path: &Path) -> io::Result<Journal> {
+        let file = OpenOptions::new().create(true).append(true).open(path)?;
+        Ok(Journal {
+            file: Mutex::new(file),
+            path: path.to_path_buf(),
+            started: Instant::now(),
+            last_sync: Mutex::new(Instant::now()),
+            failed: Mutex::new(None),
+        })
+    }
+
+    /// The file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Why writing stopped, if it did.
+    pub fn error(&self) -> Option<String> {
+        lock(&self.failed).clone()
+    }
+
+    fn write(&self, mut entry: Value) {
+        if lock(&self.failed).is_some() {
+            return;
+        }
+        entry["at"] = json!(self.started.elapsed().as_secs_f64());
+        let mut line = serde_json::to_vec(&entry).unwrap_or_default();
+        line.push(b'\n');
+        let mut file = lock(&self.file);
+        let mut result = file.write_all(&line);
+        let mut last_sync = lock(&self.last_sync);
+        if result.is_ok() && last_sync.elapsed() >= Duration::from_secs(1) {
+            result = file.sync_data();
+            *last_sync = Instant::now();
+        }
+        if let Err(error) = result {
+            *lock(&self.failed) = Some(format!("cannot write {}: {error}", self.path.display()));
+        }
+    }
+
+    /// Flushes to disk (at the end of a run).
+    pub fn sync(&self) {
+        let _ = lock(&self.file).sync_data();
+    }
+}
+
+/// One recorded call.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RecordedCall {
+    pub call: String,
+    pub request: Value,
+    /// The reply as the runtime received it (`{"ok": ...}` or `{"error": ...}`), when the call
+    /// returned before the journal ended.
+    pub result: Option<Value>,
+    /// Seconds into the recording run when the call was made, and how long it took.
+    pub at: f64,
+    pub seconds: Option<f64>,
+}
+
+/// A journal as read back: calls by (branch path, seq), in the order they were written.
+#[derive(Debug, Default, Clone)]
+pub struct Recorded {
+    calls: HashMap<(String, u64), RecordedCall>,
+    order: Vec<(String, u64)>,
+}
+
+impl Recorded {
+    /// Reads `path`. Lines that are not journal entries are an error naming the line, except a
+    /// torn last line (a crash mid-write), which is ignored.
+    pub fn read(path: &Path) -> Result<Recorded, String> {
+        let file = File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let lines: Vec<String> = io::BufReader::new(file)
+            .lines()
+            .collect::<Result<_, _>>()
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let mut recorded = Recorded::default();
+        let count = lines.len();
+        for (number, line) in lines.iter().enumerate() {
+            let entry: Value = match serde_json::from_str(line) {
+                Ok(entry) => entry,
+                Err(_) if number + 1 == count => break,
+                Err(error) => {
+                    return Err(format!("{}:{}: not a journal entry: {error}", path.display(), number + 1))
+                }
+            };
+            let key = (
+                entry["path"].as_str().unwrap_or_default().to_string(),
+                entry["seq"].as_u64().unwrap_or(u64::MAX),
+            );
+            match entry["t"].as_str() {
+                Some("call") => {
+                    recorded.order.push(key.clone());
+                    recorded.calls.insert(
+                        key,
+                        RecordedCall {
+                            call: entry["call"].as_str().unwrap_or_default().to_string(),
+                            request: entry["request"].clone(),
+                            result: None,
+                            at: entry["at"].as_f64().unwrap_or(0.0),
+                            seconds: None,
+                        },
+                    );
+                }
+                Some("done") => {
+                    if let Some(call) = recorded.calls.get_mut(&key) {
+                        call.result = Some(entry["result"].clone());
+                        call.seconds = entry["seconds"].as_f64();
+                    }
+                }
+                _ => {
+                    return Err(format!(
+                        "{}:{}: not a journal entry (no \"t\")",
+                        path.display(),
+                        number + 1
+                    ))
+                }
+            }
+        }
+        Ok(recorded)
+    }
+
+    pub fn get(&self, path: &str, seq: u64) -> Option<&RecordedCall> {
+        self.calls.get(&(path.to_string(), seq))
+    }
+
+    /// Every call, in the order it was made: ((path, seq), call).
+    pub fn calls(&self) -> impl Iterator<Item = (&(String, u64), &RecordedCall)> {
+        self.order.iter().filter_map(|key| Some((key, self.calls.get(key)?)))
+    }
+
+    pub fn len(&self) -> usize {
+        self.order.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.order.is_empty()
+    }
+}
+
+/// What a journaled run does with calls the journal has no result for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Missing {
+    /// Run them (`baton run`, `--resume`).
+    RunLive,
+    /// Stop with a divergence error (`baton replay`: no network, no model).
+    Stop,
+}
+
+/// Counts of what a journaled run did.
+#[derive(Debug, Default)]
+pub struct JournalStats {
+    pub replayed: AtomicU64,
+    pub live: AtomicU64,
+}
+
+/// [`HostCalls`] that journal every `bash`, `llm` and `branch` call and replay recorded ones
+/// (see the module documentation).
+pub struct JournaledCalls {
+    inner: SharedCalls,
+    journal: Arc<Journal>,
+    recorded: Arc<Recorded>,
+    missing: Missing,
+    path: String,
+    seq: AtomicU64,
+    stats: Arc<JournalStats>,
+}
+
+impl JournaledCalls {
+    /// The run's calls, journaled into `journal`, replaying `recorded`.
+    pub fn new(
+        inner: SharedCalls,
+        journal: Arc<Journal>,
+        recorded: Arc<Recorded>,
+        missing: Missing,
+    ) -> JournaledCalls {
+        JournaledCalls {
+            inner,
+            journal,
+            recorded,
+            missing,
+            path: String::new(),
+            seq: AtomicU64::new(0),
+            stats: Arc::default(),
+        }
+    }
+
+    pub fn stats(&self) -> Arc<JournalStats> {
+        self.stats.clone()
+    }
+
+    fn divergence(&self, seq: u64, kind: CallKind, request: &Value, why: &str) -> PlanError {
+        let branch = if self.path.is_empty() {
+            "the run".to_string()
+        } else {
+            format!("branch {}", self.path)
+        };
+        let line = request
+            .get("line")
+            .and_then(Value::as_u64)
+            .map_or(String::new(), |line| format!(" at plan line {line}"));
+        PlanError::new(
+            DIVERGENCE,
+            format!("{} call #{seq} of {branch}{line} {why}", kind.name()),
+        )
+    }
+}
+
+impl HostCalls for JournaledCalls {
+    fn call(&self, kind: CallKind, request: Value) -> BoxFuture<'_, CallResult> {
+        if matches!(kind, CallKind::Log | CallKind::Inputs) {
+            // Neither changes anything outside the run: not journaled, never replayed.
+            return self.inner.call(kind, request);
+        }
+        let inner = self.inner.clone();
+        let live_request = request.clone();
+        let live: BoxFuture<'_, CallResult> =
+            Box::pin(async move { inner.call(kind, live_request).await });
+        self.journaled(kind, request, live)
+    }
+
+    fn journaled<'a>(
+        &'a self,
+        kind: CallKind,
+        request: Value,
+        live: BoxFuture<'a, CallResult>,
+    ) -> BoxFuture<'a, CallResult> {
+        Box::pin(async move {
+            let seq = self.seq.fetch_add(1, Ordering::SeqCst);
+            if let Some(record) = self.recorded.get(&self.path, seq) {
+                if record.call != kind.name() || record.request != request {
+                    let why = if record.call != kind.name() {
+                        format!("is not the recorded call (a {} call)", record.call)
+                    } else {
+                        format!(
+                            "differs from the recorded request: {} (recorded: {})",
+                            short(&request),
+                            short(&record.request)
+                        )
+                    };
+                    return Err(self.divergence(seq, kind, &request, &why));
+                }
+                if let Some(result) = &record.result {
+                    self.stats.replayed.fetch_add(1, Ordering::Relaxed);
+                    return decode_reply(result);
+                }
+            } else {
+                if self.missing == Missing::Stop {
+                    return Err(self.divergence(
+                        seq,
+                        kind,
+                        &request,
+                        "was not made by the recorded run (replay runs nothing live)",
+                    ));
+                }
+                self.journal.write(json!({
+                    "t": "call", "path": self.path, "seq": seq, "call": kind.name(),
+                    "request": request,
+                }));
+            }
+            if self.missing == Missing::Stop {
+                return Err(self.divergence(
+                    seq,
+                    kind,
+                    &request,
+                    "has no recorded result (replay runs nothing live)",
+                ));
+            }
+            self.stats.live.fetch_add(1, Ordering::Relaxed);
+            let started = Instant::now();
+            let result = live.await;
+            if !matches!(&result, Err(error) if error.exception == DIVERGENCE) {
+                let reply: Value =
+                    serde_json::from_slice(&encode_reply(&result)).unwrap_or(Value::Null);
+                self.journal.write(json!({
+                    "t": "done", "path": self.path, "seq": seq, "result": reply,
+                    "seconds": started.elapsed().as_secs_f64(),
+                }));
+            }
+            result
+        })
+    }
+
+    fn fork(&self, spec: ForkSpec) -> BoxFuture<'_, Result<Fork, PlanError>> {
+        Box::pin(async move {
+            let path = path_text(&spec.path);
+            let mut fork = self.inner.fork(spec).await?;
+            fork.calls = Arc::new(JournaledCalls {
+                inner: fork.calls,
+                journal: self.journal.clone(),
+                recorded: self.recorded.clone(),
+                missing: self.missing,
+                path,
+                seq: AtomicU64::new(0),
+                stats: self.stats.clone(),
+            });
+            Ok(fork)
+        })
+    }
+
+    fn branch_settings(&self) -> BranchSettings {
+        self.inner.branch_settings()
+    }
+
+    fn headroom(&self) -> baton_llm::Headroom {
+        self.inner.headroom()
+    }
+
+    fn prior(&self, site: &str) -> Option<Prior> {
+        self.inner.prior(site)
+    }
+
+    fn record_site(&self, site: &str, figures: SiteFigures) {
+        self.inner.record_site(site, figures)
+    }
+}
+
+/// A request for a message: at most 200 characters.
+fn short(value: &Value) -> String {
+    let text = value.to_string();
+    match text.char_indices().nth(200) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text,
+    }
+}
+
+/// A recorded reply back as a result.
+fn decode_reply(reply: &Value) -> CallResult {
+    if let Some(value) = reply.get("ok") {
+        return Ok(value.clone());
+    }
+    let error = &reply["error"];
+    Err(PlanError::new(
+        exception_name(error["type"].as_str().unwrap_or("RuntimeError")),
+        error["message"].as_str().unwrap_or_default(),
+    ))
+}
+
+/// `PlanError::exception` is `&'static str`: the names the runtime knows, else RuntimeError.
+fn exception_name(name: &str) -> &'static str {
+    const KNOWN: &[&str] = &[
+        "BudgetExceeded",
+        "LLMError",
+        "SandboxError",
+        "TypeError",
+        "ValueError",
+        "TimeoutError",
+        "BranchError",
+        "RuntimeError",
+    ];
+    KNOWN.iter().find(|known| **known == name).copied().unwrap_or("RuntimeError")
+}
