@@ -226,7 +226,8 @@ pub struct JournalStats {
 /// (see the module documentation).
 pub struct JournaledCalls {
     inner: SharedCalls,
-    journal: Arc<Journal>,
+    /// Where new calls are recorded (`None`: `baton replay`, which records nothing).
+    journal: Option<Arc<Journal>>,
     recorded: Arc<Recorded>,
     missing: Missing,
     path: String,
@@ -238,7 +239,7 @@ impl JournaledCalls {
     /// The run's calls, journaled into `journal`, replaying `recorded`.
     pub fn new(
         inner: SharedCalls,
-        journal: Arc<Journal>,
+        journal: Option<Arc<Journal>>,
         recorded: Arc<Recorded>,
         missing: Missing,
     ) -> JournaledCalls {
@@ -255,6 +256,12 @@ impl JournaledCalls {
 
     pub fn stats(&self) -> Arc<JournalStats> {
         self.stats.clone()
+    }
+
+    fn write(&self, entry: Value) {
+        if let Some(journal) = &self.journal {
+            journal.write(entry);
+        }
     }
 
     fn divergence(&self, seq: u64, kind: CallKind, request: &Value, why: &str) -> PlanError {
@@ -321,7 +328,7 @@ impl HostCalls for JournaledCalls {
                         "was not made by the recorded run (replay runs nothing live)",
                     ));
                 }
-                self.journal.write(json!({
+                self.write(json!({
                     "t": "call", "path": self.path, "seq": seq, "call": kind.name(),
                     "request": request,
                 }));
@@ -340,7 +347,7 @@ impl HostCalls for JournaledCalls {
             if !matches!(&result, Err(error) if error.exception == DIVERGENCE) {
                 let reply: Value =
                     serde_json::from_slice(&encode_reply(&result)).unwrap_or(Value::Null);
-                self.journal.write(json!({
+                self.write(json!({
                     "t": "done", "path": self.path, "seq": seq, "result": reply,
                     "seconds": started.elapsed().as_secs_f64(),
                 }));

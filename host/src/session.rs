@@ -29,7 +29,11 @@ use crate::branch::Prior;
 use crate::cache::{hex, module_hash, ModuleCache};
 use crate::config::{check_grants, Config, GrantError, SandboxMode, WorkspaceMode};
 use crate::run::{HostError, RunOutcome};
+use crate::journal::{Journal, JournaledCalls, Missing, Recorded, JOURNAL_FILE};
 use crate::services::{LlmAccess, LogSink, Services, SharedWorkspace};
+
+/// A copy of what the run printed, in the run directory.
+pub const OUTPUT_FILE: &str = "output.txt";
 
 /// Where branches' workspaces are forked, inside the run directory (removed as they end).
 const BRANCHES_DIR: &str = "branches";
@@ -54,6 +58,29 @@ pub struct RunSpec<'a> {
     pub log_echo: Option<LogSink>,
     /// Learned priors of `branch` call sites, for `n="auto"` (`baton priors`).
     pub priors: BTreeMap<String, Prior>,
+    /// Go on with the interrupted run in `run_dir` (`baton run --resume`): its journal's
+    /// results are replayed and the run continues live where it ends, in its workspace.
+    pub resume: bool,
+}
+
+/// Writes what the plan prints to the caller's output and to the run's `output.txt`.
+struct Tee<'a> {
+    out: &'a mut dyn Write,
+    copy: std::fs::File,
+}
+
+impl Write for Tee<'_> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        let n = self.out.write(bytes)?;
+        // The copy is for `baton replay` and the report; a full disk must not stop the run.
+        let _ = self.copy.write_all(&bytes[..n]);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        let _ = self.copy.flush();
+        self.out.flush()
+    }
 }
 
 /// How a run went.
@@ -114,7 +141,13 @@ pub fn run_plan(spec: RunSpec<'_>, stdout: &mut dyn Write) -> Result<RunRecord, 
     let occupied = std::fs::read_dir(&run_dir)
         .map(|mut entries| entries.next().is_some())
         .unwrap_or(true);
-    if occupied {
+    let journal_path = run_dir.join(JOURNAL_FILE);
+    let recorded = if spec.resume {
+        Recorded::read(&journal_path).map_err(SessionError::Setup)?
+    } else {
+        Recorded::default()
+    };
+    if occupied && !spec.resume {
         return Err(SessionError::setup(format!(
             "the run directory `{}` is not empty (each run needs a directory of its own)",
             run_dir.display()
@@ -128,20 +161,26 @@ pub fn run_plan(spec: RunSpec<'_>, stdout: &mut dyn Write) -> Result<RunRecord, 
             ))
         })
     };
-    write(
-        "plan.sha256",
-        &format!("{}\n", hex(&module_hash(spec.module))),
-    )?;
-    if let Some(source) = spec.source {
-        write("plan.py", source)?;
+    if !spec.resume {
+        write(
+            "plan.sha256",
+            &format!("{}\n", hex(&module_hash(spec.module))),
+        )?;
+        std::fs::write(run_dir.join("plan.wasm"), spec.module).map_err(|error| {
+            SessionError::setup(format!("cannot write the run's plan.wasm: {error}"))
+        })?;
+        if let Some(source) = spec.source {
+            write("plan.py", source)?;
+        }
+        write("config.toml", &spec.config.to_toml())?;
+        write(
+            "inputs.json",
+            &serde_json::to_string_pretty(&spec.inputs).unwrap_or_default(),
+        )?;
     }
-    write("config.toml", &spec.config.to_toml())?;
-    write(
-        "inputs.json",
-        &serde_json::to_string_pretty(&spec.inputs).unwrap_or_default(),
-    )?;
 
     let workspace = match &spec.config.workspace.dir {
+        _ if spec.resume => Workspace::reopen(&run_dir),
         None => Workspace::fresh(&run_dir),
         Some(dir) => Workspace::from_dir(
             dir,
@@ -154,7 +193,11 @@ pub fn run_plan(spec: RunSpec<'_>, stdout: &mut dyn Write) -> Result<RunRecord, 
     }
     .map_err(|error| SessionError::setup(format!("cannot prepare the workspace: {error}")))?;
 
-    let log_file = std::fs::File::create(run_dir.join("log.txt")).map_err(|error| {
+    let log_file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(run_dir.join("log.txt"))
+        .map_err(|error| {
         SessionError::setup(format!("cannot create the run's log.txt: {error}"))
     })?;
     let log_file = Mutex::new(log_file);
@@ -197,10 +240,28 @@ pub fn run_plan(spec: RunSpec<'_>, stdout: &mut dyn Write) -> Result<RunRecord, 
         });
     }
     let services = Arc::new(services);
+    let journal = Arc::new(Journal::open(&journal_path).map_err(|error| {
+        SessionError::setup(format!("cannot open `{}`: {error}", journal_path.display()))
+    })?);
+    let calls = Arc::new(JournaledCalls::new(
+        services.clone(),
+        Some(journal.clone()),
+        Arc::new(recorded),
+        Missing::RunLive,
+    ));
+    let journal_stats = calls.stats();
+    let output_copy = std::fs::File::create(run_dir.join(OUTPUT_FILE)).map_err(|error| {
+        SessionError::setup(format!("cannot create the run's {OUTPUT_FILE}: {error}"))
+    })?;
+    let mut tee = Tee {
+        out: stdout,
+        copy: output_copy,
+    };
 
     let started = Instant::now();
     let limits = spec.config.limits();
-    let report = prepared.run_with(&limits, services.clone(), stdout);
+    let report = prepared.run_with(&limits, calls, &mut tee);
+    journal.sync();
     let seconds = started.elapsed().as_secs_f64();
 
     let succeeded = matches!(
@@ -250,6 +311,11 @@ pub fn run_plan(spec: RunSpec<'_>, stdout: &mut dyn Write) -> Result<RunRecord, 
             "cost_usd": spent.cost_usd,
         },
         "branches": services.site_figures(),
+        "journal": {
+            "replayed": journal_stats.replayed.load(std::sync::atomic::Ordering::Relaxed),
+            "live": journal_stats.live.load(std::sync::atomic::Ordering::Relaxed),
+            "error": journal.error(),
+        },
         "workspace": workspace.as_ref().map(|finish| json!({
             "changed_paths": finish.changes.changes.len(),
             "patch_bytes": finish.patch_bytes,
@@ -307,4 +373,63 @@ fn new_run_dir(base: &Path, module: &[u8]) -> Result<PathBuf, SessionError> {
         "cannot find a free run directory name under `{}`",
         base.display()
     )))
+}
+
+/// What `baton replay` found.
+#[derive(Debug)]
+pub struct ReplayRecord {
+    pub outcome: RunOutcome,
+    /// What the replay printed, and what the run printed (`output.txt`).
+    pub output: Vec<u8>,
+    pub recorded_output: Vec<u8>,
+    /// `main`'s result in the replay, and the run's (`result.json`).
+    pub result: Option<String>,
+    pub recorded_result: Option<String>,
+    /// Calls whose recorded result was used.
+    pub replayed: u64,
+}
+
+/// Re-executes the finished run in `run_dir` from its journal: the same module, inputs and
+/// limits, every `bash`, `llm` and `branch` call answered from the journal — nothing runs, no
+/// network, no model; a call the journal does not have is a divergence.
+pub fn replay_run(run_dir: &Path) -> Result<ReplayRecord, SessionError> {
+    let read = |name: &str| {
+        std::fs::read(run_dir.join(name)).map_err(|error| {
+            SessionError::setup(format!(
+                "cannot read `{}`: {error}",
+                run_dir.join(name).display()
+            ))
+        })
+    };
+    let module = read("plan.wasm")?;
+    let config = Config::load(&run_dir.join("config.toml")).map_err(SessionError::setup)?;
+    let inputs: Value = serde_json::from_slice(&read("inputs.json")?)
+        .map_err(|error| SessionError::setup(format!("inputs.json is not JSON: {error}")))?;
+    let recorded = Recorded::read(&run_dir.join(JOURNAL_FILE)).map_err(SessionError::Setup)?;
+    let recorded_output = read(OUTPUT_FILE)?;
+    let recorded_result = std::fs::read_to_string(run_dir.join("result.json")).ok();
+
+    let prepared = ModuleCache::global().prepare(&module)?;
+    // No capabilities at all: every call the plan makes must come from the journal.
+    let services = Arc::new(
+        Services::new(inputs, Arc::new(|_: &str| {}))
+            .with_branch_settings(config.branch.settings()),
+    );
+    let calls = Arc::new(JournaledCalls::new(
+        services,
+        None,
+        Arc::new(recorded),
+        Missing::Stop,
+    ));
+    let stats = calls.stats();
+    let mut output = Vec::new();
+    let report = prepared.run_with(&config.limits(), calls, &mut output)?;
+    Ok(ReplayRecord {
+        outcome: report.outcome,
+        output,
+        recorded_output,
+        result: report.result,
+        recorded_result,
+        replayed: stats.replayed.load(std::sync::atomic::Ordering::Relaxed),
+    })
 }

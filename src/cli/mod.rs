@@ -6,6 +6,7 @@ mod check;
 mod compile;
 mod inspect;
 mod priors;
+mod replay;
 mod run;
 
 use std::process::ExitCode;
@@ -48,6 +49,10 @@ pub enum Command {
     Run(Box<run::RunArgs>),
     /// Show a compiled plan's imports (the capabilities it needs), exports and section sizes.
     Inspect(inspect::InspectArgs),
+    /// Re-execute a finished run from its journal, running nothing (no commands, no network,
+    /// no model), and check that it prints the same output and returns the same result. Exit 0
+    /// when both match, 1 when they differ, 2 when a call diverges from the journal.
+    Replay(replay::ReplayArgs),
     /// Turn earlier runs' `branch` figures into priors for `branch(..., n="auto")`: per call
     /// site (the first callable's name), the success rate and the mean spend per attempt.
     /// `baton run --priors FILE` uses them.
@@ -80,6 +85,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Run(args) => run::run(&args),
         Command::Inspect(args) => inspect::run(&args),
         Command::Priors(args) => priors::run(&args),
+        Command::Replay(args) => replay::run(&args),
         Command::SandboxInfo => sandbox_info(),
     }
 }

@@ -36,8 +36,16 @@ const RUNS_DIR_ENV: &str = "BATON_RUNS_DIR";
 #[derive(Debug, clap::Args)]
 pub struct RunArgs {
     /// The plan: a compiled module (`.wasm`) or a plan source (`.py`, checked and compiled
-    /// first).
-    pub plan: PathBuf,
+    /// first). Not with `--resume`, which runs the run directory's plan.
+    #[arg(required_unless_present = "resume", conflicts_with = "resume")]
+    pub plan: Option<PathBuf>,
+    /// Go on with an interrupted run: its journal's recorded results are replayed without
+    /// running anything (no command runs twice, no model call is paid twice), then it continues
+    /// live where the journal ends, in the run's own workspace, with the run's plan, inputs and
+    /// configuration (flags given here override the configuration; give `--llm` again). A call
+    /// cut by the interruption (recorded, without its result) runs again.
+    #[arg(long, value_name = "RUN_DIR", conflicts_with_all = ["run_dir", "input", "sets", "workspace", "config"])]
+    pub resume: Option<PathBuf>,
     /// The configuration file (`baton.toml`; none is read unless given). Flags override it.
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
@@ -105,9 +113,10 @@ impl RunArgs {
         // Never a `baton.toml` found in the current directory: a repository the user runs a
         // plan in could plant one that turns the sandbox off or sends the API key to another
         // base URL. The configuration is what the user names.
-        let mut config = match &self.config {
-            Some(path) => Config::load(path)?,
-            None => Config::default(),
+        let mut config = match (&self.resume, &self.config) {
+            (Some(run_dir), _) => Config::load(&run_dir.join("config.toml"))?,
+            (None, Some(path)) => Config::load(path)?,
+            (None, None) => Config::default(),
         };
         for capability in &self.grant {
             config.grants.grant(*capability);
@@ -145,7 +154,11 @@ impl RunArgs {
 
     /// The inputs: `--input`'s object, then each `--set`.
     pub fn inputs(&self) -> anyhow::Result<Value> {
-        let mut inputs = match &self.input {
+        let input = match &self.resume {
+            Some(run_dir) => Some(run_dir.join("inputs.json")),
+            None => self.input.clone(),
+        };
+        let mut inputs = match &input {
             None => serde_json::Map::new(),
             Some(path) => {
                 let text = std::fs::read_to_string(path)
@@ -217,10 +230,21 @@ fn parse_set(text: &str) -> Result<(String, Value), String> {
 pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
     let config = args.config()?;
     let inputs = args.inputs()?;
-    let (bytes, source) = match load(&args.plan)? {
+    let plan = match (&args.plan, &args.resume) {
+        (Some(plan), _) => plan.clone(),
+        (None, Some(run_dir)) => run_dir.join("plan.wasm"),
+        (None, None) => bail!("give a plan, or --resume RUN_DIR"),
+    };
+    let (bytes, source) = match load(&plan)? {
         Loaded::Module(bytes, source) => (bytes, source),
         Loaded::Exit(code) => return Ok(code),
     };
+    // A resumed run's tracebacks are annotated from the source it kept.
+    let source = source.or_else(|| {
+        let run_dir = args.resume.as_ref()?;
+        let text = std::fs::read_to_string(run_dir.join("plan.py")).ok()?;
+        Some((run_dir.join("plan.py").display().to_string(), text))
+    });
     if config.grants.bash && config.sandbox.mode == SandboxMode::None {
         eprintln!(
             "warning: --sandbox none: the plan's bash commands run unsandboxed, with this \
@@ -256,10 +280,11 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
         config,
         provider: args.llm.clone(),
         inputs,
-        run_dir: args.run_dir.clone(),
+        run_dir: args.resume.clone().or_else(|| args.run_dir.clone()),
         runs_base,
         log_echo,
         priors,
+        resume: args.resume.is_some(),
     };
 
     let mut stdout = std::io::stdout().lock();
@@ -271,11 +296,11 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
 
     let record = match result {
         Ok(record) => record,
-        Err(SessionError::Host(error)) => return host_error(error, &args.plan),
+        Err(SessionError::Host(error)) => return host_error(error, &plan),
         // Grants, run directory, workspace, sandbox or provider set-up: configuration errors.
         Err(error) => {
             return Err(
-                anyhow::Error::new(error).context(format!("cannot run `{}`", args.plan.display()))
+                anyhow::Error::new(error).context(format!("cannot run `{}`", plan.display()))
             )
         }
     };

@@ -211,6 +211,26 @@ fn refuse_nesting(a: &Path, b: &Path) -> Result<()> {
 }
 
 impl Workspace {
+    /// The workspace an interrupted run left at `run_dir/workspace`, to go on with it
+    /// (`baton run --resume`). Its baseline is the empty tree (the interrupted run's baseline
+    /// is not kept), so its patch lists every file, and it is never written back.
+    pub fn reopen(run_dir: &Path) -> Result<Workspace> {
+        let (run, run_path) = open_run_dir(run_dir)?;
+        let root_path = run_path.join(WORKSPACE_DIR);
+        let root = open_dir_nofollow(&run, Path::new(WORKSPACE_DIR))
+            .map_err(WorkspaceError::io("open directory", &root_path))?;
+        Ok(Workspace {
+            root,
+            root_path,
+            run,
+            run_path,
+            baseline: Baseline::Empty,
+            write_back: false,
+            limits: Limits::default(),
+            copy_report: CopyReport::default(),
+        })
+    }
+
     /// A new empty workspace at `run_dir/workspace` (created; must not exist yet).
     pub fn fresh(run_dir: &Path) -> Result<Workspace> {
         Self::fresh_with(run_dir, Limits::default())
