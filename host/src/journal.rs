@@ -149,7 +149,11 @@ impl Recorded {
                 Ok(entry) => entry,
                 Err(_) if number + 1 == count => break,
                 Err(error) => {
-                    return Err(format!("{}:{}: not a journal entry: {error}", path.display(), number + 1))
+                    return Err(format!(
+                        "{}:{}: not a journal entry: {error}",
+                        path.display(),
+                        number + 1
+                    ))
                 }
             };
             let key = (
@@ -194,7 +198,9 @@ impl Recorded {
 
     /// Every call, in the order it was made: ((path, seq), call).
     pub fn calls(&self) -> impl Iterator<Item = (&(String, u64), &RecordedCall)> {
-        self.order.iter().filter_map(|key| Some((key, self.calls.get(key)?)))
+        self.order
+            .iter()
+            .filter_map(|key| Some((key, self.calls.get(key)?)))
     }
 
     pub fn len(&self) -> usize {
@@ -423,5 +429,9 @@ fn exception_name(name: &str) -> &'static str {
         "BranchError",
         "RuntimeError",
     ];
-    KNOWN.iter().find(|known| **known == name).copied().unwrap_or("RuntimeError")
+    KNOWN
+        .iter()
+        .find(|known| **known == name)
+        .copied()
+        .unwrap_or("RuntimeError")
 }

@@ -33,6 +33,7 @@ pub mod journal;
 pub mod run;
 pub mod services;
 pub mod session;
+pub mod trace;
 
 /// Model providers and budgets.
 pub use baton_llm as llm;

@@ -42,8 +42,8 @@ use crate::branch::{Activity, BranchContext, BranchStuck};
 use crate::cache::{ModuleCache, Prepared};
 use crate::calls::{encode_reply, CallKind, CallResult, NoCapabilities, PlanError, SharedCalls};
 use crate::engine;
-use crate::journal::DIVERGENCE;
 use crate::imports::{ModuleError, BRANCH_EXPORT, IMPORT_MODULE, MAIN_EXPORT, MEMORY_EXPORT};
+use crate::journal::DIVERGENCE;
 
 /// The hard limits of one run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -28,8 +28,8 @@ use serde_json::{json, Value};
 use crate::branch::Prior;
 use crate::cache::{hex, module_hash, ModuleCache};
 use crate::config::{check_grants, Config, GrantError, SandboxMode, WorkspaceMode};
-use crate::run::{HostError, RunOutcome};
 use crate::journal::{Journal, JournaledCalls, Missing, Recorded, JOURNAL_FILE};
+use crate::run::{HostError, RunOutcome};
 use crate::services::{LlmAccess, LogSink, Services, SharedWorkspace};
 
 /// A copy of what the run printed, in the run directory.
@@ -198,8 +198,8 @@ pub fn run_plan(spec: RunSpec<'_>, stdout: &mut dyn Write) -> Result<RunRecord, 
         .append(true)
         .open(run_dir.join("log.txt"))
         .map_err(|error| {
-        SessionError::setup(format!("cannot create the run's log.txt: {error}"))
-    })?;
+            SessionError::setup(format!("cannot create the run's log.txt: {error}"))
+        })?;
     let log_file = Mutex::new(log_file);
     let echo = spec.log_echo.clone();
     let log = Arc::new(move |line: &str| {

@@ -7,6 +7,7 @@ mod compile;
 mod inspect;
 mod priors;
 mod replay;
+mod report;
 mod run;
 
 use std::process::ExitCode;
@@ -53,6 +54,12 @@ pub enum Command {
     /// no model), and check that it prints the same output and returns the same result. Exit 0
     /// when both match, 1 when they differ, 2 when a call diverges from the journal.
     Replay(replay::ReplayArgs),
+    /// Print a run's trace as JSON: its instances (the run and every branch, with their
+    /// outcomes, scores, tokens and cost) and every journaled call with its request and result.
+    Trace(report::TraceArgs),
+    /// Write a run's report: one self-contained HTML file (no scripts, no external assets) with
+    /// the branch tree, a timeline, tokens, cost and scores per branch, and every call.
+    Report(report::ReportArgs),
     /// Turn earlier runs' `branch` figures into priors for `branch(..., n="auto")`: per call
     /// site (the first callable's name), the success rate and the mean spend per attempt.
     /// `baton run --priors FILE` uses them.
@@ -86,6 +93,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Inspect(args) => inspect::run(&args),
         Command::Priors(args) => priors::run(&args),
         Command::Replay(args) => replay::run(&args),
+        Command::Trace(args) => report::trace(&args),
+        Command::Report(args) => report::report(&args),
         Command::SandboxInfo => sandbox_info(),
     }
 }

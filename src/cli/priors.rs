@@ -46,7 +46,9 @@ pub fn run(args: &PriorsArgs) -> anyhow::Result<ExitCode> {
     match &args.output {
         Some(path) => std::fs::write(path, text)
             .with_context(|| format!("cannot write `{}`", path.display()))?,
-        None => print!("{text}"),
+        None => {
+            let _ = std::io::Write::write_all(&mut std::io::stdout().lock(), text.as_bytes());
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

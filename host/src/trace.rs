@@ -1,0 +1,132 @@
+//! A run's trace: what `baton trace` prints and `baton report` draws, from the run directory
+//! (`journal.jsonl`, `figures.json`, `result.json`, `output.txt`).
+//!
+//! - `branches`: one entry per instance (path `""` is the run), with its parent, its calls, and
+//!   from its parent's `branch` call: ok, valid, score, chosen, cancelled, error, tokens, cost;
+//!   `start`/`end` span its calls (seconds since the journal began);
+//! - `calls`: every journaled call in order: path, seq, call, plan line, start, seconds, request
+//!   and result (each cut to [`TEXT_LIMIT`] characters, with the full length), ok.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde_json::{json, Value};
+
+use crate::journal::{Recorded, JOURNAL_FILE};
+use crate::session::OUTPUT_FILE;
+
+/// The most characters of a request, result or output kept in a trace.
+pub const TEXT_LIMIT: usize = 4000;
+
+fn cut(text: &str) -> Value {
+    match text.char_indices().nth(TEXT_LIMIT) {
+        None => json!({ "text": text }),
+        Some((end, _)) => json!({ "text": &text[..end], "length": text.len() }),
+    }
+}
+
+/// The trace of the run in `run_dir`.
+pub fn trace(run_dir: &Path) -> Result<Value, String> {
+    let recorded = Recorded::read(&run_dir.join(JOURNAL_FILE))?;
+    let read_json = |name: &str| -> Value {
+        std::fs::read_to_string(run_dir.join(name))
+            .ok()
+            .and_then(|text| serde_json::from_str(&text).ok())
+            .unwrap_or(Value::Null)
+    };
+    let output = std::fs::read_to_string(run_dir.join(OUTPUT_FILE)).unwrap_or_default();
+
+    let mut branches: BTreeMap<String, Value> = BTreeMap::new();
+    branches.insert(
+        String::new(),
+        json!({ "path": "", "parent": null, "calls": 0 }),
+    );
+    let mut calls = Vec::new();
+    for ((path, seq), call) in recorded.calls() {
+        let ok = call.result.as_ref().map(|r| r.get("ok").is_some());
+        let result_text = call.result.as_ref().map(|r| {
+            r.get("ok")
+                .map(|v| match v {
+                    Value::String(s) => s.clone(),
+                    other => other.to_string(),
+                })
+                .unwrap_or_else(|| {
+                    format!(
+                        "{}: {}",
+                        r["error"]["type"].as_str().unwrap_or("Error"),
+                        r["error"]["message"].as_str().unwrap_or_default()
+                    )
+                })
+        });
+        let mut request = call.request.clone();
+        if let Some(map) = request.as_object_mut() {
+            // The branch payload is the encoded callables: long, and not for people.
+            map.remove("payload");
+        }
+        calls.push(json!({
+            "path": path,
+            "seq": seq,
+            "call": call.call,
+            "line": call.request.get("line"),
+            "at": call.at,
+            "seconds": call.seconds,
+            "request": cut(&request.to_string()),
+            "result": result_text.as_deref().map(cut),
+            "ok": ok,
+        }));
+        let entry = branches.entry(path.clone()).or_insert_with(|| {
+            let parent = path.rsplit_once('.').map_or("", |(parent, _)| parent);
+            json!({ "path": path, "parent": parent, "calls": 0 })
+        });
+        entry["calls"] = json!(entry["calls"].as_u64().unwrap_or(0) + 1);
+        let end = call.at + call.seconds.unwrap_or(0.0);
+        if entry["start"].as_f64().is_none_or(|s| call.at < s) {
+            entry["start"] = json!(call.at);
+        }
+        if entry["end"].as_f64().is_none_or(|e| end > e) {
+            entry["end"] = json!(end);
+        }
+        // A branch call's outcomes describe its children.
+        if call.call == "branch" {
+            let outcomes = call
+                .result
+                .as_ref()
+                .and_then(|r| r["ok"]["outcomes"].as_array().cloned())
+                .unwrap_or_default();
+            for outcome in outcomes {
+                let index = outcome["index"].as_u64().unwrap_or(0);
+                let child = if path.is_empty() {
+                    index.to_string()
+                } else {
+                    format!("{path}.{index}")
+                };
+                let node = branches
+                    .entry(child.clone())
+                    .or_insert_with(|| json!({ "path": child, "parent": path, "calls": 0 }));
+                for key in [
+                    "ok",
+                    "valid",
+                    "score",
+                    "chosen",
+                    "cancelled",
+                    "error",
+                    "tokens",
+                    "cost",
+                    "steps",
+                    "seconds",
+                ] {
+                    node[key] = outcome[key].clone();
+                }
+                node["branch_call"] = json!(seq);
+            }
+        }
+    }
+    Ok(json!({
+        "run_dir": run_dir.display().to_string(),
+        "figures": read_json("figures.json"),
+        "result": read_json("result.json"),
+        "output": cut(&output),
+        "branches": branches.into_values().collect::<Vec<_>>(),
+        "calls": calls,
+    }))
+}

@@ -1,0 +1,356 @@
+//! End-to-end tests of the journal through the real `baton` binary: a branching run against a
+//! fake OpenAI-compatible server on 127.0.0.1 is killed with SIGKILL part-way and resumed;
+//! divergence from the journal is detected; finished runs replay offline; and the trace and
+//! the HTML report show the branch tree.
+
+mod support;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use support::*;
+
+/// A fake OpenAI-compatible server: answers every chat completion with a reply derived from
+/// the last message, waits 3 s for prompts containing "slow", and records every prompt.
+struct FakeServer {
+    port: u16,
+    prompts: Arc<Mutex<Vec<String>>>,
+}
+
+impl FakeServer {
+    fn start() -> FakeServer {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let prompts = Arc::new(Mutex::new(Vec::new()));
+        let seen = prompts.clone();
+        std::thread::spawn(move || {
+            for stream in listener.incoming().flatten() {
+                let seen = seen.clone();
+                std::thread::spawn(move || {
+                    let _ = serve(stream, &seen);
+                });
+            }
+        });
+        FakeServer { port, prompts }
+    }
+
+    fn base_url(&self) -> String {
+        format!("http://127.0.0.1:{}/v1", self.port)
+    }
+
+    fn prompts(&self) -> Vec<String> {
+        self.prompts.lock().unwrap().clone()
+    }
+}
+
+fn serve(stream: TcpStream, seen: &Mutex<Vec<String>>) -> std::io::Result<()> {
+    let mut reader = BufReader::new(stream.try_clone()?);
+    let mut length = 0;
+    loop {
+        let mut line = String::new();
+        if reader.read_line(&mut line)? == 0 {
+            return Ok(());
+        }
+        let line = line.trim_end();
+        if line.is_empty() {
+            break;
+        }
+        if let Some((name, value)) = line.split_once(':') {
+            if name.eq_ignore_ascii_case("content-length") {
+                length = value.trim().parse().unwrap_or(0);
+            }
+        }
+    }
+    let mut body = vec![0; length];
+    reader.read_exact(&mut body)?;
+    let request: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
+    let prompt = request["messages"]
+        .as_array()
+        .and_then(|m| m.last())
+        .and_then(|m| m["content"].as_str())
+        .unwrap_or_default()
+        .to_string();
+    seen.lock().unwrap().push(prompt.clone());
+    if prompt.contains("slow") {
+        std::thread::sleep(Duration::from_secs(3));
+    }
+    let reply = json!({
+        "model": "fake",
+        "choices": [{"message": {"role": "assistant", "content": format!("answer to {prompt}")},
+                     "finish_reason": "stop"}],
+        "usage": {"prompt_tokens": 7, "completion_tokens": 3},
+    })
+    .to_string();
+    let mut stream = stream;
+    write!(
+        stream,
+        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{reply}",
+        reply.len()
+    )?;
+    stream.flush()
+}
+
+const PLAN: &str = r#"
+from baton import llm, branch, bash
+
+def ask(i):
+    return lambda: llm(f"branch question {i}")
+
+def main():
+    first = llm("first question")
+    print("first:", first)
+    bash("echo one >> steps.txt")
+    outs = branch([ask(i) for i in range(3)], reduce="all")
+    print("branches:", [o.value for o in outs])
+    slow = llm("the slow question")
+    print("slow:", slow)
+    bash("echo two >> steps.txt")
+    last = llm("last question")
+    print("last:", last)
+    return {"first": first, "slow": slow, "last": last, "steps": bash("cat steps.txt").stdout}
+"#;
+
+fn baton_command(dir: &Path, server: &FakeServer, args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_baton"));
+    command
+        .args(args)
+        .current_dir(dir)
+        .env(
+            "BATON_CACHE_DIR",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("module-cache"),
+        )
+        .env("BATON_RUNS_DIR", dir.join("runs"))
+        .env("OPENAI_BASE_URL", server.base_url())
+        .env_remove("OPENAI_API_KEY");
+    command
+}
+
+#[test]
+fn a_killed_run_resumes_without_paying_twice() {
+    // The uninterrupted run, for reference.
+    let reference = Scratch::new("reference");
+    let server = FakeServer::start();
+    let plan = reference.write("plan.py", PLAN);
+    let run_dir = reference.run_dir();
+    let output = baton_command(
+        reference.path(),
+        &server,
+        &[
+            "run",
+            &plan,
+            "--grant",
+            "bash,llm",
+            "--llm",
+            "openai:fake",
+            "--run-dir",
+            run_dir.to_str().unwrap(),
+            "-q",
+        ],
+    )
+    .output()
+    .unwrap();
+    assert_exit(&output, 0);
+    let expected_output = stdout(&output);
+    let expected_result = read_json(&run_dir.join("result.json"));
+    assert_eq!(server.prompts().len(), 6);
+
+    // The same run, killed while the slow call is in flight.
+    let scratch = Scratch::new("killed");
+    let server = FakeServer::start();
+    let plan = scratch.write("plan.py", PLAN);
+    let run_dir = scratch.run_dir();
+    let mut child = baton_command(
+        scratch.path(),
+        &server,
+        &[
+            "run",
+            &plan,
+            "--grant",
+            "bash,llm",
+            "--llm",
+            "openai:fake",
+            "--run-dir",
+            run_dir.to_str().unwrap(),
+            "-q",
+        ],
+    )
+    .stdout(Stdio::null())
+    .stderr(Stdio::null())
+    .spawn()
+    .unwrap();
+    let started = Instant::now();
+    while !server.prompts().iter().any(|p| p.contains("slow")) {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "the run never reached the slow call"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // SAFETY: kill(2) on our own child's pid.
+    unsafe { libc::kill(child.id() as i32, libc::SIGKILL) };
+    let _ = child.wait();
+    let before_resume = server.prompts();
+    assert_eq!(before_resume.len(), 5, "{before_resume:?}");
+
+    let output = baton_command(
+        scratch.path(),
+        &server,
+        &[
+            "run",
+            "--resume",
+            run_dir.to_str().unwrap(),
+            "--llm",
+            "openai:fake",
+            "-q",
+        ],
+    )
+    .output()
+    .unwrap();
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output), expected_output);
+    assert_eq!(read_json(&run_dir.join("result.json")), expected_result);
+    // The journaled calls (the first question and the three branches) were not sent again;
+    // the slow call, cut by the kill, was, and the last one ran live.
+    let after = server.prompts();
+    let resumed: Vec<&String> = after[before_resume.len()..].iter().collect();
+    assert_eq!(resumed, ["the slow question", "last question"], "{after:?}");
+    // The bash step before the kill ran once: its result was journaled.
+    assert_eq!(expected_result["steps"], "one\ntwo\n");
+    let figures = read_json(&run_dir.join("figures.json"));
+    assert_eq!(figures["journal"]["replayed"], 3, "{figures}");
+
+    // And the finished run replays offline (no server reachable: any request would fail).
+    let output = baton_in(scratch.path(), &["replay", run_dir.to_str().unwrap()]);
+    assert_exit(&output, 0);
+    assert!(
+        stderr(&output).contains("same output"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn a_replayed_request_that_differs_from_the_journal_is_a_divergence() {
+    let scratch = Scratch::new("divergence");
+    let replies = scratch.write(
+        "replies.json",
+        r#"{"rules": [{"when": "question", "reply": "yes"}]}"#,
+    );
+    let plan =
+        "from baton import llm\nprint(llm('first question'))\nprint(llm('second question'))\n";
+    let output = run_plan(
+        &scratch,
+        plan,
+        &["--grant", "llm", "--llm", &format!("script:{replies}")],
+    );
+    assert_exit(&output, 0);
+    let run_dir = scratch.run_dir();
+    // The recorded run asked something else second.
+    let journal = std::fs::read_to_string(run_dir.join("journal.jsonl")).unwrap();
+    std::fs::write(
+        run_dir.join("journal.jsonl"),
+        journal.replace("second question", "another question"),
+    )
+    .unwrap();
+    let output = baton_in(scratch.path(), &["replay", run_dir.to_str().unwrap()]);
+    assert_exit(&output, 2);
+    let err = stderr(&output);
+    assert!(
+        err.contains("llm call #1 of the run at plan line 3 differs from the recorded request"),
+        "{err}"
+    );
+    let output = baton_in(
+        scratch.path(),
+        &[
+            "run",
+            "--resume",
+            run_dir.to_str().unwrap(),
+            "--llm",
+            &format!("script:{replies}"),
+        ],
+    );
+    assert_exit(&output, 2);
+    assert!(
+        stderr(&output).contains("divergence from the journal"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn the_branching_example_replays_and_reports() {
+    let scratch = Scratch::new("report");
+    let repo_dir = scratch.path().join("calc_repo");
+    let copied = Command::new("cp")
+        .arg("-a")
+        .arg(repo("tests/fixtures/calc_repo"))
+        .arg(&repo_dir)
+        .status()
+        .unwrap();
+    assert!(copied.success());
+    let run_dir = scratch.run_dir();
+    let output = baton_in(
+        scratch.path(),
+        &[
+            "run",
+            &repo("plans/examples/swe_workflow.py"),
+            "--grant",
+            "bash,llm",
+            "--workspace",
+            repo_dir.to_str().unwrap(),
+            "--llm",
+            &format!("script:{}", repo("plans/examples/swe_workflow.llm.json")),
+            "--run-dir",
+            run_dir.to_str().unwrap(),
+            "-q",
+        ],
+    );
+    assert_exit(&output, 0);
+    let output = baton_in(scratch.path(), &["replay", run_dir.to_str().unwrap()]);
+    assert_exit(&output, 0);
+    assert!(
+        stderr(&output).contains("same output"),
+        "{}",
+        stderr(&output)
+    );
+
+    let output = baton_in(scratch.path(), &["trace", run_dir.to_str().unwrap()]);
+    assert_exit(&output, 0);
+    let trace: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    let branches = trace["branches"].as_array().unwrap();
+    assert_eq!(branches.len(), 5, "the run and four attempts");
+    let chosen: Vec<&str> = branches
+        .iter()
+        .filter(|b| b["chosen"] == true)
+        .map(|b| b["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(chosen, ["2"]);
+    assert!(branches.iter().any(|b| b["cancelled"] == true));
+
+    let report = scratch.path().join("report.html");
+    let output = baton_in(
+        scratch.path(),
+        &[
+            "report",
+            run_dir.to_str().unwrap(),
+            "-o",
+            report.to_str().unwrap(),
+        ],
+    );
+    assert_exit(&output, 0);
+    let html = std::fs::read_to_string(&report).unwrap();
+    assert!(html.contains("id=\"tree\""));
+    assert!(
+        html.contains("<b>branch 2</b><span class=\"badge chosen\">chosen</span>"),
+        "{html}"
+    );
+    assert!(html.contains("badge cancelled"));
+    // Self-contained: no scripts, no external assets.
+    assert!(!html.contains("<script"));
+    assert!(!html.contains("src=") && !html.contains("href="));
+}
