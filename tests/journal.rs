@@ -105,10 +105,10 @@ def main():
     first = llm("first question")
     print("first:", first)
     bash("echo one >> steps.txt")
-    outs = branch([ask(i) for i in range(3)], reduce="all")
+    # The run is killed while branch 1 waits for its answer.
+    outs = branch([ask(0), lambda: llm("the slow branch question"), ask(2)], reduce="all")
     print("branches:", [o.value for o in outs])
-    slow = llm("the slow question")
-    print("slow:", slow)
+    slow = outs[1].value
     bash("echo two >> steps.txt")
     last = llm("last question")
     print("last:", last)
@@ -157,9 +157,9 @@ fn a_killed_run_resumes_without_paying_twice() {
     assert_exit(&output, 0);
     let expected_output = stdout(&output);
     let expected_result = read_json(&run_dir.join("result.json"));
-    assert_eq!(server.prompts().len(), 6);
+    assert_eq!(server.prompts().len(), 5);
 
-    // The same run, killed while the slow call is in flight.
+    // The same run, killed while the slow call (in a branch) is in flight.
     let scratch = Scratch::new("killed");
     let server = FakeServer::start();
     let plan = scratch.write("plan.py", PLAN);
@@ -191,11 +191,21 @@ fn a_killed_run_resumes_without_paying_twice() {
         );
         std::thread::sleep(Duration::from_millis(20));
     }
+    // The other branches' calls are done (their results journaled) before the kill.
+    while server.prompts().len() < 4 {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "{:?}",
+            server.prompts()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(300));
     // SAFETY: kill(2) on our own child's pid.
     unsafe { libc::kill(child.id() as i32, libc::SIGKILL) };
     let _ = child.wait();
     let before_resume = server.prompts();
-    assert_eq!(before_resume.len(), 5, "{before_resume:?}");
+    assert_eq!(before_resume.len(), 4, "{before_resume:?}");
 
     let output = baton_command(
         scratch.path(),
@@ -214,15 +224,21 @@ fn a_killed_run_resumes_without_paying_twice() {
     assert_exit(&output, 0);
     assert_eq!(stdout(&output), expected_output);
     assert_eq!(read_json(&run_dir.join("result.json")), expected_result);
-    // The journaled calls (the first question and the three branches) were not sent again;
-    // the slow call, cut by the kill, was, and the last one ran live.
+    // The journaled calls (the first question and branches 0 and 2, which resumed from the
+    // journal too) were not sent again; branch 1's call, cut by the kill, was, and the last one
+    // ran live.
     let after = server.prompts();
     let resumed: Vec<&String> = after[before_resume.len()..].iter().collect();
-    assert_eq!(resumed, ["the slow question", "last question"], "{after:?}");
+    assert_eq!(
+        resumed,
+        ["the slow branch question", "last question"],
+        "{after:?}"
+    );
     // The bash step before the kill ran once: its result was journaled.
     assert_eq!(expected_result["steps"], "one\ntwo\n");
     let figures = read_json(&run_dir.join("figures.json"));
-    assert_eq!(figures["journal"]["replayed"], 3, "{figures}");
+    // Replayed: the first question, the first bash command, branches 0 and 2.
+    assert_eq!(figures["journal"]["replayed"], 4, "{figures}");
 
     // And the finished run replays offline (no server reachable: any request would fail).
     let output = baton_in(scratch.path(), &["replay", run_dir.to_str().unwrap()]);

@@ -36,6 +36,30 @@ use crate::calls::{
 use crate::engine;
 use crate::run::{execute, new_store, Entry, HostError, HostState, Limits, RunOutcome};
 
+/// Branches running in this process right now (for the progress display).
+static ACTIVE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// How many branches are running in this process.
+pub fn active_branches() -> usize {
+    ACTIVE.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// Counts a branch as running until dropped (which cancellation does too).
+struct Running;
+
+impl Running {
+    fn start() -> Running {
+        ACTIVE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Running
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        ACTIVE.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
 /// The most branches one call may start.
 pub const MAX_BRANCHES: u64 = 10_000;
 /// The most bytes of a branch's printed output kept; the rest is cut with a marker.
@@ -461,6 +485,7 @@ struct Branch {
 impl Branch {
     async fn run(self) -> (usize, End) {
         let index = self.index as usize;
+        let _running = Running::start();
         lock(&self.slot.activity.state).started = Some(Instant::now());
         let mut path = self.context.path.clone();
         path.push(self.index);

@@ -197,6 +197,9 @@ impl Services {
         dir: &std::path::Path,
         path: &str,
     ) -> Result<Workspace, PlanError> {
+        // A directory left by an interrupted run (`--resume`): the copy starts again from the
+        // parent's files.
+        let _ = std::fs::remove_dir_all(dir);
         let (parent_cell, fork_dir) = (parent.clone(), dir.to_path_buf());
         let handoff = Arc::new(Mutex::new(Handoff::default()));
         let guard = HandoffGuard {

@@ -61,6 +61,57 @@ pub struct RunSpec<'a> {
     /// Go on with the interrupted run in `run_dir` (`baton run --resume`): its journal's
     /// results are replayed and the run continues live where it ends, in its workspace.
     pub resume: bool,
+    /// Show a progress line on stderr while the run is live (the command line: when stderr is
+    /// a terminal and not `--quiet`).
+    pub progress: bool,
+}
+
+/// The progress line: calls, running branches, tokens and cost, redrawn four times a second
+/// until dropped (which erases it).
+struct Progress {
+    stop: Arc<std::sync::atomic::AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Progress {
+    fn start(services: Arc<Services>, budget: Budget) -> Progress {
+        let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let flag = stop.clone();
+        let thread = std::thread::spawn(move || {
+            let started = Instant::now();
+            while !flag.load(std::sync::atomic::Ordering::Relaxed) {
+                std::thread::sleep(std::time::Duration::from_millis(250));
+                let figures = services.figures();
+                let calls: u64 = ["bash", "llm"]
+                    .iter()
+                    .filter_map(|name| figures.get(name))
+                    .map(|f| f.calls)
+                    .sum();
+                let spent = budget.spent();
+                eprint!(
+                    "\r\x1b[2K[baton] {:.0}s · {calls} calls · {} branches running · {} tokens · ${:.4}",
+                    started.elapsed().as_secs_f64(),
+                    crate::branch::active_branches(),
+                    spent.tokens(),
+                    spent.cost_usd
+                );
+            }
+            eprint!("\r\x1b[2K");
+        });
+        Progress {
+            stop,
+            thread: Some(thread),
+        }
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
 }
 
 /// Writes what the plan prints to the caller's output and to the run's `output.txt`.
@@ -260,7 +311,11 @@ pub fn run_plan(spec: RunSpec<'_>, stdout: &mut dyn Write) -> Result<RunRecord, 
 
     let started = Instant::now();
     let limits = spec.config.limits();
+    let progress = spec
+        .progress
+        .then(|| Progress::start(services.clone(), budget.clone()));
     let report = prepared.run_with(&limits, calls, &mut tee);
+    drop(progress);
     journal.sync();
     let seconds = started.elapsed().as_secs_f64();
 

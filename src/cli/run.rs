@@ -258,7 +258,13 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
     let log_echo: Option<baton_host::services::LogSink> = if args.quiet {
         None
     } else {
-        Some(Arc::new(|line: &str| eprintln!("[log] {line}")))
+        // On a terminal the progress line may be showing: erase it first.
+        let erase = if std::io::stderr().is_terminal() {
+            "\r\x1b[2K"
+        } else {
+            ""
+        };
+        Some(Arc::new(move |line: &str| eprintln!("{erase}[log] {line}")))
     };
     let priors = match &args.priors {
         None => Default::default(),
@@ -285,6 +291,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
         log_echo,
         priors,
         resume: args.resume.is_some(),
+        progress: std::io::stderr().is_terminal() && !args.quiet,
     };
 
     let mut stdout = std::io::stdout().lock();
