@@ -3,16 +3,21 @@
 //! budget), the run itself, and what is kept afterwards.
 //!
 //! The run directory holds:
-//! - `plan.sha256`: SHA-256 of the module that ran (and `plan.py`, the source, when there is one);
+//! - `plan.sha256`, `plan.wasm`: the module that ran (and `plan.py`, the source, when there is
+//!   one);
+//! - `journal.jsonl`: every `bash`, `llm` and `branch` call, request and result (`journal.rs`);
+//! - `output.txt`: a copy of what the plan printed (what `baton replay` compares);
 //! - `config.toml`: the effective configuration (file + flags; no secrets: keys are only named);
 //! - `inputs.json`: the inputs;
 //! - `log.txt`: the plan's `log(...)` lines;
 //! - `result.json`: what `main` returned (when the plan has one and it returned);
 //! - `figures.json`: outcome, wall time, per host call: calls, errors, seconds, tokens, cost; and
 //!   per `branch` call site (the first callable's name): attempts, valid ones, model calls,
-//!   tokens and cost, which `baton priors` turns into priors for `n="auto"`;
+//!   tokens and cost, which `baton priors` turns into priors for `n="auto"`; and how many calls
+//!   the journal replayed and ran live;
 //! - `workspace/`: the workspace (fresh, or the copy of `--workspace DIR`), and
-//!   `changes.patch`: what the run changed in it.
+//!   `changes.patch`: what the run changed in it;
+//! - `branches/<path>/`: branches' workspaces while they run (removed as they end).
 
 use std::collections::BTreeMap;
 use std::io::Write;

@@ -172,9 +172,9 @@ fn render(trace: &Value) -> String {
         "<h2>Output</h2><details><summary>what the plan printed</summary><pre>{}</pre></details>",
         esc(&text_of(&trace["output"]))
     );
-    let _ = write!(
+    let _ = writeln!(
         html,
-        "<h2>Result</h2><pre>{}</pre></body></html>\n",
+        "<h2>Result</h2><pre>{}</pre></body></html>",
         esc(&trace["result"].to_string())
     );
     html
