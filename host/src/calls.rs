@@ -28,7 +28,7 @@ pub enum CallKind {
     Llm,
     Log,
     Inputs,
-    /// `branch`/`parallel`: run by the host (`branch.rs`), journaled like the others.
+    /// `branch`/`parallel`: run by the host (`branch/`), journaled like the others.
     Branch,
 }
 
@@ -82,7 +82,7 @@ pub trait HostCalls: Send + Sync + 'static {
     /// arguments the plan gave, by parameter name; `Value::Null` for `inputs`).
     fn call(&self, kind: CallKind, request: Value) -> BoxFuture<'_, CallResult>;
 
-    /// The capabilities of a new branch of this run or branch (`branch.rs`): its own workspace
+    /// The capabilities of a new branch of this run or branch (`branch/`): its own workspace
     /// forked from this one, a budget drawn from this one. By default a run cannot branch.
     fn fork(&self, spec: ForkSpec) -> BoxFuture<'_, Result<Fork, PlanError>> {
         let _ = spec;

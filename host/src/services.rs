@@ -638,7 +638,7 @@ impl HostCalls for Services {
                     Ok(Value::Null)
                 }
                 CallKind::Inputs => Ok(self.inputs.clone()),
-                // The host runs branches itself (branch.rs); they never reach a capability.
+                // The host runs branches itself (host/src/branch/); they never reach a capability.
                 CallKind::Branch => Err(PlanError::new(
                     "RuntimeError",
                     "branch is not a capability call",

@@ -64,7 +64,7 @@
       (call $msg2 (global.get $s_br_fns_type) (i64.extend_i32_u (local.get $fname))
         (call $type_name (local.get $fns))))))
   (local.set $count (i32.const 1))
-  ;; n="auto": one callable; the host runs it in waves (host/src/branch.rs).
+  ;; n="auto": one callable; the host runs it in waves (host/src/branch/waves.rs).
   (if (i32.eq (call $tid (local.get $n)) (i32.const 5))
     (then (if (call $str_eq (local.get $n) (i64.extend_i32_u (global.get $s_br_auto)))
       (then (local.set $n (i64.const 8))))))
