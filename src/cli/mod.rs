@@ -104,7 +104,18 @@ fn sandbox_info() -> anyhow::Result<ExitCode> {
     let helper = baton_host::sandbox::HelperExe::from_env_or_current()
         .context("cannot find the sandbox helper executable")?;
     let info = baton_host::sandbox::info(&helper);
-    print!("{info}");
+    let mut text = info.to_string();
+    if info.usable() {
+        // Branches' workspaces are overlays where this works, copies elsewhere.
+        let works = baton_host::sandbox::overlay_available(&helper);
+        text.push_str(if works {
+            "branch workspaces: overlay (a branch's fork is an overlayfs layer)\n"
+        } else {
+            "branch workspaces: copy (overlayfs cannot be mounted in a user namespace here)\n"
+        });
+    }
+    // A closed pipe is the reader's choice, not an error.
+    let _ = std::io::Write::write_all(&mut std::io::stdout().lock(), text.as_bytes());
     Ok(if info.usable() {
         ExitCode::SUCCESS
     } else {

@@ -72,6 +72,26 @@ pub fn info(helper: &HelperExe) -> SandboxInfo {
     result.unwrap_or_else(failed)
 }
 
+/// Whether overlay workspaces (a branch's fork as an overlayfs layer) can be mounted here: runs
+/// `true` in one over a scratch layer. Blocking; takes a few milliseconds.
+pub fn overlay_available(helper: &HelperExe) -> bool {
+    let scratch = std::env::temp_dir().join(format!(
+        "baton-overlay-probe-{}-{:?}",
+        std::process::id(),
+        std::thread::current().id()
+    ));
+    let sandbox = crate::Sandbox::new(
+        helper.clone(),
+        Policy::for_workspace(std::env::temp_dir()),
+        crate::Mode::Enforce,
+    );
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map(|runtime| runtime.block_on(sandbox.overlay_works(&scratch)))
+        .unwrap_or(false)
+}
+
 fn probe(helper: &HelperExe, workspace: &std::path::Path) -> Result<SandboxInfo, String> {
     let policy = Policy::for_workspace(workspace);
     let command = Command {

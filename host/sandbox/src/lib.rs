@@ -83,7 +83,7 @@ use std::time::Duration;
 
 pub use capture::truncation_marker;
 pub use error::SandboxError;
-pub use info::{info, SandboxInfo};
+pub use info::{info, overlay_available, SandboxInfo};
 pub use protocol::LayerState;
 
 /// The hidden first argument that turns an executable into the sandbox helper.
