@@ -1211,10 +1211,39 @@
 
 ;; Sorts list `l` in place, stably; `key` is a callable, None or 0; `rev` as reverse=True
 ;; (reverse, sort, reverse again, which keeps equal items in their original order).
+;; As in CPython, the list is empty while it is sorted (a key function that looks at it sees
+;; `[]`), and is given its items back afterwards: sorted, or, when a key or a comparison
+;; raised, as far as the sort got. Items added meanwhile are dropped, with ValueError("list
+;; modified during sort").
 (func $seq_sort (param $l i32) (param $key i64) (param $rev i32)
-  (local $n i32) (local $items i32) (local $a i32) (local $w i32) (local $i i32) (local $tmp i32) (local $v i64)
+  (local $n i32) (local $items i32) (local $cap i32) (local $e i64)
   (local.set $n (i32.load offset=4 (local.get $l)))
   (local.set $items (i32.load offset=12 (local.get $l)))
+  (local.set $cap (i32.load offset=8 (local.get $l)))
+  (i32.store offset=4 (local.get $l) (i32.const 0))
+  (i32.store offset=8 (local.get $l) (i32.const 0))
+  (local.set $e
+    (block $caught (result i64)
+      (try_table (catch $exc $caught)
+        (call $seq_sort_items (local.get $items) (local.get $n) (local.get $key) (local.get $rev))
+        (br 1 (i64.const 0)))
+      (unreachable)))
+  ;; Modified meanwhile: something was appended (a new array, or a length).
+  (local.set $cap (select (local.get $cap) (i32.const -1)
+    (i32.and (i32.eqz (i32.load offset=4 (local.get $l)))
+      (i32.eq (i32.load offset=12 (local.get $l)) (local.get $items)))))
+  (i32.store offset=4 (local.get $l) (local.get $n))
+  (i32.store offset=12 (local.get $l) (local.get $items))
+  (if (i32.ne (local.get $cap) (i32.const -1))
+    (then (i32.store offset=8 (local.get $l) (local.get $cap)))
+    (else (i32.store offset=8 (local.get $l) (local.get $n))))
+  (if (i64.ne (local.get $e) (i64.const 0)) (then (throw $exc (local.get $e))))
+  (if (i32.eq (local.get $cap) (i32.const -1))
+    (then (call $raise_static (global.get $t_ValueError) (global.get $s_seq_sort_modified)))))
+
+;; Sorts the `n` values at `items` in place (see `$seq_sort`).
+(func $seq_sort_items (param $items i32) (param $n i32) (param $key i64) (param $rev i32)
+  (local $a i32) (local $w i32) (local $i i32) (local $tmp i32) (local $v i64)
   (if (i32.or (i64.eqz (local.get $key)) (i64.eq (local.get $key) (i64.const 8)))
     (then
       (if (i32.lt_u (local.get $n) (i32.const 2)) (then (return)))
@@ -1242,9 +1271,6 @@
   (if (local.get $rev) (then (call $seq_reverse_records (local.get $a) (local.get $n) (local.get $w))))
   (if (i32.eq (local.get $w) (i32.const 16))
     (then
-      ;; Write the values back (into the list's current array, should a key have grown it).
-      (local.set $items (i32.load offset=12 (local.get $l)))
-      (if (i32.lt_u (i32.load offset=4 (local.get $l)) (local.get $n)) (then (local.set $n (i32.load offset=4 (local.get $l)))))
       (local.set $i (i32.const 0))
       (block $done
         (loop $each

@@ -6,7 +6,7 @@ use std::time::Duration;
 use baton_compiler::CompileError;
 use baton_host::{HostError, Limits, ModuleCache, RunOutcome};
 
-use crate::outcome::{last_line, Ending, Outcome};
+use crate::outcome::{exception_text, Ending, Outcome};
 
 /// Limits of one generated plan's run: generous (CPython runs these plans in milliseconds), so
 /// a limit means a Baton performance problem, not a slow plan.
@@ -69,7 +69,9 @@ impl Runner {
         self.cache.clear_memory();
         let ending = match result {
             Ok(Ok(RunOutcome::Success)) => Ending::Success,
-            Ok(Ok(RunOutcome::Exception { traceback })) => Ending::Raised(last_line(&traceback)),
+            Ok(Ok(RunOutcome::Exception { traceback })) => {
+                Ending::Raised(exception_text(&traceback))
+            }
             Ok(Err(HostError::Limit { message, .. })) => Ending::Limit(message),
             Ok(Err(error)) => Ending::Crash(error.to_string()),
             Err(_) => Ending::Crash("the host panicked".to_string()),

@@ -108,6 +108,26 @@ pub fn last_line(text: &str) -> String {
         .to_string()
 }
 
+/// The exception part of a traceback: what follows its last `  File "..."` frame line, which
+/// spans several lines when the message has newlines (`ValueError: \nx`), as CPython's
+/// `format_exception_only(...)[-1]` does.
+pub fn exception_text(traceback: &str) -> String {
+    let lines: Vec<&str> = traceback.lines().collect();
+    let start = lines
+        .iter()
+        .rposition(|line| line.starts_with("  File \""))
+        .map_or(
+            usize::from(lines.first().is_some_and(|l| l.starts_with("Traceback"))),
+            |i| i + 1,
+        );
+    let text = lines[start.min(lines.len())..].join("\n");
+    if text.trim().is_empty() {
+        last_line(traceback)
+    } else {
+        text.trim_end().to_string()
+    }
+}
+
 fn short_ending(ending: &Ending) -> String {
     match ending {
         Ending::Success => "success".to_string(),
@@ -411,6 +431,13 @@ mod tests {
         assert_eq!(
             last_line("Traceback\n  x\nValueError: y\n\n"),
             "ValueError: y"
+        );
+        let multiline = "Traceback (most recent call last):\n  File \"p.py\", line 2, in f\n\
+                         ValueError: \nsecond line\n";
+        assert_eq!(exception_text(multiline), "ValueError: \nsecond line");
+        assert_eq!(
+            exception_text("Traceback (most recent call last):\nKeyError: 'k'\n"),
+            "KeyError: 'k'"
         );
     }
 }
