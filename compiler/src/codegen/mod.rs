@@ -651,7 +651,10 @@ impl<'a> Generator<'a> {
             }
             format!("(local.get {tuple})")
         };
-        let name_str = self.str_const(name);
+        // Function objects carry the qualified name, as CPython's repr and argument errors
+        // show it (`g.<locals>.inner() missing 1 required positional argument`).
+        let qualname = self.scopes.qualname(node_scope);
+        let name_str = self.str_const(if qualname.is_empty() { name } else { &qualname });
         Ok(format!(
             "(block (result i64) {prefix} (call $func_new (i32.const {index}) (i32.const {name_str}) {defaults_code} {kwdefaults_code} {cells_code}))"
         ))

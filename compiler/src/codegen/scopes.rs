@@ -20,6 +20,8 @@ pub type ScopeId = usize;
 pub struct ScopeData {
     pub kind: ScopeKind,
     pub parent: Option<ScopeId>,
+    /// The name CPython gives the scope's code: the function's, `<lambda>`, `<listcomp>`, ...
+    pub name: String,
     /// The wasm function whose code runs this scope (itself, unless a comprehension).
     pub host: ScopeId,
     pub bindings: BTreeSet<String>,
@@ -78,7 +80,7 @@ impl Scopes {
     pub fn analyze(module: &[ast::Stmt]) -> Self {
         let mut scopes = Scopes::default();
         let root = Scope::of_block(ScopeKind::Module, module);
-        let id = scopes.push(ScopeKind::Module, None, root, &[]);
+        let id = scopes.push(ScopeKind::Module, String::new(), None, root, &[]);
         let mut walker = Walker {
             scopes: &mut scopes,
             stack: vec![id],
@@ -90,6 +92,7 @@ impl Scopes {
     fn push(
         &mut self,
         kind: ScopeKind,
+        name: String,
         parent: Option<ScopeId>,
         scope: Scope,
         params: &[String],
@@ -103,6 +106,7 @@ impl Scopes {
         bindings.extend(params.iter().cloned());
         self.scopes.push(ScopeData {
             kind,
+            name,
             parent,
             host,
             bindings,
@@ -133,6 +137,20 @@ impl Scopes {
     }
 
     /// Resolves `name` as seen from scope `from`.
+    /// CPython's `__qualname__` of the scope's code: `f.<locals>.g`, `<listcomp>.<lambda>`.
+    pub fn qualname(&self, id: ScopeId) -> String {
+        let scope = &self.scopes[id];
+        let prefix = match scope.parent {
+            None => return String::new(),
+            Some(parent) => match self.scopes[parent].kind {
+                ScopeKind::Module => String::new(),
+                ScopeKind::Comprehension => format!("{}.", self.qualname(parent)),
+                _ => format!("{}.<locals>.", self.qualname(parent)),
+            },
+        };
+        format!("{prefix}{}", scope.name)
+    }
+
     pub fn resolve(&self, from: ScopeId, name: &str) -> Place {
         let host = self.scopes[from].host;
         let mut current = Some(from);
@@ -207,9 +225,16 @@ impl Walker<'_> {
         }
     }
 
-    fn enter(&mut self, key: (u32, u32), kind: ScopeKind, scope: Scope, params: Vec<String>) {
+    fn enter(
+        &mut self,
+        key: (u32, u32),
+        kind: ScopeKind,
+        name: String,
+        scope: Scope,
+        params: Vec<String>,
+    ) {
         let parent = self.current();
-        let id = self.scopes.push(kind, Some(parent), scope, &params);
+        let id = self.scopes.push(kind, name, Some(parent), scope, &params);
         self.scopes.by_node.insert(key, id);
         self.stack.push(id);
     }
@@ -272,7 +297,14 @@ impl Walker<'_> {
                     .or_default()
                     .push(info);
                 let scope = Scope::of_block(ScopeKind::Function, &f.body);
-                self.enter(key(stmt), ScopeKind::Function, scope, Self::params(&f.args));
+                let name = normalize(f.name.as_str()).into_owned();
+                self.enter(
+                    key(stmt),
+                    ScopeKind::Function,
+                    name,
+                    scope,
+                    Self::params(&f.args),
+                );
                 self.stmts(&f.body);
                 self.stack.pop();
             }
@@ -365,7 +397,13 @@ impl Walker<'_> {
             E::Lambda(l) => {
                 self.outer_parts(&l.args);
                 let scope = Scope::of_lambda(&l.body);
-                self.enter(key(expr), ScopeKind::Lambda, scope, Self::params(&l.args));
+                self.enter(
+                    key(expr),
+                    ScopeKind::Lambda,
+                    "<lambda>".to_owned(),
+                    scope,
+                    Self::params(&l.args),
+                );
                 self.expr(&l.body);
                 self.stack.pop();
             }
@@ -434,7 +472,19 @@ impl Walker<'_> {
             self.expr(&first.iter);
         }
         let scope = Scope::of_comprehension(generators);
-        self.enter(key(node), ScopeKind::Comprehension, scope, Vec::new());
+        let name = match node {
+            ast::Expr::ListComp(_) => "<listcomp>",
+            ast::Expr::SetComp(_) => "<setcomp>",
+            ast::Expr::DictComp(_) => "<dictcomp>",
+            _ => "<genexpr>",
+        };
+        self.enter(
+            key(node),
+            ScopeKind::Comprehension,
+            name.to_owned(),
+            scope,
+            Vec::new(),
+        );
         for (i, generator) in generators.iter().enumerate() {
             if i > 0 {
                 self.expr(&generator.iter);
