@@ -447,3 +447,90 @@
       (local.set $j (i32.add (local.get $j) (i32.const 1)))
       (br $each)))
   (i32.const 0))
+
+;; ---- `*args` and `**kwargs` in calls ----------------------------------------------------------
+;; CPython names the callee when an unpacking in a call fails: `__main__.f() argument after *
+;; must be an iterable, not NoneType`. `callee` is the called object; for a method call it is
+;; the receiver and `mname` the method's name (0 otherwise).
+
+;; The callee as CPython's `_PyObject_FunctionStr` shows it.
+(func $call_func_str (param $callee i64) (param $mname i64) (result i64)
+  (local $sb i32) (local $t i32) (local $p i32)
+  (local.set $sb (call $sb_new))
+  (local.set $t (call $tid (local.get $callee)))
+  (local.set $p (i32.wrap_i64 (local.get $callee)))
+  (block $done
+    (if (i64.ne (local.get $mname) (i64.const 0))
+      (then
+        ;; `str.split(...)`: the receiver is the type itself.
+        (if (i32.eq (local.get $t) (i32.const 13))
+          (then (call $sb_push_str (local.get $sb) (i64.extend_i32_u (i32.load offset=8 (local.get $p)))))
+          (else (call $sb_push_str (local.get $sb) (call $type_name (local.get $callee)))))
+        (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_call_dot)))
+        (call $sb_push_str (local.get $sb) (local.get $mname))
+        (br $done)))
+    (if (i32.eq (local.get $t) (i32.const 10))
+      (then
+        (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_call_main_prefix)))
+        (call $sb_push_str (local.get $sb) (i64.extend_i32_u (i32.load offset=12 (local.get $p))))
+        (br $done)))
+    (if (i32.eq (local.get $t) (i32.const 14))
+      (then
+        (call $sb_push_str (local.get $sb) (i64.extend_i32_u (i32.load offset=12 (local.get $p))))
+        (br $done)))
+    (if (i32.eq (local.get $t) (i32.const 13))
+      (then
+        (call $sb_push_str (local.get $sb) (i64.extend_i32_u (i32.load offset=8 (local.get $p))))
+        (br $done)))
+    (if (i32.eq (local.get $t) (i32.const 15))
+      (then
+        (if (i64.eqz (i64.load offset=8 (local.get $p)))
+          (then (call $sb_push_str (local.get $sb)
+            (i64.extend_i32_u (i32.load offset=8 (i32.load offset=4 (local.get $p))))))
+          (else (call $sb_push_str (local.get $sb) (call $type_name (i64.load offset=8 (local.get $p))))))
+        (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_call_dot)))
+        (call $sb_push_str (local.get $sb) (i64.load offset=16 (local.get $p)))
+        (br $done)))
+    (call $sb_push_str (local.get $sb) (call $type_name (local.get $callee)))
+    (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_call_object_suffix))))
+  (call $sb_finish (local.get $sb)))
+
+;; `*value` in a call's arguments.
+(func $call_star (param $list i64) (param $value i64) (param $callee i64) (param $mname i64)
+  (if (i32.eqz (call $seq_iterable (local.get $value)))
+    (then (call $raise_msg (global.get $t_TypeError)
+      (call $msg2 (global.get $s_call_star_iterable)
+        (call $call_func_str (local.get $callee) (local.get $mname))
+        (call $type_name (local.get $value))))))
+  (call $list_extend (local.get $list) (local.get $value)))
+
+;; A keyword argument of a call that also unpacks `**`: a name given twice raises.
+(func $call_kw (param $dict i64) (param $key i64) (param $value i64) (param $callee i64) (param $mname i64)
+  (if (i64.ne (call $dict_get (local.get $dict) (local.get $key)) (i64.const 0))
+    (then (call $raise_msg (global.get $t_TypeError)
+      (call $msg2 (global.get $s_call_kw_twice)
+        (call $call_func_str (local.get $callee) (local.get $mname)) (local.get $key)))))
+  (call $dict_set (local.get $dict) (local.get $key) (local.get $value)))
+
+;; `**value` in a call: a dict of str keys, none given twice.
+(func $call_dstar (param $dict i64) (param $value i64) (param $callee i64) (param $mname i64)
+  (local $e i32) (local $stop i32) (local $k i64) (local $p i32)
+  (if (i32.ne (call $tid (local.get $value)) (i32.const 8))
+    (then (call $raise_msg (global.get $t_TypeError)
+      (call $msg2 (global.get $s_call_dstar_mapping)
+        (call $call_func_str (local.get $callee) (local.get $mname))
+        (call $type_name (local.get $value))))))
+  (local.set $p (i32.wrap_i64 (local.get $value)))
+  (local.set $e (i32.load offset=8 (local.get $p)))
+  (local.set $stop (i32.add (local.get $e) (i32.mul (i32.load offset=12 (local.get $p)) (i32.const 24))))
+  (block $done (loop $each
+    (br_if $done (i32.ge_u (local.get $e) (local.get $stop)))
+    (local.set $k (i64.load offset=8 (local.get $e)))
+    (if (i64.ne (local.get $k) (i64.const 0))
+      (then
+        (if (i32.ne (call $tid (local.get $k)) (i32.const 5))
+          (then (call $raise_static (global.get $t_TypeError) (global.get $s_call_kw_not_str))))
+        (call $call_kw (local.get $dict) (local.get $k) (i64.load offset=16 (local.get $e))
+          (local.get $callee) (local.get $mname))))
+    (local.set $e (i32.add (local.get $e) (i32.const 24)))
+    (br $each))))

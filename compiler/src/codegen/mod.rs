@@ -1595,27 +1595,6 @@ impl<'a> Generator<'a> {
         if let Some(code) = self.direct_call(c)? {
             return Ok(code);
         }
-        let kwargs = if c.keywords.is_empty() {
-            "(i32.const 0)".to_owned()
-        } else {
-            let dict = self.temp();
-            let mut code = format!("(block (result i32) (local.set {dict} (call $dict_new))");
-            for keyword in &c.keywords {
-                let value = self.expr(&keyword.value)?;
-                match &keyword.arg {
-                    Some(arg) => {
-                        let key = self.str_value(&normalize(arg.as_str()));
-                        let _ = write!(code, "(call $dict_set (local.get {dict}) {key} {value})");
-                    }
-                    None => {
-                        let update = self.str_value("update");
-                        let _ = write!(code, "(drop (call $call_method (local.get {dict}) {update} (i32.wrap_i64 (call $tuple1 {value})) (i32.const 0)))");
-                    }
-                }
-            }
-            let _ = write!(code, "(i32.wrap_i64 (local.get {dict})))");
-            code
-        };
         // Method calls skip the bound-method object.
         if let ast::Expr::Attribute(a) = &*c.func {
             if self.module_attribute(a)?.is_none() {
@@ -1625,18 +1604,96 @@ impl<'a> Generator<'a> {
                 let object = self.expr(&a.value)?;
                 let receiver = self.temp();
                 let name = self.str_value(&normalize(a.attr.as_str()));
-                let args = self.exprs_to_tuple(&c.args)?;
+                let callee = (format!("(local.get {receiver})"), name.clone());
+                let args = self.call_args(&c.args, &callee)?;
+                let kwargs = self.call_kwargs(&c.keywords, &callee)?;
                 return Ok(format!(
                     "(call $call_method (local.tee {receiver} {object}) {name} {args} {kwargs})"
                 ));
             }
         }
-        let callee = self.expr(&c.func)?;
+        let function = self.expr(&c.func)?;
         let temp = self.temp();
-        let args = self.exprs_to_tuple(&c.args)?;
+        let callee = (format!("(local.get {temp})"), "(i64.const 0)".to_owned());
+        let args = self.call_args(&c.args, &callee)?;
+        let kwargs = self.call_kwargs(&c.keywords, &callee)?;
         Ok(format!(
-            "(call $call (local.tee {temp} {callee}) {args} {kwargs})"
+            "(call $call (local.tee {temp} {function}) {args} {kwargs})"
         ))
+    }
+
+    /// A call's positional arguments as a tuple. `callee` (the called object, or the receiver
+    /// and the method's name) names the callee when a `*` unpacking fails, as CPython does.
+    fn call_args(&mut self, items: &[ast::Expr], callee: &(String, String)) -> Result<String> {
+        if !items.iter().any(|e| matches!(e, ast::Expr::Starred(_))) {
+            return self.exprs_to_tuple(items);
+        }
+        let (object, mname) = callee;
+        let list = self.temp();
+        let mut code = format!(
+            "(block (result i32) (local.set {list} (call $list_new (i32.const {})))",
+            items.len()
+        );
+        for item in items {
+            match item {
+                ast::Expr::Starred(s) => {
+                    let value = self.expr(&s.value)?;
+                    let _ = write!(
+                        code,
+                        "(call $call_star (local.get {list}) {value} {object} {mname})"
+                    );
+                }
+                other => {
+                    let value = self.expr(other)?;
+                    let _ = write!(code, "(call $list_append (local.get {list}) {value})");
+                }
+            }
+        }
+        let _ = write!(
+            code,
+            "(i32.wrap_i64 (call $tuple_from (local.get {list}))))"
+        );
+        Ok(code)
+    }
+
+    /// A call's keyword arguments as a dict (0 when there are none). With a `**` unpacking,
+    /// a name given twice raises, naming the callee.
+    fn call_kwargs(
+        &mut self,
+        keywords: &[ast::Keyword],
+        callee: &(String, String),
+    ) -> Result<String> {
+        if keywords.is_empty() {
+            return Ok("(i32.const 0)".to_owned());
+        }
+        let (object, mname) = callee;
+        let unpacks = keywords.iter().any(|k| k.arg.is_none());
+        let dict = self.temp();
+        let mut code = format!("(block (result i32) (local.set {dict} (call $dict_new))");
+        for keyword in keywords {
+            let value = self.expr(&keyword.value)?;
+            match &keyword.arg {
+                Some(arg) => {
+                    let key = self.str_value(&normalize(arg.as_str()));
+                    if unpacks {
+                        let _ = write!(
+                            code,
+                            "(call $call_kw (local.get {dict}) {key} {value} {object} {mname})"
+                        );
+                    } else {
+                        let _ = write!(code, "(call $dict_set (local.get {dict}) {key} {value})");
+                    }
+                }
+                None => {
+                    let _ = write!(
+                        code,
+                        "(call $call_dstar (local.get {dict}) {value} {object} {mname})"
+                    );
+                }
+            }
+        }
+        let _ = write!(code, "(i32.wrap_i64 (local.get {dict})))");
+        Ok(code)
     }
 
     /// An f-string, built by runtime/wat/fast.wat's builder: small ints are written as digits
