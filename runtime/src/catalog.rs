@@ -52,6 +52,12 @@ pub const TYPES: &[TypeSpec] = &[
     ty("iterator", None, None, Some(id::ITERATOR)),
     // Dict views share object type id 19; core.wat's `$type_of` picks one of these by the
     // view's kind (header `len`: 0 keys, 1 values, 2 items).
+    // Lazy iterators (object type id 18 with a kind in the header's len; `$type_of` picks
+    // one of these by it). Calling the type calls the builtin of the same name.
+    ty("zip", None, Some("zip"), None),
+    ty("map", None, Some("map"), None),
+    ty("filter", None, Some("filter"), None),
+    ty("enumerate", None, Some("enumerate"), None),
     ty("dict_keys", None, None, None),
     ty("dict_values", None, None, None),
     ty("dict_items", None, None, None),

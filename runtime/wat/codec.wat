@@ -15,10 +15,13 @@
 ;;                                        its tuple/dict/tuple-of-cells (or null)
 ;;   ["e", class, args]  ["m", self, name, from_type]  ["R", start, stop, step]
 ;;   ["S", start, stop, step]  ["v", kind, dict]  ["o", type, fields, str]
+;;   ["i", kind, object, position, length, start?, step?, left?]   an iterator (a container's, a
+;;                                        range's with its three counters, or a lazy one: zip,
+;;                                        map, filter, enumerate, whose object is its state)
 ;;
 ;; Every heap object gets the next number when its encoding starts (pre-order), so the decoder
 ;; numbers the objects it makes in the same order and `["r", n]` restores sharing and cycles.
-;; Iterators are not copied (TypeError).
+;; Iterators are copied with their position: the copy goes on where the original was.
 
 (global $cx_memo (mut i64) (i64.const 0))
 (global $cx_count (mut i32) (i32.const 0))
@@ -169,6 +172,21 @@
       (then
         (local.set $l (call $cx_tagged1 (global.get $s_cx_v) (call $cx_int (i32.load offset=4 (local.get $p)))))
         (call $list_append (local.get $l) (call $cx_enc (i64.load offset=8 (local.get $p))))
+        (br $made)))
+    ;; iterator
+    (if (i32.eq (local.get $t) (i32.const 18))
+      (then
+        (local.set $l (call $cx_tagged1 (global.get $s_cx_i) (call $cx_int (i32.load offset=4 (local.get $p)))))
+        (call $list_append (local.get $l) (call $cx_enc (i64.load offset=8 (local.get $p))))
+        (call $list_append (local.get $l) (call $int_new (i64.extend_i32_s (i32.load offset=16 (local.get $p)))))
+        (call $list_append (local.get $l) (call $int_new (i64.extend_i32_s (i32.load offset=20 (local.get $p)))))
+        ;; A range's iterator counts in three more words.
+        (if (i32.and (i32.eqz (i32.load offset=4 (local.get $p)))
+              (i32.eq (call $tid (i64.load offset=8 (local.get $p))) (i32.const 16)))
+          (then
+            (call $list_append (local.get $l) (call $int_new (i64.load offset=24 (local.get $p))))
+            (call $list_append (local.get $l) (call $int_new (i64.load offset=32 (local.get $p))))
+            (call $list_append (local.get $l) (call $int_new (i64.load offset=40 (local.get $p))))))
         (br $made)))
     ;; record (BashResult, Outcome)
     (if (i32.eq (local.get $t) (i32.const 20))
@@ -376,6 +394,32 @@
         (i64.store offset=8 (local.get $o)
           (i64.extend_i32_u (call $cx_dec_ptr (call $cx_item (local.get $e) (i32.const 2)) (i32.const 8))))
         (if (i64.eqz (i64.load offset=8 (local.get $o))) (then (call $cx_bad)))
+        (br $made)))
+    ;; i: iterator
+    (if (i32.eq (local.get $tag) (i32.const 105))
+      (then
+        (local.set $o (call $alloc (select (i32.const 48) (i32.const 24) (i32.eq (local.get $n) (i32.const 8)))))
+        (i32.store (local.get $o) (i32.const 18))
+        (local.set $v (i64.extend_i32_u (local.get $o)))
+        (call $cx_register (local.get $v))
+        (local.set $i (call $cx_item_i32 (local.get $e) (i32.const 1)))
+        (if (i32.gt_u (local.get $i) (i32.const 5)) (then (call $cx_bad)))
+        (i32.store offset=4 (local.get $o) (local.get $i))
+        (i64.store offset=8 (local.get $o) (call $cx_dec (call $cx_item (local.get $e) (i32.const 2))))
+        (if (i32.or (i64.eqz (i64.load offset=8 (local.get $o))) (call $is_small (i64.load offset=8 (local.get $o))))
+          (then (call $cx_bad)))
+        ;; A lazy iterator's state is a tuple; a container's iterator iterates a container.
+        (if (local.get $i)
+          (then (if (i32.ne (call $tid (i64.load offset=8 (local.get $o))) (i32.const 6)) (then (call $cx_bad)))))
+        (i32.store offset=16 (local.get $o) (call $cx_item_i32 (local.get $e) (i32.const 3)))
+        (i32.store offset=20 (local.get $o) (call $cx_item_i32 (local.get $e) (i32.const 4)))
+        (if (i32.eq (local.get $n) (i32.const 8))
+          (then
+            (if (i32.ne (call $tid (i64.load offset=8 (local.get $o))) (i32.const 16)) (then (call $cx_bad)))
+            (i64.store offset=24 (local.get $o) (call $as_i64 (call $cx_dec_scalar (call $cx_item (local.get $e) (i32.const 5)))))
+            (i64.store offset=32 (local.get $o) (call $as_i64 (call $cx_dec_scalar (call $cx_item (local.get $e) (i32.const 6)))))
+            (i64.store offset=40 (local.get $o) (call $as_i64 (call $cx_dec_scalar (call $cx_item (local.get $e) (i32.const 7))))))
+          (else (if (i32.ne (local.get $n) (i32.const 5)) (then (call $cx_bad)))))
         (br $made)))
     ;; o: record
     (if (i32.eq (local.get $tag) (i32.const 111))

@@ -587,7 +587,7 @@
   (i64.extend_i32_u (i32.shr_u (local.get $p) (i32.const 3))))
 
 (func $contains (param $c i64) (param $v i64) (result i32)
-  (local $t i32)
+  (local $t i32) (local $x i64)
   (local.set $t (call $tid (local.get $c)))
   (if (i32.eq (local.get $t) (i32.const 5)) (then (return (call $str_contains (local.get $c) (local.get $v)))))
   (if (i32.or (i32.or (i32.eq (local.get $t) (i32.const 6)) (i32.eq (local.get $t) (i32.const 7)))
@@ -597,6 +597,14 @@
     (then (return (i64.ne (call $dict_get (local.get $c) (local.get $v)) (i64.const 0)))))
   (if (i32.eq (local.get $t) (i32.const 9)) (then (return (call $set_contains (local.get $c) (local.get $v)))))
   (if (i32.eq (local.get $t) (i32.const 19)) (then (return (call $dict_view_contains (local.get $c) (local.get $v)))))
+  ;; An iterator: consumed up to the first equal item, as CPython does.
+  (if (i32.eq (local.get $t) (i32.const 18))
+    (then
+      (loop $each
+        (local.set $x (call $next (local.get $c)))
+        (if (i64.eqz (local.get $x)) (then (return (i32.const 0))))
+        (if (call $seq_item_eq (local.get $x) (local.get $v)) (then (return (i32.const 1))))
+        (br $each))))
   (call $raise_msg (global.get $t_TypeError) (call $msg1 (global.get $s_ops_not_iterable) (call $type_name (local.get $c))))
   (unreachable))
 
@@ -728,7 +736,8 @@
         (call $sb_push_addr (local.get $sb) (i64.load offset=8 (local.get $p)))
         (call $sb_push_byte (local.get $sb) (i32.const 62))
         (br $done)))
-    (if (i32.eq (local.get $t) (i32.const 18))
+    ;; A container's iterator (lazy ones, kind > 0, print as <zip object at ...> below).
+    (if (i32.and (i32.eq (local.get $t) (i32.const 18)) (i32.eqz (i32.load offset=4 (local.get $p))))
       (then
         (call $sb_push_byte (local.get $sb) (i32.const 60))
         (call $sb_push_str (local.get $sb) (call $type_name (i64.load offset=8 (local.get $p))))

@@ -901,6 +901,7 @@
   (local $it i32) (local $o i32) (local $t i32) (local $pos i32) (local $k i64) (local $e i32) (local $used i32)
   (local $left i64) (local $cur i64)
   (local.set $it (i32.wrap_i64 (local.get $iter)))
+  (if (i32.load offset=4 (local.get $it)) (then (return (call $lazy_next (local.get $it)))))
   (local.set $o (i32.load offset=8 (local.get $it)))
   (local.set $pos (i32.load offset=16 (local.get $it)))
   (local.set $t (i32.load (local.get $o)))
@@ -1690,18 +1691,10 @@
     (then (call $raise_static (global.get $t_TypeError) (global.get $s_seq_enumerate_missing))))
   (local.set $it (call $iter (local.get $src)))
   (if (i64.ne (local.get $start) (i64.const 0)) (then (local.set $n (call $seq_as_index (local.get $start)))))
-  (local.set $l (call $list_new (i32.const 0)))
-  (block $done
-    (loop $each
-      (local.set $v (call $next (local.get $it)))
-      (br_if $done (i64.eqz (local.get $v)))
-      (local.set $t (call $tuple_new (i32.const 2)))
-      (i64.store offset=8 (local.get $t) (call $seq_int (local.get $n)))
-      (i64.store offset=16 (local.get $t) (local.get $v))
-      (call $list_append (local.get $l) (i64.extend_i32_u (local.get $t)))
-      (local.set $n (i64.add (local.get $n) (i64.const 1)))
-      (br $each)))
-  (local.get $l))
+  (local.set $t (call $tuple_new (i32.const 2)))
+  (i64.store offset=8 (local.get $t) (local.get $it))
+  (i64.store offset=16 (local.get $t) (call $seq_int (local.get $n)))
+  (call $lazy_new (i32.const 4) (local.get $t)))
 
 ;; "s 1-k" or " 1" for zip(strict=True) messages.
 (func $seq_zip_args (param $k i32) (result i64)
@@ -1727,91 +1720,129 @@
   (local.set $strict (i64.extend_i32_u (i32.and (i64.ne (local.get $strict) (i64.const 0))
     (call $truthy (select (local.get $strict) (i64.const 16) (i64.ne (local.get $strict) (i64.const 0)))))))
   (local.set $n (i32.load offset=4 (local.get $args)))
-  (local.set $l (call $list_new (i32.const 0)))
-  (if (i32.eqz (local.get $n)) (then (return (local.get $l))))
-  (local.set $its (call $alloc (i32.shl (local.get $n) (i32.const 3))))
+  ;; The iterators are made now (so a bad argument raises here, as in CPython); the rows as
+  ;; they are asked for.
+  (local.set $its (call $tuple_new (local.get $n)))
   (block $done
     (loop $each
       (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
-      (i64.store (i32.add (local.get $its) (i32.shl (local.get $i) (i32.const 3)))
+      (i64.store offset=8 (i32.add (local.get $its) (i32.shl (local.get $i) (i32.const 3)))
         (call $iter (call $seq_arg (local.get $args) (local.get $i))))
       (local.set $i (i32.add (local.get $i) (i32.const 1)))
       (br $each)))
-  (block $finished
-    (loop $row
-      (local.set $t (call $tuple_new (local.get $n)))
-      (local.set $i (i32.const 0))
-      (block $full
+  (call $lazy_new (select (i32.const 5) (i32.const 1) (i64.ne (local.get $strict) (i64.const 0)))
+    (local.get $its)))
+
+;; The next row of a zip iterator over the iterators `its`, or 0; `strict` as zip(strict=True).
+(func $zip_next (param $its i32) (param $strict i32) (result i64)
+  (local $n i32) (local $i i32) (local $j i32) (local $t i32) (local $v i64)
+  (local.set $n (i32.load offset=4 (local.get $its)))
+  (if (i32.eqz (local.get $n)) (then (return (i64.const 0))))
+  (local.set $t (call $tuple_new (local.get $n)))
+  (block $full
+    (loop $each
+      (br_if $full (i32.ge_u (local.get $i) (local.get $n)))
+      (local.set $v (call $next (i64.load offset=8 (i32.add (local.get $its) (i32.shl (local.get $i) (i32.const 3))))))
+      (if (i64.eqz (local.get $v))
+        (then
+          (if (i32.eqz (local.get $strict)) (then (return (i64.const 0))))
+          (if (local.get $i)
+            (then (call $raise_msg (global.get $t_ValueError) (call $msg2 (global.get $s_seq_zip_shorter)
+              (call $seq_istr (i64.extend_i32_u (i32.add (local.get $i) (i32.const 1))))
+              (call $seq_zip_args (local.get $i))))))
+          ;; The first is exhausted: every other one must be too.
+          (local.set $j (i32.const 1))
+          (block $checked
+            (loop $check
+              (br_if $checked (i32.ge_u (local.get $j) (local.get $n)))
+              (if (i64.ne (call $next (i64.load offset=8 (i32.add (local.get $its) (i32.shl (local.get $j) (i32.const 3))))) (i64.const 0))
+                (then (call $raise_msg (global.get $t_ValueError) (call $msg2 (global.get $s_seq_zip_longer)
+                  (call $seq_istr (i64.extend_i32_u (i32.add (local.get $j) (i32.const 1))))
+                  (call $seq_zip_args (local.get $j))))))
+              (local.set $j (i32.add (local.get $j) (i32.const 1)))
+              (br $check)))
+          (return (i64.const 0))))
+      (i64.store offset=8 (i32.add (local.get $t) (i32.shl (local.get $i) (i32.const 3))) (local.get $v))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br $each)))
+  (i64.extend_i32_u (local.get $t)))
+
+;; A lazy iterator (type 18 with `kind` in the header's len) over `state` (a tuple).
+(func $lazy_new (param $kind i32) (param $state i32) (result i64)
+  (local $it i32)
+  (local.set $it (call $alloc (i32.const 24)))
+  (i32.store (local.get $it) (i32.const 18))
+  (i32.store offset=4 (local.get $it) (local.get $kind))
+  (i64.store offset=8 (local.get $it) (i64.extend_i32_u (local.get $state)))
+  (i64.extend_i32_u (local.get $it)))
+
+;; The next item of a lazy iterator, or 0. States: zip (iterators...), map (f, iterators...),
+;; filter (f, iterator), enumerate (iterator, next count).
+(func $lazy_next (param $it i32) (result i64)
+  (local $kind i32) (local $s i32) (local $n i32) (local $i i32) (local $t i32) (local $v i64)
+  (local $f i64) (local $keep i32)
+  (local.set $kind (i32.load offset=4 (local.get $it)))
+  (local.set $s (i32.load offset=8 (local.get $it)))
+  (if (i32.eq (local.get $kind) (i32.const 1)) (then (return (call $zip_next (local.get $s) (i32.const 0)))))
+  (if (i32.eq (local.get $kind) (i32.const 5)) (then (return (call $zip_next (local.get $s) (i32.const 1)))))
+  (if (i32.eq (local.get $kind) (i32.const 4))
+    (then
+      (local.set $v (call $next (i64.load offset=8 (local.get $s))))
+      (if (i64.eqz (local.get $v)) (then (return (i64.const 0))))
+      (local.set $t (call $tuple_new (i32.const 2)))
+      (i64.store offset=8 (local.get $t) (i64.load offset=16 (local.get $s)))
+      (i64.store offset=16 (local.get $t) (local.get $v))
+      (i64.store offset=16 (local.get $s)
+        (call $add (i64.load offset=16 (local.get $s)) (i64.const 3)))
+      (return (i64.extend_i32_u (local.get $t)))))
+  (local.set $f (i64.load offset=8 (local.get $s)))
+  (if (i32.eq (local.get $kind) (i32.const 3))
+    (then
+      (block $found
         (loop $each
-          (br_if $full (i32.ge_u (local.get $i) (local.get $n)))
-          (local.set $v (call $next (i64.load (i32.add (local.get $its) (i32.shl (local.get $i) (i32.const 3))))))
-          (if (i64.eqz (local.get $v))
-            (then
-              (if (i64.eqz (local.get $strict)) (then (br $finished)))
-              (if (local.get $i)
-                (then (call $raise_msg (global.get $t_ValueError) (call $msg2 (global.get $s_seq_zip_shorter)
-                  (call $seq_istr (i64.extend_i32_u (i32.add (local.get $i) (i32.const 1))))
-                  (call $seq_zip_args (local.get $i))))))
-              ;; The first is exhausted: every other one must be too.
-              (local.set $j (i32.const 1))
-              (block $checked
-                (loop $check
-                  (br_if $checked (i32.ge_u (local.get $j) (local.get $n)))
-                  (if (i64.ne (call $next (i64.load (i32.add (local.get $its) (i32.shl (local.get $j) (i32.const 3))))) (i64.const 0))
-                    (then (call $raise_msg (global.get $t_ValueError) (call $msg2 (global.get $s_seq_zip_longer)
-                      (call $seq_istr (i64.extend_i32_u (i32.add (local.get $j) (i32.const 1))))
-                      (call $seq_zip_args (local.get $j))))))
-                  (local.set $j (i32.add (local.get $j) (i32.const 1)))
-                  (br $check)))
-              (br $finished)))
-          (i64.store offset=8 (i32.add (local.get $t) (i32.shl (local.get $i) (i32.const 3))) (local.get $v))
-          (local.set $i (i32.add (local.get $i) (i32.const 1)))
+          (local.set $v (call $next (i64.load offset=16 (local.get $s))))
+          (if (i64.eqz (local.get $v)) (then (return (i64.const 0))))
+          (if (i64.eq (local.get $f) (i64.const 8))
+            (then (local.set $keep (call $truthy (local.get $v))))
+            (else (local.set $keep (call $truthy (call $call1 (local.get $f) (local.get $v))))))
+          (br_if $found (local.get $keep))
           (br $each)))
-      (call $list_append (local.get $l) (i64.extend_i32_u (local.get $t)))
-      (br $row)))
-  (local.get $l))
+      (return (local.get $v))))
+  ;; map
+  (local.set $n (i32.sub (i32.load offset=4 (local.get $s)) (i32.const 1)))
+  (if (i32.eq (local.get $n) (i32.const 1))
+    (then
+      (local.set $v (call $next (i64.load offset=16 (local.get $s))))
+      (if (i64.eqz (local.get $v)) (then (return (i64.const 0))))
+      (return (call $call1 (local.get $f) (local.get $v)))))
+  (local.set $t (call $tuple_new (local.get $n)))
+  (block $full
+    (loop $each
+      (br_if $full (i32.ge_u (local.get $i) (local.get $n)))
+      (local.set $v (call $next (i64.load offset=16 (i32.add (local.get $s) (i32.shl (local.get $i) (i32.const 3))))))
+      (if (i64.eqz (local.get $v)) (then (return (i64.const 0))))
+      (i64.store offset=8 (i32.add (local.get $t) (i32.shl (local.get $i) (i32.const 3))) (local.get $v))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br $each)))
+  (call $call (local.get $f) (local.get $t) (i32.const 0)))
 
 (func $b_map (param $args i32) (param $kwargs i32) (result i64)
   (local $n i32) (local $f i64) (local $its i32) (local $i i32) (local $l i64) (local $t i32) (local $v i64) (local $it i64)
   (call $seq_no_kwargs (local.get $kwargs) (global.get $s_seq_n_map))
   (local.set $n (i32.load offset=4 (local.get $args)))
   (if (i32.lt_u (local.get $n) (i32.const 2)) (then (call $raise_static (global.get $t_TypeError) (global.get $s_seq_map_args))))
-  (local.set $f (call $seq_arg (local.get $args) (i32.const 0)))
-  (local.set $l (call $list_new (i32.const 0)))
-  (if (i32.eq (local.get $n) (i32.const 2))
-    (then
-      (local.set $it (call $iter (call $seq_arg (local.get $args) (i32.const 1))))
-      (block $done
-        (loop $each
-          (local.set $v (call $next (local.get $it)))
-          (br_if $done (i64.eqz (local.get $v)))
-          (call $list_append (local.get $l) (call $call1 (local.get $f) (local.get $v)))
-          (br $each)))
-      (return (local.get $l))))
-  (local.set $n (i32.sub (local.get $n) (i32.const 1)))
-  (local.set $its (call $alloc (i32.shl (local.get $n) (i32.const 3))))
+  ;; (f, iterators...), the iterators made now, the calls as items are asked for.
+  (local.set $t (call $tuple_new (local.get $n)))
+  (i64.store offset=8 (local.get $t) (call $seq_arg (local.get $args) (i32.const 0)))
+  (local.set $i (i32.const 1))
   (block $done
     (loop $each
       (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
-      (i64.store (i32.add (local.get $its) (i32.shl (local.get $i) (i32.const 3)))
-        (call $iter (call $seq_arg (local.get $args) (i32.add (local.get $i) (i32.const 1)))))
+      (i64.store offset=8 (i32.add (local.get $t) (i32.shl (local.get $i) (i32.const 3)))
+        (call $iter (call $seq_arg (local.get $args) (local.get $i))))
       (local.set $i (i32.add (local.get $i) (i32.const 1)))
       (br $each)))
-  (block $finished
-    (loop $row
-      (local.set $t (call $tuple_new (local.get $n)))
-      (local.set $i (i32.const 0))
-      (block $full
-        (loop $each
-          (br_if $full (i32.ge_u (local.get $i) (local.get $n)))
-          (local.set $v (call $next (i64.load (i32.add (local.get $its) (i32.shl (local.get $i) (i32.const 3))))))
-          (br_if $finished (i64.eqz (local.get $v)))
-          (i64.store offset=8 (i32.add (local.get $t) (i32.shl (local.get $i) (i32.const 3))) (local.get $v))
-          (local.set $i (i32.add (local.get $i) (i32.const 1)))
-          (br $each)))
-      (call $list_append (local.get $l) (call $call (local.get $f) (local.get $t) (i32.const 0)))
-      (br $row)))
-  (local.get $l))
+  (call $lazy_new (i32.const 2) (local.get $t)))
 
 (func $b_filter (param $args i32) (param $kwargs i32) (result i64)
   (local $f i64) (local $it i64) (local $v i64) (local $l i64) (local $keep i32)
@@ -1821,14 +1852,7 @@
       (call $seq_istr (i64.extend_i32_u (i32.load offset=4 (local.get $args))))))))
   (local.set $f (call $seq_arg (local.get $args) (i32.const 0)))
   (local.set $it (call $iter (call $seq_arg (local.get $args) (i32.const 1))))
-  (local.set $l (call $list_new (i32.const 0)))
-  (block $done
-    (loop $each
-      (local.set $v (call $next (local.get $it)))
-      (br_if $done (i64.eqz (local.get $v)))
-      (if (i64.eq (local.get $f) (i64.const 8))
-        (then (local.set $keep (call $truthy (local.get $v))))
-        (else (local.set $keep (call $truthy (call $call1 (local.get $f) (local.get $v))))))
-      (if (local.get $keep) (then (call $list_append (local.get $l) (local.get $v))))
-      (br $each)))
-  (local.get $l))
+  (local.set $keep (call $tuple_new (i32.const 2)))
+  (i64.store offset=8 (local.get $keep) (local.get $f))
+  (i64.store offset=16 (local.get $keep) (local.get $it))
+  (call $lazy_new (i32.const 3) (local.get $keep)))
