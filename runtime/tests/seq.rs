@@ -541,15 +541,15 @@ TypeError: 'int' object is not iterable\n",
 fn builtins() {
     let body = format!(
         r#"(local $d i64) (local $x i64)
-        (call $p (call $b_enumerate (call $A2 (str "ab") (call $i (i64.const 3))) (i32.const 0)))
-        (call $p (call $b_enumerate (call $A1 (str "ab")) (call $K1 (str "start") (i64.const 24))))
-        (call $p (call $b_zip (call $A2 (str "ab") (call $L3 (call $i (i64.const 1)) (call $i (i64.const 2)) (call $i (i64.const 3)))) (i32.const 0)))
-        (call $p (call $b_zip (call $A0) (i32.const 0)))
-        (call $p (call $b_zip (call $A3 (call $irange (i64.const 2)) (str "xy") (call $range (i64.const 5) (i64.const 7) (i64.const 1))) (i32.const 0)))
-        (call $p (call $b_map (call $A2 (i64.extend_i32_u (global.get $bf_abs)) (call $L2 (call $i (i64.const -1)) (call $i (i64.const 2)))) (i32.const 0)))
-        (call $p (call $b_map (call $A3 (i64.extend_i32_u (global.get $bf_max)) (call $L2 (call $i (i64.const 1)) (call $i (i64.const 5))) (call $L3 (call $i (i64.const 4)) (call $i (i64.const 2)) (call $i (i64.const 9)))) (i32.const 0)))
-        (call $p (call $b_filter (call $A2 (i64.const 8) (call $L4 (call $i (i64.const 0)) (call $i (i64.const 1)) (str "") (call $i (i64.const 2)))) (i32.const 0)))
-        (call $p (call $b_filter (call $A2 (i64.extend_i32_u (global.get $bf_len)) (call $L3 (str "") (str "a") (call $L0))) (i32.const 0)))
+        (call $p (call $list_from (call $b_enumerate (call $A2 (str "ab") (call $i (i64.const 3))) (i32.const 0))))
+        (call $p (call $list_from (call $b_enumerate (call $A1 (str "ab")) (call $K1 (str "start") (i64.const 24)))))
+        (call $p (call $list_from (call $b_zip (call $A2 (str "ab") (call $L3 (call $i (i64.const 1)) (call $i (i64.const 2)) (call $i (i64.const 3)))) (i32.const 0))))
+        (call $p (call $list_from (call $b_zip (call $A0) (i32.const 0))))
+        (call $p (call $list_from (call $b_zip (call $A3 (call $irange (i64.const 2)) (str "xy") (call $range (i64.const 5) (i64.const 7) (i64.const 1))) (i32.const 0))))
+        (call $p (call $list_from (call $b_map (call $A2 (i64.extend_i32_u (global.get $bf_abs)) (call $L2 (call $i (i64.const -1)) (call $i (i64.const 2)))) (i32.const 0))))
+        (call $p (call $list_from (call $b_map (call $A3 (i64.extend_i32_u (global.get $bf_max)) (call $L2 (call $i (i64.const 1)) (call $i (i64.const 5))) (call $L3 (call $i (i64.const 4)) (call $i (i64.const 2)) (call $i (i64.const 9)))) (i32.const 0))))
+        (call $p (call $list_from (call $b_filter (call $A2 (i64.const 8) (call $L4 (call $i (i64.const 0)) (call $i (i64.const 1)) (str "") (call $i (i64.const 2)))) (i32.const 0))))
+        (call $p (call $list_from (call $b_filter (call $A2 (i64.extend_i32_u (global.get $bf_len)) (call $L3 (str "") (str "a") (call $L0))) (i32.const 0))))
         (call $p (call $b_reversed (call $A1 (call $range (i64.const 0) (i64.const 5) (i64.const 1))) (i32.const 0)))
         (call $p (call $b_reversed (call $A1 (str "abc")) (i32.const 0)))
         (call $p (call $b_reversed (call $A1 (call $T2 (call $i (i64.const 1)) (call $i (i64.const 2)))) (i32.const 0)))
@@ -611,8 +611,8 @@ fn builtins() {
         catch("(drop (call $b_range (call $A3 (call $i (i64.const 1)) (call $i (i64.const 2)) (call $i (i64.const 0))) (i32.const 0)))"),
         catch("(drop (call $b_range (call $A1 (str \"a\")) (i32.const 0)))"),
         catch("(drop (call $b_list (call $A2 (str \"a\") (str \"a\")) (i32.const 0)))"),
-        catch("(drop (call $b_zip (call $A2 (call $L1 (call $i (i64.const 1))) (call $L0)) (call $K1 (str \"strict\") (i64.const 24))))"),
-        catch("(drop (call $b_zip (call $A3 (call $L0) (call $L0) (str \"a\")) (call $K1 (str \"strict\") (i64.const 24))))"),
+        catch("(drop (call $list_from (call $b_zip (call $A2 (call $L1 (call $i (i64.const 1))) (call $L0)) (call $K1 (str \"strict\") (i64.const 24)))))"),
+        catch("(drop (call $list_from (call $b_zip (call $A3 (call $L0) (call $L0) (str \"a\")) (call $K1 (str \"strict\") (i64.const 24)))))"),
     );
     check(
         &body,
