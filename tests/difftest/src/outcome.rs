@@ -124,7 +124,8 @@ pub fn exception_text(traceback: &str) -> String {
     if text.trim().is_empty() {
         last_line(traceback)
     } else {
-        text.trim_end().to_string()
+        // Only the newline: a message may end in spaces (`ValueError(' a ')`).
+        text.trim_end_matches('\n').to_string()
     }
 }
 
@@ -435,6 +436,10 @@ mod tests {
         let multiline = "Traceback (most recent call last):\n  File \"p.py\", line 2, in f\n\
                          ValueError: \nsecond line\n";
         assert_eq!(exception_text(multiline), "ValueError: \nsecond line");
+        assert_eq!(
+            exception_text("Traceback (most recent call last):\n  File \"p.py\", line 1, in <module>\nValueError:  a \n"),
+            "ValueError:  a "
+        );
         assert_eq!(
             exception_text("Traceback (most recent call last):\nKeyError: 'k'\n"),
             "KeyError: 'k'"
