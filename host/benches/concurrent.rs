@@ -11,9 +11,12 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use baton_host::llm::{Budget, BudgetCaps, Client, LlmConfig, ProviderSpec};
+mod support;
+
+use baton_host::llm::{Budget, BudgetCaps};
 use baton_host::services::{LlmAccess, Services};
-use baton_host::{Limits, ModuleCache, RunOutcome};
+use baton_host::{Limits, RunOutcome};
+use support::{count_arg, peak_rss_mib, prepare, script_client};
 
 const CALLS: usize = 10;
 const LATENCY_MS: u64 = 10;
@@ -26,39 +29,15 @@ for i in range(10):
 print(total)
 "#;
 
-fn peak_rss_mib() -> f64 {
-    // SAFETY: getrusage writes the struct it is given.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) };
-    usage.ru_maxrss as f64 / 1024.0
-}
-
 fn main() {
-    let plans: usize = std::env::args()
-        .skip(1)
-        .find_map(|arg| arg.parse().ok())
-        .unwrap_or(1000);
-    let dir = std::env::temp_dir().join(format!("baton-bench-concurrent-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let script = dir.join("replies.json");
-    std::fs::write(
-        &script,
-        format!(
+    let plans = count_arg(1000);
+    let (dir, client) = script_client(
+        "concurrent",
+        &format!(
             r#"{{"rules": [{{"when": "step", "reply": "a reply of some length", "latency_ms": {LATENCY_MS}}}]}}"#
         ),
-    )
-    .unwrap();
-    let wasm = baton_compiler::compile_source("concurrent.py", PLAN)
-        .expect("the plan compiles")
-        .wasm;
-    let prepared = Arc::new(ModuleCache::new(None).prepare(&wasm).expect("prepare"));
-    let client = Arc::new(
-        Client::from_config(
-            &LlmConfig::default(),
-            Some(ProviderSpec::Script { path: script }),
-        )
-        .expect("script provider"),
     );
+    let prepared = Arc::new(prepare("concurrent.py", PLAN));
     let budget = Budget::new(BudgetCaps::unlimited());
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -8,33 +8,20 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use baton_host::journal::{Journal, JournaledCalls, Missing, Recorded};
-use baton_host::llm::{Budget, BudgetCaps, Client, LlmConfig, ProviderSpec};
+mod support;
+
+use baton_host::llm::{Budget, BudgetCaps};
 use baton_host::services::{LlmAccess, Services};
-use baton_host::{Limits, ModuleCache, RunOutcome, SharedCalls};
+use baton_host::{Limits, RunOutcome, SharedCalls};
+use support::{count_arg, prepare, script_client};
 
 fn main() {
-    let calls: usize = std::env::args()
-        .skip(1)
-        .find_map(|arg| arg.parse().ok())
-        .unwrap_or(10_000);
-    let dir = std::env::temp_dir().join(format!("baton-bench-journal-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let script = dir.join("replies.json");
-    std::fs::write(&script, r#"{"rules": [{"when": "step", "reply": "ok"}]}"#).unwrap();
+    let calls = count_arg(10_000);
+    let (dir, client) = script_client("journal", r#"{"rules": [{"when": "step", "reply": "ok"}]}"#);
     let plan = format!(
         "from baton import llm\nn = 0\nfor i in range({calls}):\n    n += len(llm(f\"step {{i}}\"))\nprint(n)\n"
     );
-    let wasm = baton_compiler::compile_source("journal.py", &plan)
-        .expect("the plan compiles")
-        .wasm;
-    let prepared = ModuleCache::new(None).prepare(&wasm).expect("prepare");
-    let client = Arc::new(
-        Client::from_config(
-            &LlmConfig::default(),
-            Some(ProviderSpec::Script { path: script }),
-        )
-        .expect("script provider"),
-    );
+    let prepared = prepare("journal.py", &plan);
     let services = || -> Arc<Services> {
         Arc::new(
             Services::new(serde_json::json!({}), Arc::new(|_: &str| {})).with_llm(LlmAccess {
