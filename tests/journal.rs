@@ -115,7 +115,11 @@ def main():
     return {"first": first, "slow": slow, "last": last, "steps": bash("cat steps.txt").stdout}
 "#;
 
-fn baton_command(dir: &Path, server: &FakeServer, args: &[&str]) -> Command {
+fn baton_command<S: AsRef<std::ffi::OsStr>>(
+    dir: &Path,
+    server: &FakeServer,
+    args: &[S],
+) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_baton"));
     command
         .args(args)
@@ -130,59 +134,47 @@ fn baton_command(dir: &Path, server: &FakeServer, args: &[&str]) -> Command {
     command
 }
 
+/// `baton run` of [`PLAN`] (written into `scratch`) against the fake server.
+fn run_args(scratch: &Scratch) -> Vec<String> {
+    let plan = scratch.write("plan.py", PLAN);
+    let run_dir = scratch.run_dir().to_string_lossy().into_owned();
+    [
+        "run",
+        &plan,
+        "--grant",
+        "bash,llm",
+        "--llm",
+        "openai:fake",
+        "--run-dir",
+        &run_dir,
+        "-q",
+    ]
+    .map(str::to_string)
+    .to_vec()
+}
+
 #[test]
 fn a_killed_run_resumes_without_paying_twice() {
     // The uninterrupted run, for reference.
     let reference = Scratch::new("reference");
     let server = FakeServer::start();
-    let plan = reference.write("plan.py", PLAN);
-    let run_dir = reference.run_dir();
-    let output = baton_command(
-        reference.path(),
-        &server,
-        &[
-            "run",
-            &plan,
-            "--grant",
-            "bash,llm",
-            "--llm",
-            "openai:fake",
-            "--run-dir",
-            run_dir.to_str().unwrap(),
-            "-q",
-        ],
-    )
-    .output()
-    .unwrap();
+    let output = baton_command(reference.path(), &server, &run_args(&reference))
+        .output()
+        .unwrap();
     assert_exit(&output, 0);
     let expected_output = stdout(&output);
-    let expected_result = read_json(&run_dir.join("result.json"));
+    let expected_result = read_json(&reference.run_dir().join("result.json"));
     assert_eq!(server.prompts().len(), 5);
 
     // The same run, killed while the slow call (in a branch) is in flight.
     let scratch = Scratch::new("killed");
     let server = FakeServer::start();
-    let plan = scratch.write("plan.py", PLAN);
     let run_dir = scratch.run_dir();
-    let mut child = baton_command(
-        scratch.path(),
-        &server,
-        &[
-            "run",
-            &plan,
-            "--grant",
-            "bash,llm",
-            "--llm",
-            "openai:fake",
-            "--run-dir",
-            run_dir.to_str().unwrap(),
-            "-q",
-        ],
-    )
-    .stdout(Stdio::null())
-    .stderr(Stdio::null())
-    .spawn()
-    .unwrap();
+    let mut child = baton_command(scratch.path(), &server, &run_args(&scratch))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
     let started = Instant::now();
     while !server.prompts().iter().any(|p| p.contains("slow")) {
         assert!(
@@ -369,4 +361,34 @@ fn the_branching_example_replays_and_reports() {
     // Self-contained: no scripts, no external assets.
     assert!(!html.contains("<script"));
     assert!(!html.contains("src=") && !html.contains("href="));
+}
+
+#[test]
+fn resume_and_replay_of_a_directory_that_is_not_a_run_are_usage_errors() {
+    let scratch = Scratch::new("not-a-run");
+    let dir = scratch.path().join("empty");
+    std::fs::create_dir_all(&dir).unwrap();
+    let output = baton_in(scratch.path(), &["run", "--resume", dir.to_str().unwrap()]);
+    assert_exit(&output, 2);
+    assert!(
+        stderr(&output).contains("config.toml"),
+        "{}",
+        stderr(&output)
+    );
+    let output = baton_in(scratch.path(), &["replay", dir.to_str().unwrap()]);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("plan.wasm"), "{}", stderr(&output));
+    let output = baton_in(scratch.path(), &["trace", dir.to_str().unwrap()]);
+    assert_exit(&output, 2);
+    assert!(
+        stderr(&output).contains("journal.jsonl"),
+        "{}",
+        stderr(&output)
+    );
+    // A plan given together with --resume is refused by the command line.
+    let output = baton_in(
+        scratch.path(),
+        &["run", "plan.py", "--resume", dir.to_str().unwrap()],
+    );
+    assert_exit(&output, 2);
 }

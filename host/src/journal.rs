@@ -435,3 +435,170 @@ fn exception_name(name: &str) -> &'static str {
         .copied()
         .unwrap_or("RuntimeError")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::calls::NoCapabilities;
+
+    /// Answers every call with the request's "command" back, counting calls.
+    #[derive(Default)]
+    struct Echo(AtomicU64);
+
+    impl HostCalls for Echo {
+        fn call(&self, _kind: CallKind, request: Value) -> BoxFuture<'_, CallResult> {
+            self.0.fetch_add(1, Ordering::SeqCst);
+            Box::pin(async move { Ok(request["command"].clone()) })
+        }
+    }
+
+    fn block_on<T>(future: impl std::future::Future<Output = T>) -> T {
+        tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap()
+            .block_on(future)
+    }
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("baton-journal-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn bash(command: &str) -> Value {
+        json!({ "command": command, "line": 3 })
+    }
+
+    #[test]
+    fn recorded_calls_are_replayed_and_the_rest_run_live() {
+        let dir = scratch("replay");
+        let path = dir.join(JOURNAL_FILE);
+        let echo = Arc::new(Echo::default());
+        let journal = Arc::new(Journal::open(&path).unwrap());
+        let calls = JournaledCalls::new(
+            echo.clone(),
+            Some(journal),
+            Arc::default(),
+            Missing::RunLive,
+        );
+        assert_eq!(
+            block_on(calls.call(CallKind::Bash, bash("a"))),
+            Ok(json!("a"))
+        );
+        assert_eq!(
+            block_on(calls.call(CallKind::Bash, bash("b"))),
+            Ok(json!("b"))
+        );
+        assert_eq!(echo.0.load(Ordering::SeqCst), 2);
+
+        // A crash cut the journal after the second call's request.
+        let text = std::fs::read_to_string(&path).unwrap();
+        let kept: Vec<&str> = text.lines().take(3).collect();
+        std::fs::write(&path, kept.join("\n") + "\n").unwrap();
+        let recorded = Arc::new(Recorded::read(&path).unwrap());
+        assert_eq!(recorded.len(), 2);
+        assert_eq!(recorded.get("", 1).unwrap().result, None);
+
+        let echo = Arc::new(Echo::default());
+        let journal = Arc::new(Journal::open(&path).unwrap());
+        let calls = JournaledCalls::new(echo.clone(), Some(journal), recorded, Missing::RunLive);
+        assert_eq!(
+            block_on(calls.call(CallKind::Bash, bash("a"))),
+            Ok(json!("a"))
+        );
+        assert_eq!(
+            echo.0.load(Ordering::SeqCst),
+            0,
+            "the recorded result is replayed"
+        );
+        assert_eq!(
+            block_on(calls.call(CallKind::Bash, bash("b"))),
+            Ok(json!("b"))
+        );
+        assert_eq!(
+            block_on(calls.call(CallKind::Bash, bash("c"))),
+            Ok(json!("c"))
+        );
+        assert_eq!(
+            echo.0.load(Ordering::SeqCst),
+            2,
+            "the cut call and the new one run"
+        );
+        assert_eq!(calls.stats().replayed.load(Ordering::SeqCst), 1);
+        // The journal now has every call with its result, the cut one written once.
+        let recorded = Recorded::read(&path).unwrap();
+        assert_eq!(recorded.len(), 3);
+        assert!(recorded.calls().all(|(_, call)| call.result.is_some()));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn divergence_names_the_call_the_branch_and_the_line() {
+        let dir = scratch("diverge");
+        let path = dir.join(JOURNAL_FILE);
+        let journal = Arc::new(Journal::open(&path).unwrap());
+        let calls = JournaledCalls::new(
+            Arc::new(Echo::default()),
+            Some(journal),
+            Arc::default(),
+            Missing::RunLive,
+        );
+        block_on(calls.call(CallKind::Bash, bash("a"))).unwrap();
+        let recorded = Arc::new(Recorded::read(&path).unwrap());
+
+        let replay = |missing| {
+            JournaledCalls::new(Arc::new(NoCapabilities), None, recorded.clone(), missing)
+        };
+        let error =
+            block_on(replay(Missing::RunLive).call(CallKind::Bash, bash("other"))).unwrap_err();
+        assert_eq!(error.exception, DIVERGENCE);
+        assert!(
+            error
+                .message
+                .starts_with("bash call #0 of the run at plan line 3 differs"),
+            "{}",
+            error.message
+        );
+        let error = block_on(replay(Missing::RunLive).call(CallKind::Llm, bash("a"))).unwrap_err();
+        assert!(
+            error
+                .message
+                .contains("is not the recorded call (a bash call)"),
+            "{}",
+            error.message
+        );
+        // Replay-only: a call past the journal's end is a divergence, not a live call.
+        let only = replay(Missing::Stop);
+        block_on(only.call(CallKind::Bash, bash("a"))).unwrap();
+        let error = block_on(only.call(CallKind::Bash, bash("b"))).unwrap_err();
+        assert!(
+            error.message.contains("was not made by the recorded run"),
+            "{}",
+            error.message
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_torn_last_line_is_ignored_but_a_bad_line_before_it_is_not() {
+        let dir = scratch("torn");
+        let path = dir.join(JOURNAL_FILE);
+        let call = r#"{"t":"call","path":"","seq":0,"call":"bash","request":{},"at":0}"#;
+        std::fs::write(&path, format!("{call}\n{{\"t\":\"done\",\"pa")).unwrap();
+        let recorded = Recorded::read(&path).unwrap();
+        assert_eq!(recorded.len(), 1);
+        assert_eq!(recorded.get("", 0).unwrap().result, None);
+        std::fs::write(&path, format!("garbage\n{call}\n")).unwrap();
+        let error = Recorded::read(&path).unwrap_err();
+        assert!(
+            error.ends_with(":1: not a journal entry: expected value at line 1 column 1"),
+            "{error}"
+        );
+        std::fs::write(&path, "{\"x\": 1}\n{}\n").unwrap();
+        assert!(Recorded::read(&path)
+            .unwrap_err()
+            .contains(":1: not a journal entry (no \"t\")"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

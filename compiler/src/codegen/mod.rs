@@ -206,7 +206,11 @@ impl<'a> Generator<'a> {
     /// What a frame records as its line: the line, and the file in the top 8 bits
     /// (`runtime/wat/core.wat`, `$format_uncaught`).
     fn frame_line(&self, node: &impl Ranged) -> usize {
-        (self.line_of(node) & 0xff_ffff) | ((self.file_index as usize) << 24)
+        self.with_file(self.line_of(node))
+    }
+
+    fn with_file(&self, line: usize) -> usize {
+        (line & 0xff_ffff) | ((self.file_index as usize) << 24)
     }
 
     fn f(&mut self) -> &mut FnState {
@@ -457,9 +461,7 @@ impl<'a> Generator<'a> {
         let line = match &body {
             FunctionBody::Statements(stmts) => stmts
                 .first()
-                .map_or(((self.file_index as usize) << 24) | 1, |s| {
-                    self.frame_line(s)
-                }),
+                .map_or(self.with_file(1), |s| self.frame_line(s)),
             FunctionBody::Expression(expr) => self.frame_line(*expr),
         };
 

@@ -215,20 +215,7 @@ impl Workspace {
     /// (`baton run --resume`). Its baseline is the empty tree (the interrupted run's baseline
     /// is not kept), so its patch lists every file, and it is never written back.
     pub fn reopen(run_dir: &Path) -> Result<Workspace> {
-        let (run, run_path) = open_run_dir(run_dir)?;
-        let root_path = run_path.join(WORKSPACE_DIR);
-        let root = open_dir_nofollow(&run, Path::new(WORKSPACE_DIR))
-            .map_err(WorkspaceError::io("open directory", &root_path))?;
-        Ok(Workspace {
-            root,
-            root_path,
-            run,
-            run_path,
-            baseline: Baseline::Empty,
-            write_back: false,
-            limits: Limits::default(),
-            copy_report: CopyReport::default(),
-        })
+        Self::with_empty_baseline(run_dir, Limits::default(), false)
     }
 
     /// A new empty workspace at `run_dir/workspace` (created; must not exist yet).
@@ -238,8 +225,20 @@ impl Workspace {
 
     /// [`Workspace::fresh`] with explicit limits.
     pub fn fresh_with(run_dir: &Path, limits: Limits) -> Result<Workspace> {
+        Self::with_empty_baseline(run_dir, limits, true)
+    }
+
+    /// `run_dir/workspace`, made (`create`) or as it is, against the empty tree.
+    fn with_empty_baseline(run_dir: &Path, limits: Limits, create: bool) -> Result<Workspace> {
         let (run, run_path) = open_run_dir(run_dir)?;
-        let (root, root_path) = create_subdir(&run, &run_path, WORKSPACE_DIR)?;
+        let (root, root_path) = if create {
+            create_subdir(&run, &run_path, WORKSPACE_DIR)?
+        } else {
+            let path = run_path.join(WORKSPACE_DIR);
+            let dir = open_dir_nofollow(&run, Path::new(WORKSPACE_DIR))
+                .map_err(WorkspaceError::io("open directory", &path))?;
+            (dir, path)
+        };
         Ok(Workspace {
             root,
             root_path,
