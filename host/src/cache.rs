@@ -17,6 +17,11 @@
 //!    temporary file in the same directory, then renamed over the entry, so a reader sees either
 //!    no file or a complete one.
 //!
+//! The directory also keeps *module bytes* under a key the caller chooses
+//! ([`ModuleCache::store_module_bytes`]): `baton run PLAN.py` stores the module it compiled
+//! from a plan's source, so running the same plan again skips the compiler (see
+//! `baton::plan_cache`). These are plain `.wasm` files, validated again when they run.
+//!
 //! Writing to the cache is best effort: if the directory cannot be created or written, the run
 //! goes on with the freshly compiled module.
 //!
@@ -82,6 +87,9 @@ pub const DISK_BUDGET_BYTES: u64 = 256 << 20;
 
 /// The file name extension of cache entries.
 const ENTRY_EXTENSION: &str = "cwasm";
+
+/// The file name extension of module-bytes entries ([`ModuleCache::store_module_bytes`]).
+const BYTES_EXTENSION: &str = "wasm";
 
 /// Where a [`Prepared`] module came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -317,6 +325,35 @@ impl ModuleCache {
         Ok(prepared)
     }
 
+    /// Module bytes stored under `key` by [`ModuleCache::store_module_bytes`], if the disk
+    /// cache is on and has them. The caller chooses the key (`baton run` uses a digest of the
+    /// compiler's build and the plan's source, so a plan it ran before is not compiled again).
+    ///
+    /// The bytes are as trusted as the directory (see "Trust"), but they are only module bytes:
+    /// running them goes through [`ModuleCache::prepare`], which validates them like any other
+    /// module, so a tampered entry can change what a plan does, never what it may import.
+    pub fn load_module_bytes(&self, key: &ModuleHash) -> Option<Vec<u8>> {
+        let path = bytes_path(&self.usable_dir()?, key);
+        let bytes = std::fs::read(&path).ok()?;
+        // Mark it recently used for `prune`, as `load` does.
+        if let Ok(file) = std::fs::File::options().write(true).open(&path) {
+            let _ = file.set_modified(std::time::SystemTime::now());
+        }
+        Some(bytes)
+    }
+
+    /// Stores `bytes` under `key` (atomically, best effort: a cache that cannot be written is
+    /// only slower), for [`ModuleCache::load_module_bytes`].
+    pub fn store_module_bytes(&self, key: &ModuleHash, bytes: &[u8]) {
+        let Some(dir) = self.usable_dir() else {
+            return;
+        };
+        let path = bytes_path(&dir, key);
+        if write_atomically(&path, bytes).is_ok() {
+            prune(&dir, DISK_BUDGET_BYTES);
+        }
+    }
+
     fn memo(&self) -> std::sync::MutexGuard<'_, Memo> {
         self.memo
             .lock()
@@ -333,6 +370,10 @@ impl ModuleCache {
 
 fn entry_path(dir: &Path, key: &ModuleHash, engine_hash: &str) -> PathBuf {
     dir.join(format!("{}-{engine_hash}.{ENTRY_EXTENSION}", hex(key)))
+}
+
+fn bytes_path(dir: &Path, key: &ModuleHash) -> PathBuf {
+    dir.join(format!("{}.{BYTES_EXTENSION}", hex(key)))
 }
 
 /// Loads the entry at `path`, or deletes it if wasmtime refuses it. `None` when there is no
@@ -366,10 +407,16 @@ fn load(engine: &Engine, path: &Path) -> Option<Module> {
 /// Serializes `module` to `path` atomically: a temporary file in the same directory, renamed
 /// into place.
 fn store(module: &Module, path: &Path) -> std::io::Result<()> {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
     let bytes = module
         .serialize()
         .map_err(|error| std::io::Error::other(format!("{error:#}")))?;
+    write_atomically(path, &bytes)
+}
+
+/// Writes `bytes` to `path` through a private temporary file in the same directory, renamed
+/// into place, so a reader sees either no file or a complete one.
+fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
     let dir = path.parent().unwrap_or(Path::new("."));
     let name = path.file_name().and_then(OsStr::to_str).unwrap_or("entry");
     let temp = dir.join(format!(
@@ -379,7 +426,7 @@ fn store(module: &Module, path: &Path) -> std::io::Result<()> {
     ));
     let result = (|| {
         let mut file = create_new_private(&temp)?;
-        file.write_all(&bytes)?;
+        file.write_all(bytes)?;
         drop(file);
         std::fs::rename(&temp, path)
     })();
@@ -389,8 +436,8 @@ fn store(module: &Module, path: &Path) -> std::io::Result<()> {
     result
 }
 
-/// Deletes the least recently used entries of `dir` until the rest take at most `budget` bytes.
-/// Temporary files and anything that is not an entry are left alone. Deleting an entry another
+/// Deletes the least recently used entries of `dir` (compiled modules and module bytes) until
+/// the rest take at most `budget` bytes. Temporary files and anything that is not an entry are left alone. Deleting an entry another
 /// process has loaded is safe: its mapping keeps the unlinked file alive.
 pub fn prune(dir: &Path, budget: u64) {
     let Ok(read) = std::fs::read_dir(dir) else {
@@ -401,7 +448,9 @@ pub fn prune(dir: &Path, budget: u64) {
         .filter(|entry| {
             let name = entry.file_name();
             let name = name.to_string_lossy();
-            !name.starts_with('.') && name.ends_with(&format!(".{ENTRY_EXTENSION}"))
+            !name.starts_with('.')
+                && (name.ends_with(&format!(".{ENTRY_EXTENSION}"))
+                    || name.ends_with(&format!(".{BYTES_EXTENSION}")))
         })
         .filter_map(|entry| {
             let metadata = entry.metadata().ok()?;

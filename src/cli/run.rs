@@ -18,7 +18,7 @@ use anyhow::{bail, Context as _};
 use baton_host::config::{Capability, Config, SandboxMode, WorkspaceMode};
 use baton_host::llm::ProviderSpec;
 use baton_host::session::{run_plan, RunSpec, SessionError};
-use baton_host::{HostError, LimitKind, RunOutcome};
+use baton_host::{HostError, LimitKind, ModuleCache, RunOutcome};
 use serde_json::Value;
 
 /// The plan raised (or the module trapped).
@@ -411,9 +411,20 @@ fn load(path: &Path) -> anyhow::Result<Loaded> {
 /// Compiles a plan's source to a module: the one place `baton run` calls the compiler. It
 /// shares `baton compile`'s reporting (diagnostics on stderr, exit 3 when the static check
 /// rejects the plan).
+///
+/// A plan this build compiled before is not compiled again (`baton::plan_cache`): the module
+/// cache's directory keeps the module under a digest of the build and the source.
 fn compile_plan(shown: &str, text: &str) -> anyhow::Result<Loaded> {
+    let source = Some((shown.to_owned(), text.to_owned()));
+    let cache = ModuleCache::global();
+    if let Some(wasm) = baton::plan_cache::load(cache, shown, text) {
+        return Ok(Loaded::Module(wasm, source));
+    }
     Ok(match super::compile::compile_or_report(shown, text) {
-        Ok(plan) => Loaded::Module(plan.wasm, Some((shown.to_owned(), text.to_owned()))),
+        Ok(plan) => {
+            baton::plan_cache::store(cache, shown, text, &plan.wasm);
+            Loaded::Module(plan.wasm, source)
+        }
         Err(code) => Loaded::Exit(code),
     })
 }
