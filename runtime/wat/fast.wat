@@ -92,6 +92,134 @@
       (i32.and (i32.add (i32.add (local.get $s) (i32.add (local.get $used) (i32.const 16))) (i32.const 7)) (i32.const -8)))))
   (i64.extend_i32_u (local.get $s)))
 
+;; `{v:spec}`: appends format(v, spec). Small ints with type `d` (or none) and finite floats with
+;; type `f`/`F` and a precision of at most 3 are laid out in place (sign, fill, alignment, width);
+;; anything else — grouping, `z`, `#`, a fill that is not one ASCII byte, other types — goes
+;; through the generic `$format`, which parses the spec again and so raises the same errors.
+(func $fsb_push_formatted (param $sb i32) (param $v i64) (param $spec i64)
+  (local $kind i32) (local $sign i32) (local $u i64) (local $prec i32) (local $ip i64) (local $fp i64)
+  (local $body i32) (local $len i32) (local $pad i32) (local $before i32) (local $at i32) (local $t i32)
+  (local $bits i64) (local $m i64) (local $k i64) (local $rem i64) (local $half i64) (local $scale i64)
+  (if (i32.eqz (i32.load offset=4 (i32.wrap_i64 (local.get $spec))))
+    (then (call $fsb_push_value (local.get $sb) (local.get $v)) (return)))
+  ;; 1: a small int, 2: a float; anything else takes the generic path unparsed.
+  (local.set $kind
+    (if (result i32) (i32.wrap_i64 (i64.and (local.get $v) (i64.const 1)))
+      (then (i32.const 1))
+      (else (i32.shl (i32.eq (i32.load (i32.wrap_i64 (local.get $v))) (i32.const 4)) (i32.const 1)))))
+  (block $generic
+    (br_if $generic (i32.eqz (local.get $kind)))
+    (call $fmt_parse (local.get $v) (local.get $spec))
+    (br_if $generic (i32.or (i32.or (global.get $fmt_group) (global.get $fmt_z))
+      (i32.or (global.get $fmt_alt) (i32.ne (global.get $fmt_fill_len) (i32.const 1)))))
+    (br_if $generic (i32.ge_u (i32.load8_u (global.get $fmt_fill)) (i32.const 0x80)))
+    (local.set $t (global.get $fmt_type))
+    (if (i32.eq (local.get $kind) (i32.const 1))
+      (then
+        (br_if $generic (i32.eqz (i32.or (i32.eqz (local.get $t)) (i32.eq (local.get $t) (i32.const 100)))))
+        (br_if $generic (i32.ge_s (global.get $fmt_prec) (i32.const 0)))
+        (local.set $ip (i64.shr_s (local.get $v) (i64.const 1)))
+        (if (i64.lt_s (local.get $ip) (i64.const 0))
+          (then (local.set $sign (i32.const 45)) (local.set $ip (i64.sub (i64.const 0) (local.get $ip)))))
+        (local.set $prec (i32.const 0)))
+      (else
+        ;; x = m * 2^-k exactly; rounded to `prec` decimals, it is round(m * 10^prec / 2^k)
+        ;; half to even (CPython rounds the exact binary value): m < 2^53 and 10^prec <= 1000
+        ;; keep the product below 2^63.
+        (br_if $generic (i32.ne (i32.or (local.get $t) (i32.const 32)) (i32.const 102)))
+        (local.set $prec (global.get $fmt_prec))
+        (if (i32.lt_s (local.get $prec) (i32.const 0)) (then (local.set $prec (i32.const 6))))
+        (br_if $generic (i32.gt_u (local.get $prec) (i32.const 3)))
+        (local.set $bits (i64.load offset=8 (i32.wrap_i64 (local.get $v))))
+        (local.set $k (i64.and (i64.shr_u (local.get $bits) (i64.const 52)) (i64.const 0x7FF)))
+        (br_if $generic (i64.eq (local.get $k) (i64.const 0x7FF)))
+        (local.set $m (i64.and (local.get $bits) (i64.const 0xFFFFFFFFFFFFF)))
+        (if (i64.eqz (local.get $k))
+          (then (local.set $k (i64.const 1074)))
+          (else
+            (local.set $m (i64.or (local.get $m) (i64.const 0x10000000000000)))
+            (local.set $k (i64.sub (i64.const 1075) (local.get $k)))))
+        ;; 2^52 and above: integers, rare in `.Nf`; the generic path has the digits.
+        (br_if $generic (i64.le_s (local.get $k) (i64.const 0)))
+        (if (i64.lt_s (local.get $bits) (i64.const 0)) (then (local.set $sign (i32.const 45))))
+        (local.set $scale (select (i64.const 1) (select (i64.const 10) (select (i64.const 100) (i64.const 1000)
+          (i32.eq (local.get $prec) (i32.const 2))) (i32.eq (local.get $prec) (i32.const 1))) (i32.eqz (local.get $prec))))
+        (local.set $m (i64.mul (local.get $m) (local.get $scale)))
+        (if (i64.ge_u (local.get $k) (i64.const 64))
+          ;; m * 10^prec < 2^63, so the value is below one half: it rounds to 0.
+          (then (local.set $u (i64.const 0)))
+          (else
+            (local.set $u (i64.shr_u (local.get $m) (local.get $k)))
+            (local.set $rem (i64.and (local.get $m) (i64.sub (i64.shl (i64.const 1) (local.get $k)) (i64.const 1))))
+            (local.set $half (i64.shl (i64.const 1) (i64.sub (local.get $k) (i64.const 1))))
+            (if (i32.or (i64.gt_u (local.get $rem) (local.get $half))
+                  (i32.and (i64.eq (local.get $rem) (local.get $half)) (i32.wrap_i64 (i64.and (local.get $u) (i64.const 1)))))
+              (then (local.set $u (i64.add (local.get $u) (i64.const 1)))))))
+        (local.set $ip (i64.div_u (local.get $u) (local.get $scale)))
+        (local.set $fp (i64.rem_u (local.get $u) (local.get $scale)))))
+    (if (i32.eqz (local.get $sign))
+      (then (if (i32.or (i32.eq (global.get $fmt_sign) (i32.const 43)) (i32.eq (global.get $fmt_sign) (i32.const 32)))
+        (then (local.set $sign (global.get $fmt_sign))))))
+    ;; body: the integer digits, then "." and `prec` fraction digits
+    (local.set $body (call $dec_len (local.get $ip)))
+    (if (local.get $prec) (then (local.set $body (i32.add (local.get $body) (i32.add (local.get $prec) (i32.const 1))))))
+    (local.set $len (i32.add (local.get $body) (i32.ne (local.get $sign) (i32.const 0))))
+    (local.set $pad (i32.sub (global.get $fmt_width) (local.get $len)))
+    (if (i32.lt_s (local.get $pad) (i32.const 0)) (then (local.set $pad (i32.const 0))))
+    (local.set $before (local.get $pad))
+    (if (i32.eq (global.get $fmt_align) (i32.const 60)) (then (local.set $before (i32.const 0))))
+    (if (i32.eq (global.get $fmt_align) (i32.const 94)) (then (local.set $before (i32.shr_u (local.get $pad) (i32.const 1)))))
+    (local.set $len (i32.add (local.get $len) (local.get $pad)))
+    (call $fsb_reserve (local.get $sb) (local.get $len))
+    (local.set $at (i32.add (i32.add (i32.load (local.get $sb)) (i32.const 16)) (i32.load offset=4 (local.get $sb))))
+    (if (i32.ne (global.get $fmt_align) (i32.const 61))
+      (then
+        (memory.fill (local.get $at) (i32.load8_u (global.get $fmt_fill)) (local.get $before))
+        (local.set $at (i32.add (local.get $at) (local.get $before)))))
+    (if (local.get $sign)
+      (then (i32.store8 (local.get $at) (local.get $sign)) (local.set $at (i32.add (local.get $at) (i32.const 1)))))
+    (if (i32.eq (global.get $fmt_align) (i32.const 61))
+      (then
+        (memory.fill (local.get $at) (i32.load8_u (global.get $fmt_fill)) (local.get $pad))
+        (local.set $at (i32.add (local.get $at) (local.get $pad)))
+        (local.set $pad (i32.const 0))
+        (local.set $before (i32.const 0))))
+    (local.set $at (call $put_digits (local.get $at) (local.get $ip) (call $dec_len (local.get $ip))))
+    (if (local.get $prec)
+      (then
+        (i32.store8 (local.get $at) (i32.const 46))
+        (local.set $at (call $put_digits (i32.add (local.get $at) (i32.const 1)) (local.get $fp) (local.get $prec)))))
+    (memory.fill (local.get $at) (i32.load8_u (global.get $fmt_fill)) (i32.sub (local.get $pad) (local.get $before)))
+    (i32.store offset=4 (local.get $sb) (i32.add (i32.load offset=4 (local.get $sb)) (local.get $len)))
+    (i32.store offset=12 (local.get $sb) (i32.add (i32.load offset=12 (local.get $sb)) (local.get $len)))
+    (return))
+  (call $fsb_push_str (local.get $sb) (call $format (local.get $v) (local.get $spec))))
+
+;; The number of decimal digits of u (1 for 0).
+(func $dec_len (param $u i64) (result i32)
+  (local $n i32)
+  (local.set $n (i32.const 1))
+  (block $done
+    (loop $each
+      (br_if $done (i64.lt_u (local.get $u) (i64.const 10)))
+      (local.set $u (i64.div_u (local.get $u) (i64.const 10)))
+      (local.set $n (i32.add (local.get $n) (i32.const 1)))
+      (br $each)))
+  (local.get $n))
+
+;; Writes the last `n` decimal digits of u at `at` (zero-padded); returns the address after them.
+(func $put_digits (param $at i32) (param $u i64) (param $n i32) (result i32)
+  (local $p i32)
+  (local.set $p (i32.add (local.get $at) (local.get $n)))
+  (block $done
+    (loop $each
+      (br_if $done (i32.le_u (local.get $p) (local.get $at)))
+      (local.set $p (i32.sub (local.get $p) (i32.const 1)))
+      (i32.store8 (local.get $p) (i32.add (i32.const 48) (i32.wrap_i64 (i64.rem_u (local.get $u) (i64.const 10)))))
+      (local.set $u (i64.div_u (local.get $u) (i64.const 10)))
+      (br $each)))
+  (i32.add (local.get $at) (local.get $n)))
+
 ;; ---- methods -----------------------------------------------------------------------------------
 
 ;; `recv.append(v)`.

@@ -1642,6 +1642,30 @@
   (local.set $p (i32.wrap_i64 (local.get $s)))
   (local.set $d (i32.add (local.get $p) (i32.const 16)))
   (local.set $b1 (i32.load offset=4 (local.get $p)))
+  ;; ASCII text and whitespace: test bytes in place (the general loops below decode and
+  ;; classify each code point through three calls).
+  (if (i32.and (i32.eqz (local.get $chars)) (call $str_is_ascii (local.get $p)))
+    (then
+      (if (i32.and (local.get $mode) (i32.const 1))
+        (then
+          (block $done
+            (loop $each
+              (br_if $done (i32.ge_u (local.get $b0) (local.get $b1)))
+              (local.set $c (i32.load8_u (i32.add (local.get $d) (local.get $b0))))
+              (br_if $done (i32.eqz (i32.or (i32.eq (local.get $c) (i32.const 32)) (i32.or (i32.le_u (i32.sub (local.get $c) (i32.const 9)) (i32.const 4)) (i32.le_u (i32.sub (local.get $c) (i32.const 0x1C)) (i32.const 3))))))
+              (local.set $b0 (i32.add (local.get $b0) (i32.const 1)))
+              (br $each)))))
+      (if (i32.and (local.get $mode) (i32.const 2))
+        (then
+          (block $done
+            (loop $each
+              (br_if $done (i32.le_u (local.get $b1) (local.get $b0)))
+              (local.set $c (i32.load8_u (i32.sub (i32.add (local.get $d) (local.get $b1)) (i32.const 1))))
+              (br_if $done (i32.eqz (i32.or (i32.eq (local.get $c) (i32.const 32)) (i32.or (i32.le_u (i32.sub (local.get $c) (i32.const 9)) (i32.const 4)) (i32.le_u (i32.sub (local.get $c) (i32.const 0x1C)) (i32.const 3))))))
+              (local.set $b1 (i32.sub (local.get $b1) (i32.const 1)))
+              (br $each)))))
+      (return (call $str_sub (local.get $p) (local.get $b0) (local.get $b1)
+        (i32.sub (local.get $b1) (local.get $b0))))))
   (if (i32.and (local.get $mode) (i32.const 1))
     (then
       (block $done
@@ -1672,7 +1696,7 @@
 ;; split / rsplit.
 (func $str_split (param $s i64) (param $sep i64) (param $max i64) (param $right i32) (result i64)
   (local $p i32) (local $d i32) (local $n i32) (local $l i32) (local $q i32) (local $ql i32)
-  (local $b0 i32) (local $b1 i32) (local $at i32) (local $o i32)
+  (local $b0 i32) (local $b1 i32) (local $at i32) (local $o i32) (local $c i32)
   (local.set $p (i32.wrap_i64 (local.get $s)))
   (local.set $d (i32.add (local.get $p) (i32.const 16)))
   (local.set $n (i32.load offset=4 (local.get $p)))
@@ -1680,6 +1704,38 @@
   (if (i64.lt_s (local.get $max) (i64.const 0)) (then (local.set $max (i64.const 0x7FFFFFFF))))
   (if (i64.eqz (local.get $sep))
     (then
+      ;; split() of ASCII text: whitespace tested on bytes in place, words counted by bytes.
+      (if (i32.and (i32.eqz (local.get $right)) (call $str_is_ascii (local.get $p)))
+        (then
+          (block $done
+            (loop $each
+              (block $ws
+                (loop $skip
+                  (br_if $ws (i32.ge_u (local.get $b0) (local.get $n)))
+                  (local.set $c (i32.load8_u (i32.add (local.get $d) (local.get $b0))))
+                  (br_if $ws (i32.eqz (i32.or (i32.eq (local.get $c) (i32.const 32)) (i32.or (i32.le_u (i32.sub (local.get $c) (i32.const 9)) (i32.const 4)) (i32.le_u (i32.sub (local.get $c) (i32.const 0x1C)) (i32.const 3))))))
+                  (local.set $b0 (i32.add (local.get $b0) (i32.const 1)))
+                  (br $skip)))
+              (br_if $done (i32.ge_u (local.get $b0) (local.get $n)))
+              (if (i64.eqz (local.get $max))
+                (then
+                  (call $str_list_push (local.get $l) (call $str_sub (local.get $p) (local.get $b0) (local.get $n)
+                    (i32.sub (local.get $n) (local.get $b0))))
+                  (br $done)))
+              (local.set $b1 (local.get $b0))
+              (block $word
+                (loop $scan
+                  (br_if $word (i32.ge_u (local.get $b1) (local.get $n)))
+                  (local.set $c (i32.load8_u (i32.add (local.get $d) (local.get $b1))))
+                  (br_if $word (i32.or (i32.eq (local.get $c) (i32.const 32)) (i32.or (i32.le_u (i32.sub (local.get $c) (i32.const 9)) (i32.const 4)) (i32.le_u (i32.sub (local.get $c) (i32.const 0x1C)) (i32.const 3)))))
+                  (local.set $b1 (i32.add (local.get $b1) (i32.const 1)))
+                  (br $scan)))
+              (call $str_list_push (local.get $l) (call $str_sub (local.get $p) (local.get $b0) (local.get $b1)
+                (i32.sub (local.get $b1) (local.get $b0))))
+              (local.set $max (i64.sub (local.get $max) (i64.const 1)))
+              (local.set $b0 (local.get $b1))
+              (br $each)))
+          (return (i64.extend_i32_u (local.get $l)))))
       (if (i32.eqz (local.get $right))
         (then
           (block $done
@@ -1782,8 +1838,12 @@
   (block $done
     (loop $each
       (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
-      (local.set $c (call $str_cp_at (i32.add (local.get $d) (local.get $i))))
-      (local.set $k (call $str_seq_len (i32.load8_u (i32.add (local.get $d) (local.get $i)))))
+      (local.set $c (i32.load8_u (i32.add (local.get $d) (local.get $i))))
+      (local.set $k (i32.const 1))
+      (if (i32.ge_u (local.get $c) (i32.const 0x80))
+        (then
+          (local.set $c (call $str_cp_at (i32.add (local.get $d) (local.get $i))))
+          (local.set $k (call $str_seq_len (i32.load8_u (i32.add (local.get $d) (local.get $i)))))))
       (if (i32.or (i32.or (i32.le_u (i32.sub (local.get $c) (i32.const 10)) (i32.const 3))
                           (i32.le_u (i32.sub (local.get $c) (i32.const 0x1C)) (i32.const 2)))
             (i32.or (i32.eq (local.get $c) (i32.const 0x85)) (i32.le_u (i32.sub (local.get $c) (i32.const 0x2028)) (i32.const 1))))

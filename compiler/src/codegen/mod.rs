@@ -1726,9 +1726,11 @@ impl<'a> Generator<'a> {
                                 ast::Expr::JoinedStr(j) => self.fstring(&j.values)?,
                                 other => self.expr(other)?,
                             };
+                            // The spec follows the value as its third argument: the
+                            // value is evaluated first, as CPython does.
                             (
-                                "$fsb_push_str",
-                                format!("(call $format {converted} {spec})"),
+                                "$fsb_push_formatted",
+                                format!("{converted} {spec}"),
                             )
                         }
                         None => ("$fsb_push_value", converted),
