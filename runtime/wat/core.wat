@@ -361,7 +361,9 @@
   (i32.store (local.get $slot) (local.get $name))
   (i32.store offset=4 (local.get $slot) (i32.const 0))
   (if (i32.gt_u (local.get $d) (global.get $max_depth))
-    (then (call $raise_static (global.get $t_RecursionError) (global.get $s_recursion))))
+    (then
+      (global.set $depth (i32.sub (local.get $d) (i32.const 1)))
+      (call $raise_static (global.get $t_RecursionError) (global.get $s_recursion))))
   (local.get $d))
 
 (func $leave (param $d i32)

@@ -92,7 +92,7 @@
       (i32.and (i32.add (i32.add (local.get $s) (i32.add (local.get $used) (i32.const 16))) (i32.const 7)) (i32.const -8)))))
   (i64.extend_i32_u (local.get $s)))
 
-;; `{v:spec}`: appends format(v, spec). Small ints with type `d` (or none) and finite floats with
+;; `{v:spec}`: appends format(v, spec). Small ints with type `d` `x` `X` `o` `b` (or none) and finite floats with
 ;; type `f`/`F` and a precision of at most 3 are laid out in place (sign, fill, alignment, width);
 ;; anything else — grouping, `z`, `#`, a fill that is not one ASCII byte, other types — goes
 ;; through the generic `$format`, which parses the spec again and so raises the same errors.
@@ -100,6 +100,7 @@
   (local $kind i32) (local $sign i32) (local $u i64) (local $prec i32) (local $ip i64) (local $fp i64)
   (local $body i32) (local $len i32) (local $pad i32) (local $before i32) (local $at i32) (local $t i32)
   (local $bits i64) (local $m i64) (local $k i64) (local $rem i64) (local $half i64) (local $scale i64)
+  (local $shift i32)
   (if (i32.eqz (i32.load offset=4 (i32.wrap_i64 (local.get $spec))))
     (then (call $fsb_push_value (local.get $sb) (local.get $v)) (return)))
   ;; 1: a small int, 2: a float; anything else takes the generic path unparsed.
@@ -116,7 +117,12 @@
     (local.set $t (global.get $fmt_type))
     (if (i32.eq (local.get $kind) (i32.const 1))
       (then
-        (br_if $generic (i32.eqz (i32.or (i32.eqz (local.get $t)) (i32.eq (local.get $t) (i32.const 100)))))
+        ;; d (or none) in decimal; x X o b as digits of 4, 4, 3 or 1 bits (`#` went generic)
+        (local.set $shift (select (i32.const 4) (select (i32.const 3) (select (i32.const 1) (i32.const 0)
+          (i32.eq (local.get $t) (i32.const 98))) (i32.eq (local.get $t) (i32.const 111)))
+          (i32.eq (i32.or (local.get $t) (i32.const 32)) (i32.const 120))))
+        (br_if $generic (i32.eqz (i32.or (local.get $shift)
+          (i32.or (i32.eqz (local.get $t)) (i32.eq (local.get $t) (i32.const 100))))))
         (br_if $generic (i32.ge_s (global.get $fmt_prec) (i32.const 0)))
         (local.set $ip (i64.shr_s (local.get $v) (i64.const 1)))
         (if (i64.lt_s (local.get $ip) (i64.const 0))
@@ -161,7 +167,9 @@
       (then (if (i32.or (i32.eq (global.get $fmt_sign) (i32.const 43)) (i32.eq (global.get $fmt_sign) (i32.const 32)))
         (then (local.set $sign (global.get $fmt_sign))))))
     ;; body: the integer digits, then "." and `prec` fraction digits
-    (local.set $body (call $dec_len (local.get $ip)))
+    (local.set $body (if (result i32) (local.get $shift)
+      (then (call $bits_len (local.get $ip) (local.get $shift)))
+      (else (call $dec_len (local.get $ip)))))
     (if (local.get $prec) (then (local.set $body (i32.add (local.get $body) (i32.add (local.get $prec) (i32.const 1))))))
     (local.set $len (i32.add (local.get $body) (i32.ne (local.get $sign) (i32.const 0))))
     (local.set $pad (i32.sub (global.get $fmt_width) (local.get $len)))
@@ -184,7 +192,11 @@
         (local.set $at (i32.add (local.get $at) (local.get $pad)))
         (local.set $pad (i32.const 0))
         (local.set $before (i32.const 0))))
-    (local.set $at (call $put_digits (local.get $at) (local.get $ip) (call $dec_len (local.get $ip))))
+    (local.set $at
+      (if (result i32) (local.get $shift)
+        (then (call $put_bits_digits (local.get $at) (local.get $ip) (local.get $body) (local.get $shift)
+          (i32.eq (local.get $t) (i32.const 88))))
+        (else (call $put_digits (local.get $at) (local.get $ip) (call $dec_len (local.get $ip))))))
     (if (local.get $prec)
       (then
         (i32.store8 (local.get $at) (i32.const 46))
@@ -206,6 +218,36 @@
       (local.set $n (i32.add (local.get $n) (i32.const 1)))
       (br $each)))
   (local.get $n))
+
+;; The number of base-2^shift digits of u (1 for 0).
+(func $bits_len (param $u i64) (param $shift i32) (result i32)
+  (local $n i32)
+  (local.set $n (i32.const 1))
+  (block $done
+    (loop $each
+      (local.set $u (i64.shr_u (local.get $u) (i64.extend_i32_u (local.get $shift))))
+      (br_if $done (i64.eqz (local.get $u)))
+      (local.set $n (i32.add (local.get $n) (i32.const 1)))
+      (br $each)))
+  (local.get $n))
+
+;; Writes the `n` base-2^shift digits of u at `at` (letters upper case when `upper`); returns
+;; the address after them.
+(func $put_bits_digits (param $at i32) (param $u i64) (param $n i32) (param $shift i32) (param $upper i32) (result i32)
+  (local $p i32) (local $d i32) (local $mask i64)
+  (local.set $mask (i64.sub (i64.shl (i64.const 1) (i64.extend_i32_u (local.get $shift))) (i64.const 1)))
+  (local.set $p (i32.add (local.get $at) (local.get $n)))
+  (block $done
+    (loop $each
+      (br_if $done (i32.le_u (local.get $p) (local.get $at)))
+      (local.set $p (i32.sub (local.get $p) (i32.const 1)))
+      (local.set $d (i32.wrap_i64 (i64.and (local.get $u) (local.get $mask))))
+      (i32.store8 (local.get $p) (i32.add (local.get $d)
+        (if (result i32) (i32.lt_u (local.get $d) (i32.const 10)) (then (i32.const 48))
+          (else (select (i32.const 55) (i32.const 87) (local.get $upper))))))
+      (local.set $u (i64.shr_u (local.get $u) (i64.extend_i32_u (local.get $shift))))
+      (br $each)))
+  (i32.add (local.get $at) (local.get $n)))
 
 ;; Writes the last `n` decimal digits of u at `at` (zero-padded); returns the address after them.
 (func $put_digits (param $at i32) (param $u i64) (param $n i32) (result i32)

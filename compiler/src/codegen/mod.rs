@@ -186,6 +186,26 @@ struct Generator<'a> {
 
 type Result<T, E = Unsupported> = std::result::Result<T, E>;
 
+
+/// A plan function's frame push: what the runtime's `$enter` does (runtime/wat/core.wat),
+/// written into the function so that a Python call costs no runtime calls of its own. Sets
+/// `$d` (the new depth) and `$frame` (its slot). A call one deeper than the limit raises
+/// RecursionError from the caller's frame, as CPython's traceback shows it.
+fn enter_frame(name: u32) -> String {
+    format!(
+        "(local.set $d (i32.add (global.get $depth) (i32.const 1)))\
+         (global.set $depth (local.get $d))\
+         (local.set $frame (i32.add (global.get $frames) (i32.shl (local.get $d) (i32.const 3))))\
+         (i32.store (local.get $frame) (i32.const {name}))\
+         (if (i32.gt_u (local.get $d) (global.get $max_depth)) \
+           (then (global.set $depth (i32.sub (local.get $d) (i32.const 1))) \
+             (call $raise_static (global.get $t_RecursionError) (global.get $s_recursion))))"
+    )
+}
+
+/// The frame pop matching [`enter_frame`] (the runtime's `$leave`).
+const LEAVE_FRAME: &str = "(global.set $depth (i32.sub (local.get $d) (i32.const 1)))";
+
 fn none() -> String {
     format!("(i64.const {})", layout::NONE)
 }
@@ -481,10 +501,7 @@ impl<'a> Generator<'a> {
             finally: Vec::new(),
             handlers: Vec::new(),
         });
-        self.emit(&format!(
-            "(local.set $d (call $enter (i32.const {name_str})))"
-        ));
-        self.emit("(local.set $frame (i32.add (global.get $frames) (i32.shl (local.get $d) (i32.const 3))))");
+        self.emit(&enter_frame(name_str));
         self.emit(&format!(
             "(i32.store offset=4 (local.get $frame) (i32.const {line}))"
         ));
@@ -512,14 +529,14 @@ impl<'a> Generator<'a> {
         match body {
             FunctionBody::Statements(stmts) => {
                 self.stmts(stmts)?;
-                self.emit("(call $leave (local.get $d))");
+                self.emit(LEAVE_FRAME);
                 self.emit(&none());
             }
             FunctionBody::Expression(expr) => {
                 let value = self.expr(expr)?;
                 let result = self.temp();
                 self.emit(&format!("(local.set {result} {value})"));
-                self.emit("(call $leave (local.get $d))");
+                self.emit(LEAVE_FRAME);
                 self.emit(&format!("(local.get {result})"));
             }
         }
@@ -982,7 +999,7 @@ impl<'a> Generator<'a> {
             return;
         }
         let code = match jump {
-            Jump::Return => "(call $leave (local.get $d)) (return (local.get $retval))".to_owned(),
+            Jump::Return => format!("{LEAVE_FRAME} (return (local.get $retval))"),
             Jump::Break(i) => format!("(br {})", self.f().loops[i].break_label),
             Jump::Continue(i) => format!("(br {})", self.f().loops[i].continue_label),
         };
