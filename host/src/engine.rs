@@ -89,12 +89,37 @@ pub fn config() -> Config {
 /// use with `BATON_CACHE_DIR=off`, since modules loaded from the disk cache are not described).
 pub const PERFMAP_ENV: &str = "BATON_PERFMAP";
 
+/// How Cranelift spends its effort: on the code ([`CompileProfile::Optimised`], what every
+/// run uses) or on compiling quickly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CompileProfile {
+    /// `OptLevel::Speed` and the backtracking register allocator.
+    #[default]
+    Optimised,
+    /// No optimisation passes and the single-pass register allocator: modules compile about
+    /// twice as fast and run slower. For tools that compile many short-lived plans, such as
+    /// the differential tester, where compiling dominates; the semantics are the same.
+    Fast,
+}
+
+static PROFILE: OnceLock<CompileProfile> = OnceLock::new();
+
+/// Chooses the shared engine's [`CompileProfile`]. Only before the engine is first used (the
+/// call returns `false` and changes nothing afterwards, or when a profile was already set).
+pub fn set_compile_profile(profile: CompileProfile) -> bool {
+    ENGINE.get().is_none() && PROFILE.set(profile).is_ok()
+}
+
 /// [`config`] without the pooling allocator.
 fn base_config() -> Config {
     let mut config = Config::new();
+    let profile = *PROFILE.get_or_init(CompileProfile::default);
     config
         .strategy(Strategy::Cranelift)
-        .cranelift_opt_level(OptLevel::Speed)
+        .cranelift_opt_level(match profile {
+            CompileProfile::Optimised => OptLevel::Speed,
+            CompileProfile::Fast => OptLevel::None,
+        })
         .wasm_exceptions(true)
         .wasm_tail_call(true)
         .wasm_multi_value(true)
@@ -109,6 +134,9 @@ fn base_config() -> Config {
     // compiles only its own code (see `FunctionCache`).
     // It cannot fail with Cranelift enabled; without it compilation is only slower.
     let _ = config.enable_incremental_compilation(FunctionCache::shared());
+    if profile == CompileProfile::Fast {
+        config.cranelift_regalloc_algorithm(wasmtime::RegallocAlgorithm::SinglePass);
+    }
     if std::env::var_os(PERFMAP_ENV).is_some_and(|value| !value.is_empty() && value != "0") {
         config.profiler(wasmtime::ProfilingStrategy::PerfMap);
     }

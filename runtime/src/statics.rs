@@ -4,6 +4,37 @@
 
 use crate::layout::{self, type_id};
 
+/// The runtime's str hash (`$str_hash` in runtime/wat/str.wat), computed ahead of time for
+/// static strs; both must give the same value for the same bytes, or dict lookups of a
+/// constant key would miss an equal computed one.
+pub fn str_hash(bytes: &[u8]) -> u32 {
+    const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut h = 0x243F_6A88_85A3_08D3u64 ^ bytes.len() as u64;
+    let mut words = bytes.chunks_exact(8);
+    for word in &mut words {
+        let w = u64::from_le_bytes(word.try_into().expect("8 bytes"));
+        h = (h ^ w).wrapping_mul(MIX);
+        h ^= h >> 29;
+    }
+    let tail = words.remainder();
+    if !tail.is_empty() {
+        let w = tail
+            .iter()
+            .enumerate()
+            .fold(0u64, |w, (i, &b)| w | (u64::from(b) << (8 * i)));
+        h = (h ^ w).wrapping_mul(MIX);
+    }
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    h ^= h >> 33;
+    match (h ^ (h >> 32)) as u32 {
+        0 => 0x2545_F491,
+        h32 => h32,
+    }
+}
+
 /// A growing image of static memory starting at a fixed base address.
 #[derive(Debug, Clone)]
 pub struct Statics {
@@ -53,7 +84,9 @@ impl Statics {
         }
         let mut object = Self::header(type_id::STR, text.len() as u32);
         object.extend_from_slice(&(text.chars().count() as u32).to_le_bytes());
-        object.extend_from_slice(&0u32.to_le_bytes());
+        // The hash is filled in now, so comparing two static strs (a method name against the
+        // runtime's names, a constant dict key) rejects a mismatch without reading the bytes.
+        object.extend_from_slice(&str_hash(text.as_bytes()).to_le_bytes());
         object.extend_from_slice(text.as_bytes());
         let address = self.place(&object);
         self.strings.insert(text.to_owned(), address);

@@ -39,6 +39,9 @@ pub struct Options {
     pub python_timeout: f64,
     /// Print progress to stderr.
     pub progress: bool,
+    /// Compile with the engine's optimised profile, as `baton run` does (default: the fast
+    /// profile, set by the command before the engine is first used).
+    pub optimised: bool,
 }
 
 impl Default for Options {
@@ -57,6 +60,7 @@ impl Default for Options {
             per_kind: 2,
             python_timeout: 10.0,
             progress: false,
+            optimised: false,
         }
     }
 }

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use baton_difftest::baton::Runner;
+use baton_host::engine::CompileProfile;
 use baton_difftest::driver::{self, Options};
 use baton_difftest::gen::generate;
 use baton_difftest::oracle::Worker;
@@ -14,14 +15,16 @@ const USAGE: &str = "\
 usage: baton-difftest [--seed S] [--count N] [--start I] [--jobs J] [--out DIR]
                       [--markdown FILE] [--python PYTHON] [--no-reduce] [--per-kind K]
                       [--sections N] [--statements N] [--budget-tests N] [--budget-secs S]
-                      [--progress]
+                      [--progress] [--optimised]
        baton-difftest --print [--seed S] [--start I] [--count N]   print generated plans
        baton-difftest --file PLAN.py [--python PYTHON]             run one plan under both
 
 Generates plans start..start+count of seed S, runs each under Baton (in-process) and CPython,
 compares stdout, exit status and the final exception line, and writes each reduced mismatch to
-DIR/mismatch-<seed>-<n>.py (and appends it to FILE with --markdown). Exit status: 0 when no
-mismatch was found, 1 when some were, 2 on a usage or setup error.";
+DIR/mismatch-<seed>-<n>.py (and appends it to FILE with --markdown). Modules are compiled
+with Cranelift's fast profile (no optimisation, single-pass register allocation: compiling
+dominates a generated plan's run); --optimised compiles as `baton run` does. Exit status: 0
+when no mismatch was found, 1 when some were, 2 on a usage or setup error.";
 
 enum Mode {
     Run,
@@ -62,6 +65,7 @@ fn parse(args: &[String]) -> Result<(Mode, Options), String> {
                 options.budget.max_time = Duration::from_secs(number(&value(&mut i, arg)?, arg)?)
             }
             "--progress" => options.progress = true,
+            "--optimised" => options.optimised = true,
             "--print" => mode = Mode::Print,
             "--file" => mode = Mode::File(PathBuf::from(value(&mut i, arg)?)),
             "-h" | "--help" => return Err(String::new()),
@@ -106,6 +110,11 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    baton_host::engine::set_compile_profile(if options.optimised {
+        CompileProfile::Optimised
+    } else {
+        CompileProfile::Fast
+    });
     match mode {
         Mode::Print => {
             for index in options.start..options.start + options.count {
