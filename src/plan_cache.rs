@@ -86,7 +86,10 @@ mod tests {
         let cache = ModuleCache::new(Some(dir.clone()));
         assert_eq!(load(&cache, "p.py", "print(1)"), None);
         store(&cache, "p.py", "print(1)", b"\0asm-bytes");
-        assert_eq!(load(&cache, "p.py", "print(1)").as_deref(), Some(&b"\0asm-bytes"[..]));
+        assert_eq!(
+            load(&cache, "p.py", "print(1)").as_deref(),
+            Some(&b"\0asm-bytes"[..])
+        );
         assert_eq!(load(&cache, "p.py", "print(2)"), None);
         let _ = std::fs::remove_dir_all(dir);
     }

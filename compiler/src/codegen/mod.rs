@@ -186,7 +186,6 @@ struct Generator<'a> {
 
 type Result<T, E = Unsupported> = std::result::Result<T, E>;
 
-
 /// A plan function's frame push: what the runtime's `$enter` does (runtime/wat/core.wat),
 /// written into the function so that a Python call costs no runtime calls of its own. Sets
 /// `$d` (the new depth) and `$frame` (its slot). A call one deeper than the limit raises
@@ -1745,10 +1744,7 @@ impl<'a> Generator<'a> {
                             };
                             // The spec follows the value as its third argument: the
                             // value is evaluated first, as CPython does.
-                            (
-                                "$fsb_push_formatted",
-                                format!("{converted} {spec}"),
-                            )
+                            ("$fsb_push_formatted", format!("{converted} {spec}"))
                         }
                         None => ("$fsb_push_value", converted),
                     }

@@ -5,11 +5,11 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use baton_difftest::baton::Runner;
-use baton_host::engine::CompileProfile;
 use baton_difftest::driver::{self, Options};
 use baton_difftest::gen::generate;
 use baton_difftest::oracle::Worker;
 use baton_difftest::outcome::first_difference;
+use baton_host::engine::CompileProfile;
 
 const USAGE: &str = "\
 usage: baton-difftest [--seed S] [--count N] [--start I] [--jobs J] [--out DIR]
