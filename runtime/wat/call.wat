@@ -504,6 +504,14 @@
         (call $type_name (local.get $value))))))
   (call $list_extend (local.get $list) (local.get $value)))
 
+;; `*value` in a list or tuple display (`[*a, *b]`); a set display's `{*value}` raises the plain
+;; "not iterable" error instead, as CPython's does.
+(func $display_star (param $list i64) (param $value i64)
+  (if (i32.eqz (call $seq_iterable (local.get $value)))
+    (then (call $raise_msg (global.get $t_TypeError)
+      (call $msg1 (global.get $s_display_star_iterable) (call $type_name (local.get $value))))))
+  (call $list_extend (local.get $list) (local.get $value)))
+
 ;; A keyword argument of a call that also unpacks `**`: a name given twice raises.
 (func $call_kw (param $dict i64) (param $key i64) (param $value i64) (param $callee i64) (param $mname i64)
   (if (i64.ne (call $dict_get (local.get $dict) (local.get $key)) (i64.const 0))

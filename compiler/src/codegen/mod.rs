@@ -1353,7 +1353,7 @@ impl<'a> Generator<'a> {
             match item {
                 ast::Expr::Starred(s) => {
                     let value = self.expr(&s.value)?;
-                    let _ = write!(code, "(call $list_extend (local.get {list}) {value})");
+                    let _ = write!(code, "(call $display_star (local.get {list}) {value})");
                 }
                 other => {
                     let value = self.expr(other)?;
