@@ -89,12 +89,28 @@
   (if (i64.eq (local.get $a) (local.get $b)) (then (return (i32.const 1))))
   (if (i32.wrap_i64 (i64.and (i64.and (local.get $a) (local.get $b)) (i64.const 1)))
     (then (return (i32.const 0))))
+  ;; two strs (sort keys, dict-like records): straight to the byte comparison
+  (if (i32.eqz (i32.wrap_i64 (i64.and (i64.or (local.get $a) (local.get $b)) (i64.const 1))))
+    (then (if (i32.and (i32.eq (i32.load (i32.wrap_i64 (local.get $a))) (i32.const 5))
+                (i32.eq (i32.load (i32.wrap_i64 (local.get $b))) (i32.const 5)))
+      (then (return (call $str_eq (local.get $a) (local.get $b)))))))
   (call $eq (local.get $a) (local.get $b)))
 
-;; a < b with a fast path for small ints.
+;; a < b with fast paths for small ints, two strs and two tuples (or lists): what sorting
+;; compares most.
 (func $seq_lt (param $a i64) (param $b i64) (result i32)
+  (local $ta i32)
   (if (i32.wrap_i64 (i64.and (i64.and (local.get $a) (local.get $b)) (i64.const 1)))
     (then (return (i64.lt_s (local.get $a) (local.get $b)))))
+  (if (i32.eqz (i32.wrap_i64 (i64.and (i64.or (local.get $a) (local.get $b)) (i64.const 1))))
+    (then
+      (local.set $ta (i32.load (i32.wrap_i64 (local.get $a))))
+      (if (i32.eq (local.get $ta) (i32.load (i32.wrap_i64 (local.get $b))))
+        (then
+          (if (i32.eq (local.get $ta) (i32.const 5))
+            (then (return (i32.lt_s (call $str_cmp (local.get $a) (local.get $b)) (i32.const 0)))))
+          (if (i32.or (i32.eq (local.get $ta) (i32.const 6)) (i32.eq (local.get $ta) (i32.const 7)))
+            (then (return (call $seq_compare (local.get $a) (local.get $b) (i32.const 0)))))))))
   (call $lt (local.get $a) (local.get $b)))
 
 ;; The number of live entries of a kwargs dict (0 for none).
