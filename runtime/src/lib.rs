@@ -111,6 +111,9 @@ pub struct RuntimeLayout {
     pub memory_error: u32,
     /// The first address free for the plan's static objects.
     pub plan_statics: u32,
+    /// The runtime's static str objects by text, for a plan's statics to share
+    /// ([`Statics::sharing_strs`]).
+    pub strs: std::collections::HashMap<String, u32>,
     frames: u32,
     statics_wat: String,
     globals_wat: String,
@@ -297,6 +300,7 @@ fn build_layout() -> RuntimeLayout {
 
     type_object.push_str(&class_named);
 
+    let strs = statics.strs().clone();
     let mut statics_wat = statics::singletons_wat();
     statics_wat.push_str(&statics.to_wat());
 
@@ -307,6 +311,7 @@ fn build_layout() -> RuntimeLayout {
         empty_tuple,
         memory_error,
         plan_statics,
+        strs,
         frames,
         statics_wat,
         globals_wat: globals,

@@ -52,6 +52,22 @@ impl Statics {
         }
     }
 
+    /// Statics at `base` whose str constants reuse `shared` (text → address of a str object
+    /// placed elsewhere, the runtime's): a plan's `"strip"` is then the very object the
+    /// runtime's method table names, so the names compare equal by address.
+    pub fn sharing_strs(base: u32, shared: std::collections::HashMap<String, u32>) -> Self {
+        Self {
+            base,
+            bytes: Vec::new(),
+            strings: shared,
+        }
+    }
+
+    /// The str objects placed so far (and shared), by text.
+    pub fn strs(&self) -> &std::collections::HashMap<String, u32> {
+        &self.strings
+    }
+
     /// The next free address (8-aligned).
     pub fn end(&self) -> u32 {
         self.base + self.bytes.len() as u32

@@ -76,7 +76,7 @@ pub fn generate<'a>(
 ) -> Result<Generated, Unsupported> {
     let layout = runtime_layout();
     let scopes = Scopes::analyze(body);
-    let mut statics = Statics::new(layout.plan_statics);
+    let mut statics = Statics::sharing_strs(layout.plan_statics, layout.strs.clone());
     let traceback_file = statics.str(&baton_runtime::traceback_file_prefix(file.name()));
     let library_files: Vec<u32> = libraries
         .iter()
