@@ -1667,7 +1667,7 @@
         (i32.load offset=4 (i32.wrap_i64 (local.get $text))) (i32.wrap_i64 (local.get $b))))
       (if (i64.eqz (local.get $r))
         (then (call $raise_msg (global.get $t_ValueError)
-          (call $msg2 (global.get $s_num_invalid_int) (call $to_str (call $int_new (local.get $b))) (call $str_repr (local.get $v))))))
+          (call $msg2 (global.get $s_num_invalid_int) (call $to_str (call $int_new (local.get $b))) (call $str_truncate (call $str_repr (local.get $v)) (i32.const 200))))))
       (return (local.get $r))))
   (call $raise_msg (global.get $t_TypeError) (call $msg1 (global.get $s_num_int_arg) (call $type_name (local.get $v))))
   (unreachable))

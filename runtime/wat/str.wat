@@ -156,6 +156,13 @@
       (br $each)))
   (local.get $o))
 
+;; The first n code points of s (s itself when it is no longer): CPython's `%.200R`.
+(func $str_truncate (param $s i64) (param $n i32) (result i64)
+  (local $p i32)
+  (local.set $p (i32.wrap_i64 (local.get $s)))
+  (if (i32.le_u (i32.load offset=8 (local.get $p)) (local.get $n)) (then (return (local.get $s))))
+  (call $str_sub (local.get $p) (i32.const 0) (call $str_offset (local.get $p) (local.get $n)) (local.get $n)))
+
 ;; The code point index of byte offset o of str p.
 (func $str_index_of (param $p i32) (param $o i32) (result i32)
   (if (call $str_is_ascii (local.get $p)) (then (return (local.get $o))))

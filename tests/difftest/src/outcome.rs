@@ -208,6 +208,38 @@ pub fn sort_set_displays(text: &str) -> String {
     out
 }
 
+/// `text` with the two type names of every "not supported between instances of 'A' and 'B'"
+/// in sorted order. Sorting a set whose items cannot be ordered fails on the first pair the
+/// sort compares, and which pair that is follows the set's iteration order — insertion order in
+/// Baton, hash order in CPython (the documented deviation) — so the names may come swapped.
+pub fn sort_compared_types(text: &str) -> String {
+    const MARK: &str = "not supported between instances of '";
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(MARK) {
+        let start = at + MARK.len();
+        out.push_str(&rest[..start]);
+        let after = &rest[start..];
+        let pair = after.find("' and '").and_then(|mid| {
+            let second = &after[mid + 7..];
+            second.find('\'').map(|end| (&after[..mid], &second[..end], mid + 7 + end + 1))
+        });
+        match pair {
+            Some((a, b, used)) => {
+                let (first, second) = if a <= b { (a, b) } else { (b, a) };
+                out.push_str(first);
+                out.push_str("' and '");
+                out.push_str(second);
+                out.push('\'');
+                rest = &after[used..];
+            }
+            None => rest = after,
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Compares Baton's run with CPython's.
 pub fn compare(baton: &Outcome, python: &Outcome) -> Verdict {
     match &python.ending {
@@ -247,6 +279,16 @@ pub fn compare(baton: &Outcome, python: &Outcome) -> Verdict {
             == sort_set_displays(&mask_addresses(&python.stdout))
     {
         return Verdict::Deviation("set print order");
+    }
+    let unordered = |o: &Outcome| {
+        let ending = match &o.ending {
+            Ending::Raised(line) => Ending::Raised(sort_compared_types(line)),
+            other => other.clone(),
+        };
+        (sort_compared_types(&sort_set_displays(&mask_addresses(&o.stdout))), ending)
+    };
+    if unordered(baton) == unordered(python) {
+        return Verdict::Deviation("set iteration order (which unorderable pair is compared first)");
     }
     if !same_stdout {
         return Verdict::Mismatch(Kind::Stdout);
@@ -313,6 +355,23 @@ mod tests {
             stdout: stdout.to_string(),
             ending,
         }
+    }
+
+    #[test]
+    fn swapped_comparison_types_are_the_set_order_deviation() {
+        let message = |a: &str, b: &str| {
+            format!("'<' not supported between instances of '{a}' and '{b}'\n")
+        };
+        let baton = out(&message("int", "tuple"), Ending::Success);
+        let python = out(&message("tuple", "int"), Ending::Success);
+        assert!(matches!(compare(&baton, &python), Verdict::Deviation(_)));
+        let other = out(&message("str", "int"), Ending::Success);
+        assert_eq!(compare(&other, &python), Verdict::Mismatch(Kind::Stdout));
+        let m = "not supported between instances of '";
+        assert_eq!(
+            sort_compared_types(&format!("x {m}b' and 'a' y {m}c")),
+            format!("x {m}a' and 'b' y {m}c")
+        );
     }
 
     #[test]
