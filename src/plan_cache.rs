@@ -9,8 +9,9 @@
 //!
 //! Only successful compilations are stored: a rejected plan is checked again and its
 //! diagnostics printed every time. The entries live in the module cache's directory
-//! ([`ModuleCache::store_module_bytes`]) and are only module bytes, validated again before
-//! they run.
+//! ([`ModuleCache::store_module_bytes`]) and are only module bytes: an entry the host's
+//! validation refuses is ignored (the plan is compiled again), and the module is validated
+//! once more before it runs, like any other.
 
 use std::sync::OnceLock;
 
@@ -29,9 +30,13 @@ pub fn plan_key(shown: &str, text: &str) -> Option<ModuleHash> {
     Some(module_hash(&input))
 }
 
-/// The module compiled before from this plan by this build, if the cache has it.
+/// The module compiled before from this plan by this build, if the cache has it. An entry that
+/// is not a module the host accepts (damaged, or written by someone else) is ignored, so the
+/// plan is compiled again and the entry replaced.
 pub fn load(cache: &ModuleCache, shown: &str, text: &str) -> Option<Vec<u8>> {
-    cache.load_module_bytes(&plan_key(shown, text)?)
+    let bytes = cache.load_module_bytes(&plan_key(shown, text)?)?;
+    baton_host::validate_module(&bytes).ok()?;
+    Some(bytes)
 }
 
 /// Remembers `wasm` as the module compiled from this plan.
@@ -85,11 +90,14 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("baton-plan-cache-{}", std::process::id()));
         let cache = ModuleCache::new(Some(dir.clone()));
         assert_eq!(load(&cache, "p.py", "print(1)"), None);
+        // Not a module the host accepts: never handed out.
         store(&cache, "p.py", "print(1)", b"\0asm-bytes");
-        assert_eq!(
-            load(&cache, "p.py", "print(1)").as_deref(),
-            Some(&b"\0asm-bytes"[..])
-        );
+        assert_eq!(load(&cache, "p.py", "print(1)"), None);
+        let module = baton_compiler::compile_source("p.py", "print(1)")
+            .unwrap()
+            .wasm;
+        store(&cache, "p.py", "print(1)", &module);
+        assert_eq!(load(&cache, "p.py", "print(1)"), Some(module));
         assert_eq!(load(&cache, "p.py", "print(2)"), None);
         let _ = std::fs::remove_dir_all(dir);
     }

@@ -211,3 +211,62 @@ fn a_module_importing_outside_the_allowlist_is_refused_before_it_runs() {
     );
     assert!(output.stdout.is_empty());
 }
+
+#[test]
+fn a_plan_run_again_reuses_its_module_and_an_edited_plan_is_never_stale() {
+    let dir = temp_dir("plan-cache");
+    let cache = dir.join("cache");
+    let run = |plan: &str| {
+        Command::new(env!("CARGO_BIN_EXE_baton"))
+            .args(["run", plan])
+            .env("BATON_CACHE_DIR", &cache)
+            .env("BATON_RUNS_DIR", dir.join("runs"))
+            .output()
+            .expect("run baton")
+    };
+    let plans_kept = || {
+        std::fs::read_dir(&cache)
+            .map(|entries| {
+                entries
+                    .filter_map(Result::ok)
+                    .filter(|e| e.path().extension().is_some_and(|x| x == "wasm"))
+                    .count()
+            })
+            .unwrap_or(0)
+    };
+    let plan = write(&dir, "plan.py", b"print('first')\n");
+    for _ in 0..2 {
+        let output = run(&plan);
+        assert!(output.status.success(), "{}", stderr(&output));
+        assert_eq!(String::from_utf8_lossy(&output.stdout), "first\n");
+        assert_eq!(plans_kept(), 1, "one module kept for one plan");
+    }
+    write(&dir, "plan.py", b"print('second')\n");
+    let output = run(&plan);
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "second\n");
+    assert_eq!(plans_kept(), 2);
+    // A damaged or planted entry (here: every kept module replaced by one importing outside
+    // the allowlist) is not run: the plan is compiled again and prints what it says.
+    let evil = wat::parse_str(
+        r#"(module (import "env" "system" (func)) (memory (export "memory") 1)
+             (func (export "baton_main") (result i32) (call 0) (i32.const 0)))"#,
+    )
+    .unwrap();
+    for entry in std::fs::read_dir(&cache).unwrap().filter_map(Result::ok) {
+        if entry.path().extension().is_some_and(|x| x == "wasm") {
+            std::fs::write(entry.path(), &evil).unwrap();
+        }
+    }
+    let output = run(&plan);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "second\n");
+    // A rejected plan is never kept: its diagnostics are printed on every run.
+    write(&dir, "plan.py", b"import os\n");
+    for _ in 0..2 {
+        let output = run(&plan);
+        assert_eq!(output.status.code(), Some(3));
+        assert!(stderr(&output).contains("os"), "{}", stderr(&output));
+    }
+    assert_eq!(plans_kept(), 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -222,7 +222,9 @@ pub fn sort_compared_types(text: &str) -> String {
         let after = &rest[start..];
         let pair = after.find("' and '").and_then(|mid| {
             let second = &after[mid + 7..];
-            second.find('\'').map(|end| (&after[..mid], &second[..end], mid + 7 + end + 1))
+            second
+                .find('\'')
+                .map(|end| (&after[..mid], &second[..end], mid + 7 + end + 1))
         });
         match pair {
             Some((a, b, used)) => {
@@ -285,10 +287,15 @@ pub fn compare(baton: &Outcome, python: &Outcome) -> Verdict {
             Ending::Raised(line) => Ending::Raised(sort_compared_types(line)),
             other => other.clone(),
         };
-        (sort_compared_types(&sort_set_displays(&mask_addresses(&o.stdout))), ending)
+        (
+            sort_compared_types(&sort_set_displays(&mask_addresses(&o.stdout))),
+            ending,
+        )
     };
     if unordered(baton) == unordered(python) {
-        return Verdict::Deviation("set iteration order (which unorderable pair is compared first)");
+        return Verdict::Deviation(
+            "set iteration order (which unorderable pair is compared first)",
+        );
     }
     if !same_stdout {
         return Verdict::Mismatch(Kind::Stdout);
@@ -359,9 +366,8 @@ mod tests {
 
     #[test]
     fn swapped_comparison_types_are_the_set_order_deviation() {
-        let message = |a: &str, b: &str| {
-            format!("'<' not supported between instances of '{a}' and '{b}'\n")
-        };
+        let message =
+            |a: &str, b: &str| format!("'<' not supported between instances of '{a}' and '{b}'\n");
         let baton = out(&message("int", "tuple"), Ending::Success);
         let python = out(&message("tuple", "int"), Ending::Success);
         assert!(matches!(compare(&baton, &python), Verdict::Deviation(_)));
