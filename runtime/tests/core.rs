@@ -62,3 +62,51 @@ fn recursion_limit_raises_recursion_error() {
         "{error}"
     );
 }
+
+/// `$memcpy` copies short ranges itself and hands long ones to `memory.copy`; for every length
+/// up to 80 bytes and every kind of overlap its result must be `memory.copy`'s. Prints the
+/// first failing `case * 1000 + length`, or nothing.
+#[test]
+fn memcpy_agrees_with_memory_copy_for_every_length_and_overlap() {
+    let out = stdout_of(
+        r#"(local $a i32) (local $b i32) (local $len i32) (local $case i32) (local $i i32)
+        (local $s i32) (local $d i32) (local $sb i32)
+        (local.set $a (call $alloc (i32.const 512)))
+        (local.set $b (call $alloc (i32.const 512)))
+        (block $failed
+          (loop $cases
+            (local.set $len (i32.const 0))
+            (loop $lengths
+              (local.set $i (i32.const 0))
+              (loop $fill
+                (i32.store8 (i32.add (local.get $a) (local.get $i)) (i32.add (i32.mul (local.get $i) (i32.const 7)) (i32.const 1)))
+                (i32.store8 (i32.add (local.get $b) (local.get $i)) (i32.add (i32.mul (local.get $i) (i32.const 7)) (i32.const 1)))
+                (local.set $i (i32.add (local.get $i) (i32.const 1)))
+                (br_if $fill (i32.lt_u (local.get $i) (i32.const 512))))
+              ;; 0: disjoint, destination after; 1: disjoint, before; 2: overlapping, destination
+              ;; 3 bytes before; 3: overlapping, 5 bytes after; 4: the same range
+              (local.set $s (i32.const 200))
+              (local.set $d (select (i32.const 400) (i32.const 50) (i32.eqz (local.get $case))))
+              (if (i32.eq (local.get $case) (i32.const 2)) (then (local.set $d (i32.const 197))))
+              (if (i32.eq (local.get $case) (i32.const 3)) (then (local.set $d (i32.const 205))))
+              (if (i32.eq (local.get $case) (i32.const 4)) (then (local.set $d (i32.const 200))))
+              (call $memcpy (i32.add (local.get $a) (local.get $d)) (i32.add (local.get $a) (local.get $s)) (local.get $len))
+              (memory.copy (i32.add (local.get $b) (local.get $d)) (i32.add (local.get $b) (local.get $s)) (local.get $len))
+              (local.set $i (i32.const 0))
+              (loop $compare
+                (if (i32.ne (i32.load8_u (i32.add (local.get $a) (local.get $i))) (i32.load8_u (i32.add (local.get $b) (local.get $i))))
+                  (then
+                    (local.set $sb (call $sb_new))
+                    (call $sb_push_i64 (local.get $sb)
+                      (i64.extend_i32_u (i32.add (i32.mul (local.get $case) (i32.const 1000)) (local.get $len))))
+                    (call $write_str (call $sb_finish (local.get $sb)))
+                    (br $failed)))
+                (local.set $i (i32.add (local.get $i) (i32.const 1)))
+                (br_if $compare (i32.lt_u (local.get $i) (i32.const 512))))
+              (local.set $len (i32.add (local.get $len) (i32.const 1)))
+              (br_if $lengths (i32.le_u (local.get $len) (i32.const 80))))
+            (local.set $case (i32.add (local.get $case) (i32.const 1)))
+            (br_if $cases (i32.lt_u (local.get $case) (i32.const 5)))))"#,
+    );
+    assert_eq!(out, "", "first failing case * 1000 + length");
+}
