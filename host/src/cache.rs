@@ -17,6 +17,12 @@
 //!    temporary file in the same directory, then renamed over the entry, so a reader sees either
 //!    no file or a complete one.
 //!
+//! When it compiles, it first loads the directory's *function bundle* into the engine's
+//! incremental compilation cache ([`engine::FunctionCache`], once per process), and writes it
+//! back when this process compiled more new functions than it found there: every module
+//! carries the same runtime, so a new plan's first run compiles only the plan's own code. The
+//! bundle holds compiled code, so it is trusted exactly as the serialized modules are.
+//!
 //! The directory also keeps *module bytes* under a key the caller chooses
 //! ([`ModuleCache::store_module_bytes`]): `baton run PLAN.py` stores the module it compiled
 //! from a plan's source, so running the same plan again skips the compiler (see
@@ -90,6 +96,9 @@ const ENTRY_EXTENSION: &str = "cwasm";
 
 /// The file name extension of module-bytes entries ([`ModuleCache::store_module_bytes`]).
 const BYTES_EXTENSION: &str = "wasm";
+
+/// The file name extension of the compiled-function bundle ([`engine::FunctionCache`]).
+const BUNDLE_EXTENSION: &str = "fncache";
 
 /// Where a [`Prepared`] module came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -303,9 +312,23 @@ impl ModuleCache {
         let (module, origin) = match loaded {
             Some(module) => (module, Origin::Disk),
             None => {
+                let bundle = path
+                    .as_deref()
+                    .and_then(Path::parent)
+                    .map(|dir| bundle_path(dir, shared_engine_hash(engine)));
+                if let Some(bundle) = &bundle {
+                    load_bundle_once(bundle);
+                }
                 let module = Module::new(engine, bytes).map_err(|error| {
                     HostError::Engine(format!("cannot compile the module: {error:#}"))
                 })?;
+                if let Some(bundle) = &bundle {
+                    let functions = engine::FunctionCache::shared();
+                    // Best effort, like every write to the cache.
+                    if functions.bundle_is_stale() && functions.save_bundle(bundle).is_ok() {
+                        prune(bundle.parent().unwrap_or(Path::new(".")), DISK_BUDGET_BYTES);
+                    }
+                }
                 if let Some(path) = &path {
                     // Best effort: a cache that cannot be written is only slower.
                     if store(&module, path).is_ok() {
@@ -372,6 +395,24 @@ fn entry_path(dir: &Path, key: &ModuleHash, engine_hash: &str) -> PathBuf {
     dir.join(format!("{}-{engine_hash}.{ENTRY_EXTENSION}", hex(key)))
 }
 
+/// The function bundle of engines with `engine_hash` (see [`engine::FunctionCache`]).
+fn bundle_path(dir: &Path, engine_hash: &str) -> PathBuf {
+    dir.join(format!("functions-{engine_hash}.{BUNDLE_EXTENSION}"))
+}
+
+/// Loads the function bundle into the shared function cache, once per process.
+fn load_bundle_once(path: &Path) {
+    static LOADED: OnceLock<()> = OnceLock::new();
+    LOADED.get_or_init(|| {
+        if engine::FunctionCache::shared().load_bundle(path) {
+            // Recently used, for `prune`.
+            if let Ok(file) = std::fs::File::options().write(true).open(path) {
+                let _ = file.set_modified(std::time::SystemTime::now());
+            }
+        }
+    });
+}
+
 fn bytes_path(dir: &Path, key: &ModuleHash) -> PathBuf {
     dir.join(format!("{}.{BYTES_EXTENSION}", hex(key)))
 }
@@ -415,7 +456,7 @@ fn store(module: &Module, path: &Path) -> std::io::Result<()> {
 
 /// Writes `bytes` to `path` through a private temporary file in the same directory, renamed
 /// into place, so a reader sees either no file or a complete one.
-fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let dir = path.parent().unwrap_or(Path::new("."));
     let name = path.file_name().and_then(OsStr::to_str).unwrap_or("entry");
@@ -449,8 +490,9 @@ pub fn prune(dir: &Path, budget: u64) {
             let name = entry.file_name();
             let name = name.to_string_lossy();
             !name.starts_with('.')
-                && (name.ends_with(&format!(".{ENTRY_EXTENSION}"))
-                    || name.ends_with(&format!(".{BYTES_EXTENSION}")))
+                && [ENTRY_EXTENSION, BYTES_EXTENSION, BUNDLE_EXTENSION]
+                    .iter()
+                    .any(|extension| name.ends_with(&format!(".{extension}")))
         })
         .filter_map(|entry| {
             let metadata = entry.metadata().ok()?;

@@ -146,6 +146,11 @@ fn base_config() -> Config {
 /// Cranelift's incremental compilation cache, in memory: compiled function bodies keyed by
 /// wasmtime's hash of their input. Shared by every engine of the process; bounded by
 /// [`FunctionCache::MAX_BYTES`] (past it, new entries are not kept).
+///
+/// Across processes it is carried by a *bundle* file in the module cache's directory
+/// ([`FunctionCache::load_bundle`], [`FunctionCache::save_bundle`], used by
+/// [`crate::cache::ModuleCache`]): the first plan a process compiles then finds the runtime's
+/// functions already compiled, and only its own code goes through Cranelift.
 #[derive(Debug, Default)]
 pub struct FunctionCache {
     entries: Mutex<FunctionEntries>,
@@ -155,7 +160,14 @@ pub struct FunctionCache {
 struct FunctionEntries {
     map: HashMap<Vec<u8>, Arc<[u8]>>,
     bytes: usize,
+    /// Keys looked up with success or inserted in this process: what a bundle keeps.
+    used: std::collections::HashSet<Vec<u8>>,
+    hits: usize,
+    inserts: usize,
 }
+
+/// The first bytes of a bundle file (and its format version).
+const BUNDLE_MAGIC: &[u8; 8] = b"BATONFN1";
 
 impl FunctionCache {
     /// The runtime's ~1,000 functions take about 10 MiB compiled; this leaves room for plans.
@@ -171,22 +183,103 @@ impl FunctionCache {
             .lock()
             .unwrap_or_else(|poison| poison.into_inner())
     }
-}
 
-impl CacheStore for FunctionCache {
-    fn get(&self, key: &[u8]) -> Option<Cow<'_, [u8]>> {
-        let entry = self.lock().map.get(key).cloned()?;
-        Some(Cow::Owned(entry.to_vec()))
-    }
-
-    fn insert(&self, key: &[u8], value: Vec<u8>) -> bool {
-        let mut entries = self.lock();
+    fn keep(entries: &mut FunctionEntries, key: Vec<u8>, value: Arc<[u8]>) -> bool {
         let size = key.len() + value.len();
         if entries.bytes + size > Self::MAX_BYTES {
             return false;
         }
         entries.bytes += size;
-        entries.map.insert(key.to_vec(), value.into());
+        entries.map.insert(key, value);
+        true
+    }
+
+    /// Adds the entries of the bundle at `path` (written by [`FunctionCache::save_bundle`]).
+    /// Returns whether there was a well-formed bundle; a malformed one is deleted.
+    ///
+    /// The entries are compiled machine code that wasmtime will link into modules, so the file
+    /// must come from a directory only this user can write, like the module cache's serialized
+    /// modules (see "Trust" in [`crate::cache`]).
+    pub fn load_bundle(&self, path: &std::path::Path) -> bool {
+        let Ok(bytes) = std::fs::read(path) else {
+            return false;
+        };
+        let Some(parsed) = parse_bundle(&bytes) else {
+            let _ = std::fs::remove_file(path);
+            return false;
+        };
+        let mut entries = self.lock();
+        for (key, value) in parsed {
+            if !entries.map.contains_key(key) {
+                Self::keep(&mut entries, key.to_vec(), value.into());
+            }
+        }
+        true
+    }
+
+    /// Whether this process compiled more new functions than it found: the bundle on disk is
+    /// missing or stale (a new runtime), and worth writing again.
+    pub fn bundle_is_stale(&self) -> bool {
+        let entries = self.lock();
+        entries.inserts > 0 && entries.inserts >= entries.hits
+    }
+
+    /// Writes the functions this process used (found or compiled) to `path`, atomically (a
+    /// temporary file renamed into place), and marks them as found, so the next
+    /// [`FunctionCache::bundle_is_stale`] asks again only after as much new compiling.
+    pub fn save_bundle(&self, path: &std::path::Path) -> std::io::Result<()> {
+        let mut out = BUNDLE_MAGIC.to_vec();
+        {
+            let mut entries = self.lock();
+            for key in &entries.used {
+                if let Some(value) = entries.map.get(key) {
+                    for part in [key.as_slice(), value] {
+                        out.extend_from_slice(&(part.len() as u32).to_le_bytes());
+                        out.extend_from_slice(part);
+                    }
+                }
+            }
+            entries.hits += entries.inserts;
+            entries.inserts = 0;
+        }
+        crate::cache::write_atomically(path, &out)
+    }
+}
+
+/// The (key, value) pairs of a bundle file, or `None` when it is not one.
+fn parse_bundle(bytes: &[u8]) -> Option<Vec<(&[u8], &[u8])>> {
+    fn take<'a>(rest: &mut &'a [u8]) -> Option<&'a [u8]> {
+        let len = u32::from_le_bytes(rest.get(..4)?.try_into().ok()?) as usize;
+        let part = rest.get(4..4usize.checked_add(len)?)?;
+        *rest = &rest[4 + len..];
+        Some(part)
+    }
+    let mut rest = bytes.strip_prefix(BUNDLE_MAGIC.as_slice())?;
+    let mut pairs = Vec::new();
+    while !rest.is_empty() {
+        let key = take(&mut rest)?;
+        let value = take(&mut rest)?;
+        pairs.push((key, value));
+    }
+    Some(pairs)
+}
+
+impl CacheStore for FunctionCache {
+    fn get(&self, key: &[u8]) -> Option<Cow<'_, [u8]>> {
+        let mut entries = self.lock();
+        let entry = entries.map.get(key).cloned()?;
+        entries.hits += 1;
+        entries.used.insert(key.to_vec());
+        Some(Cow::Owned(entry.to_vec()))
+    }
+
+    fn insert(&self, key: &[u8], value: Vec<u8>) -> bool {
+        let mut entries = self.lock();
+        entries.inserts += 1;
+        if !Self::keep(&mut entries, key.to_vec(), value.into()) {
+            return false;
+        }
+        entries.used.insert(key.to_vec());
         true
     }
 }
@@ -225,4 +318,41 @@ pub fn deadline_ticks(timeout: Duration) -> u64 {
     let tick = EPOCH_TICK.as_nanos().max(1);
     let ticks = timeout.as_nanos().div_ceil(tick);
     u64::try_from(ticks).unwrap_or(u64::MAX).saturating_add(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bundles_carry_the_used_functions_and_refuse_damage() {
+        let dir = std::env::temp_dir().join(format!("baton-fn-bundle-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("functions.fncache");
+        let cache = FunctionCache::default();
+        assert!(!cache.bundle_is_stale(), "nothing compiled yet");
+        assert!(cache.insert(b"key-1", b"code-1".to_vec()));
+        assert!(cache.insert(b"key-2", b"code-2".to_vec()));
+        assert!(cache.bundle_is_stale(), "two new functions, none found");
+        cache.save_bundle(&path).unwrap();
+        assert!(!cache.bundle_is_stale(), "saved: nothing new since");
+
+        let next = FunctionCache::default();
+        assert!(next.load_bundle(&path));
+        assert_eq!(next.get(b"key-1").as_deref(), Some(&b"code-1"[..]));
+        assert_eq!(next.get(b"key-2").as_deref(), Some(&b"code-2"[..]));
+        assert_eq!(next.get(b"key-3"), None);
+        assert!(!next.bundle_is_stale(), "found more than it compiled");
+
+        // Cut short, or not a bundle at all: nothing is loaded and the file is removed.
+        let bytes = std::fs::read(&path).unwrap();
+        for damaged in [&bytes[..bytes.len() - 1], &b"BATONFN0"[..], &bytes[..5]] {
+            std::fs::write(&path, damaged).unwrap();
+            let fresh = FunctionCache::default();
+            assert!(!fresh.load_bundle(&path));
+            assert_eq!(fresh.get(b"key-1"), None);
+            assert!(!path.exists());
+        }
+        let _ = std::fs::remove_dir_all(dir);
+    }
 }
