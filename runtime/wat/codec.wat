@@ -17,7 +17,8 @@
 ;;   ["S", start, stop, step]  ["v", kind, dict]  ["o", type, fields, str]
 ;;   ["i", kind, object, position, length, start?, step?, left?]   an iterator (a container's, a
 ;;                                        range's with its three counters, or a lazy one: zip,
-;;                                        map, filter, enumerate, whose object is its state)
+;;                                        map, filter, enumerate, a generator expression,
+;;                                        whose object is its state)
 ;;
 ;; Every heap object gets the next number when its encoding starts (pre-order), so the decoder
 ;; numbers the objects it makes in the same order and `["r", n]` restores sharing and cycles.
@@ -403,7 +404,7 @@
         (local.set $v (i64.extend_i32_u (local.get $o)))
         (call $cx_register (local.get $v))
         (local.set $i (call $cx_item_i32 (local.get $e) (i32.const 1)))
-        (if (i32.gt_u (local.get $i) (i32.const 5)) (then (call $cx_bad)))
+        (if (i32.gt_u (local.get $i) (i32.const 6)) (then (call $cx_bad)))
         (i32.store offset=4 (local.get $o) (local.get $i))
         (i64.store offset=8 (local.get $o) (call $cx_dec (call $cx_item (local.get $e) (i32.const 2))))
         (if (i32.or (i64.eqz (i64.load offset=8 (local.get $o))) (call $is_small (i64.load offset=8 (local.get $o))))

@@ -736,6 +736,15 @@
         (call $sb_push_addr (local.get $sb) (i64.load offset=8 (local.get $p)))
         (call $sb_push_byte (local.get $sb) (i32.const 62))
         (br $done)))
+    ;; A generator expression: <generator object QUALNAME at 0x...>, its step's name.
+    (if (i32.and (i32.eq (local.get $t) (i32.const 18)) (i32.eq (i32.load offset=4 (local.get $p)) (i32.const 6)))
+      (then
+        (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_ops_generator_object)))
+        (call $sb_push_str (local.get $sb) (i64.extend_i32_u (i32.load offset=12
+          (i32.wrap_i64 (i64.load offset=8 (i32.load offset=8 (local.get $p)))))))
+        (call $sb_push_addr (local.get $sb) (local.get $v))
+        (call $sb_push_byte (local.get $sb) (i32.const 62))
+        (br $done)))
     ;; A container's iterator (lazy ones, kind > 0, print as <zip object at ...> below).
     (if (i32.and (i32.eq (local.get $t) (i32.const 18)) (i32.eqz (i32.load offset=4 (local.get $p))))
       (then

@@ -1792,13 +1792,32 @@
   (i64.store offset=8 (local.get $it) (i64.extend_i32_u (local.get $state)))
   (i64.extend_i32_u (local.get $it)))
 
+;; A lazy generator expression (compiler/src/codegen/scopes.rs): `step` is the compiled
+;; function that binds the target to an item of `it` and returns the element, or 0 when an
+;; `if` rejected the item.
+(func $genexp_new (param $step i64) (param $it i64) (result i64)
+  (local $state i32)
+  (local.set $state (call $tuple_new (i32.const 2)))
+  (i64.store offset=8 (local.get $state) (local.get $step))
+  (i64.store offset=16 (local.get $state) (local.get $it))
+  (call $lazy_new (i32.const 6) (local.get $state)))
+
 ;; The next item of a lazy iterator, or 0. States: zip (iterators...), map (f, iterators...),
-;; filter (f, iterator), enumerate (iterator, next count).
+;; filter (f, iterator), enumerate (iterator, next count), generator expression (step,
+;; iterator).
 (func $lazy_next (param $it i32) (result i64)
   (local $kind i32) (local $s i32) (local $n i32) (local $i i32) (local $t i32) (local $v i64)
   (local $f i64) (local $keep i32)
   (local.set $kind (i32.load offset=4 (local.get $it)))
   (local.set $s (i32.load offset=8 (local.get $it)))
+  (if (i32.eq (local.get $kind) (i32.const 6))
+    (then
+      (loop $each
+        (local.set $v (call $next (i64.load offset=16 (local.get $s))))
+        (if (i64.eqz (local.get $v)) (then (return (i64.const 0))))
+        (local.set $v (call $call1 (i64.load offset=8 (local.get $s)) (local.get $v)))
+        (br_if $each (i64.eqz (local.get $v))))
+      (return (local.get $v))))
   (if (i32.eq (local.get $kind) (i32.const 1)) (then (return (call $zip_next (local.get $s) (i32.const 0)))))
   (if (i32.eq (local.get $kind) (i32.const 5)) (then (return (call $zip_next (local.get $s) (i32.const 1)))))
   (if (i32.eq (local.get $kind) (i32.const 4))

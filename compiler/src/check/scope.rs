@@ -85,6 +85,13 @@ impl Scope {
         scope
     }
 
+    /// Whether `expr` holds a walrus (`:=`) anywhere, comprehensions and all.
+    pub fn has_walrus(expr: &ast::Expr) -> bool {
+        let mut scope = Scope::new(ScopeKind::Comprehension);
+        scope.expr(expr, false);
+        !scope.bindings.is_empty()
+    }
+
     /// Collects the names a comprehension binds: its `for` targets.
     pub fn of_comprehension(generators: &[ast::Comprehension]) -> Self {
         let mut scope = Scope::new(ScopeKind::Comprehension);

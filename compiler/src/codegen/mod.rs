@@ -22,7 +22,7 @@ use baton_runtime::{runtime_layout, PlanParts, RuntimeLayout};
 
 use crate::check::normalize;
 use crate::source::SourceFile;
-use scopes::{Place, ScopeId, Scopes};
+use scopes::{lazy_genexp, Place, ScopeId, Scopes, GENEXP_ARG};
 
 /// A construct the code generator does not handle, with the line it is on.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -482,6 +482,7 @@ impl<'a> Generator<'a> {
                 .first()
                 .map_or(self.with_file(1), |s| self.frame_line(s)),
             FunctionBody::Expression(expr) => self.frame_line(*expr),
+            FunctionBody::Generator { elt, .. } => self.frame_line(*elt),
         };
 
         // The body is its own wasm function taking the bound parameters as arguments: direct
@@ -533,6 +534,21 @@ impl<'a> Generator<'a> {
             }
             FunctionBody::Expression(expr) => {
                 let value = self.expr(expr)?;
+                let result = self.temp();
+                self.emit(&format!("(local.set {result} {value})"));
+                self.emit(LEAVE_FRAME);
+                self.emit(&format!("(local.get {result})"));
+            }
+            FunctionBody::Generator { target, ifs, elt } => {
+                let item = self.load_name(GENEXP_ARG)?;
+                self.assign(target, &item)?;
+                for test in ifs {
+                    let truth = self.condition(test)?;
+                    self.emit(&format!(
+                        "(if (i32.eqz {truth}) (then {LEAVE_FRAME} (return (i64.const 0))))"
+                    ));
+                }
+                let value = self.expr(elt)?;
                 let result = self.temp();
                 self.emit(&format!("(local.set {result} {value})"));
                 self.emit(LEAVE_FRAME);
@@ -1482,6 +1498,7 @@ impl<'a> Generator<'a> {
                 code
             }
             E::ListComp(c) => self.comprehension(expr, &c.generators, Collect::List(&c.elt))?,
+            E::GeneratorExp(c) if lazy_genexp(c) => self.lazy_genexp(expr, c)?,
             E::GeneratorExp(c) => self.comprehension(expr, &c.generators, Collect::List(&c.elt))?,
             E::SetComp(c) => self.comprehension(expr, &c.generators, Collect::Set(&c.elt))?,
             E::DictComp(c) => {
@@ -1758,6 +1775,49 @@ impl<'a> Generator<'a> {
         Ok(code)
     }
 
+    /// A lazy generator expression (scopes.rs, [`lazy_genexp`]): its iterable's iterator, made
+    /// now, and the function that makes each item from the next one.
+    fn lazy_genexp(&mut self, node: &ast::Expr, genexp: &ast::ExprGeneratorExp) -> Result<String> {
+        let generator = &genexp.generators[0];
+        let iterable = self.expr(&generator.iter)?;
+        let iterator = self.temp();
+        let range = generator.target.range();
+        let args = ast::Arguments {
+            range,
+            posonlyargs: Vec::new(),
+            args: vec![ast::ArgWithDefault {
+                range,
+                def: ast::Arg {
+                    range,
+                    arg: ast::Identifier::new(GENEXP_ARG),
+                    annotation: None,
+                    type_comment: None,
+                },
+                default: None,
+            }],
+            vararg: None,
+            kwonlyargs: Vec::new(),
+            kwarg: None,
+        };
+        let scope = self.scopes.scope_of(node);
+        let step = self.make_function(
+            scope,
+            "<genexpr>",
+            &args,
+            FunctionBody::Generator {
+                target: &generator.target,
+                ifs: &generator.ifs,
+                elt: &genexp.elt,
+            },
+            None,
+        )?;
+        // The iterator first: `iter()` of the iterable raises where the expression is.
+        Ok(format!(
+            "(block (result i64) (local.set {iterator} (call $iter {iterable})) \
+             (call $genexp_new {step} (local.get {iterator})))"
+        ))
+    }
+
     /// A comprehension, emitted inline: its variables are extra locals of the current function.
     fn comprehension(
         &mut self,
@@ -1859,6 +1919,13 @@ enum Collect<'e> {
 enum FunctionBody<'e> {
     Statements(&'e [ast::Stmt]),
     Expression(&'e ast::Expr),
+    /// A lazy generator expression's step (see scopes.rs): bind `target` from the argument,
+    /// return 0 (no item) when an `if` fails, else the element.
+    Generator {
+        target: &'e ast::Expr,
+        ifs: &'e [ast::Expr],
+        elt: &'e ast::Expr,
+    },
 }
 
 fn binary_function(op: &ast::Operator) -> &'static str {

@@ -3,9 +3,16 @@
 //! carries. Scopes are keyed by the address of their AST node, so the emitter finds the same
 //! scope when it reaches the same node.
 //!
-//! Only functions, lambdas and the module become wasm functions ("hosts"). Comprehensions are
-//! scopes of their own (their variables do not leak), but their code is emitted inline in their
-//! host, with their variables as extra locals of the host.
+//! Only functions, lambdas, lazy generator expressions and the module become wasm functions
+//! ("hosts"). Comprehensions are scopes of their own (their variables do not leak), but their
+//! code is emitted inline in their host, with their variables as extra locals of the host.
+//!
+//! A generator expression with one `for` and no walrus is lazy ([`lazy_genexp`]): it is a host
+//! of its own, a function of one argument ([`GENEXP_ARG`], the next item) that binds the target,
+//! tests the `if`s and computes the element, which the runtime calls as the generator is
+//! iterated (`$genexp_new`, runtime/wat/seq.wat). Its captured variables are cells, so it sees
+//! their values when it runs, as CPython's generators do. Other generator expressions are
+//! computed at once into a list (a documented deviation).
 
 use std::collections::{BTreeSet, HashMap};
 
@@ -15,6 +22,24 @@ use crate::check::normalize;
 use crate::check::scope::{Scope, ScopeKind};
 
 pub type ScopeId = usize;
+
+/// The parameter of a lazy generator expression's function: the next item of its iterable
+/// (CPython's name for it, which no plan can spell).
+pub const GENEXP_ARG: &str = ".0";
+
+/// Whether a generator expression is compiled lazily (see the module docs): one synchronous
+/// `for`, and no walrus, whose target would belong to the enclosing function.
+pub fn lazy_genexp(genexp: &ast::ExprGeneratorExp) -> bool {
+    match genexp.generators.as_slice() {
+        [only] => {
+            !only.is_async
+                && !Scope::has_walrus(&genexp.elt)
+                && !only.ifs.iter().any(Scope::has_walrus)
+                && !Scope::has_walrus(&only.target)
+        }
+        _ => false,
+    }
+}
 
 #[derive(Debug)]
 pub struct ScopeData {
@@ -409,6 +434,22 @@ impl Walker<'_> {
             }
             E::ListComp(c) => self.comprehension(expr, &c.generators, &[&c.elt]),
             E::SetComp(c) => self.comprehension(expr, &c.generators, &[&c.elt]),
+            E::GeneratorExp(c) if lazy_genexp(c) => {
+                let generator = &c.generators[0];
+                // The iterable is evaluated where the expression is; the rest when iterated.
+                self.expr(&generator.iter);
+                self.enter(
+                    key(expr),
+                    ScopeKind::Lambda,
+                    "<genexpr>".to_owned(),
+                    Scope::of_comprehension(&c.generators),
+                    vec![GENEXP_ARG.to_owned()],
+                );
+                self.expr(&generator.target);
+                generator.ifs.iter().for_each(|e| self.expr(e));
+                self.expr(&c.elt);
+                self.stack.pop();
+            }
             E::GeneratorExp(c) => self.comprehension(expr, &c.generators, &[&c.elt]),
             E::DictComp(c) => self.comprehension(expr, &c.generators, &[&c.key, &c.value]),
             E::BoolOp(b) => b.values.iter().for_each(|e| self.expr(e)),
