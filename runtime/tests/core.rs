@@ -110,3 +110,19 @@ fn memcpy_agrees_with_memory_copy_for_every_length_and_overlap() {
     );
     assert_eq!(out, "", "first failing case * 1000 + length");
 }
+
+/// A method name that is not one of the runtime's static strs (built at run time) still finds
+/// its method: `$str_method` compares such names by text, the static ones by address.
+#[test]
+fn a_str_method_named_by_a_built_str_is_found() {
+    let out = stdout_of(
+        r#"(local $name i64)
+        (local.set $name (call $str_new (i32.add (global.get $s_str_m_upper) (i32.const 16)) (i32.const 5)))
+        (call $write_str (call $call_method (i64.extend_i32_u (global.get $s_str_m_join)) (local.get $name)
+          (call $tuple_new (i32.const 0)) (i32.const 0)))
+        (call $write_str (call $call_method (i64.extend_i32_u (global.get $s_str_m_join))
+          (i64.extend_i32_u (global.get $s_str_m_upper))
+          (call $tuple_new (i32.const 0)) (i32.const 0)))"#,
+    );
+    assert_eq!(out, "JOINJOIN");
+}

@@ -2360,19 +2360,24 @@
   (local.get $s))
 
 ;; Dispatches a str method call; 0 if `name` is not a str method.
+;; str methods by name. A name among the runtime's static strs (every method name a plan
+;; spells: plan constants share them, runtime/src/statics.rs) is compared by address; any other
+;; str is compared by text (`$slow`).
 (func $str_method (param $self i64) (param $name i64) (param $args i32) (param $kwargs i32) (result i64)
-  (local $n i32) (local $m i32) (local $a i64) (local $b i64) (local $k i32)
+  (local $n i32) (local $m i32) (local $a i64) (local $b i64) (local $k i32) (local $slow i32)
+  ;; The runtime's statics end where the frames begin.
+  (local.set $slow (i32.ge_u (i32.wrap_i64 (local.get $name)) (global.get $frames)))
   (local.set $n (i32.load offset=4 (i32.wrap_i64 (local.get $name))))
   (if (i32.lt_u (local.get $n) (i32.const 3)) (then (return (i64.const 0))))
   ;; join
-  (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_join)))
+  (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_join))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_join)))) (else (i32.const 0)))))
     (then
       (drop (call $str_arity (local.get $args) (local.get $kwargs) (global.get $s_str_m_join) (i32.const 0) (i32.const 1) (i32.const 1)))
       (return (call $str_join_m (local.get $self) (i64.load offset=8 (local.get $args))))))
   ;; split, rsplit
   (local.set $k (i32.const -1))
-  (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_split))) (then (local.set $k (i32.const 0))))
-  (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_rsplit))) (then (local.set $k (i32.const 1))))
+  (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_split))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_split)))) (else (i32.const 0))))) (then (local.set $k (i32.const 0))))
+  (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_rsplit))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_rsplit)))) (else (i32.const 0))))) (then (local.set $k (i32.const 1))))
   (if (i32.ge_s (local.get $k) (i32.const 0))
     (then
       (local.set $m (select (global.get $s_str_m_rsplit) (global.get $s_str_m_split) (local.get $k)))
@@ -2388,9 +2393,9 @@
       (return (call $str_split (local.get $self) (local.get $a) (local.get $b) (local.get $k)))))
   ;; strip, lstrip, rstrip
   (local.set $k (i32.const 0))
-  (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_strip))) (then (local.set $k (i32.const 3))))
-  (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_lstrip))) (then (local.set $k (i32.const 1))))
-  (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_rstrip))) (then (local.set $k (i32.const 2))))
+  (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_strip))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_strip)))) (else (i32.const 0))))) (then (local.set $k (i32.const 3))))
+  (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_lstrip))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_lstrip)))) (else (i32.const 0))))) (then (local.set $k (i32.const 1))))
+  (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_rstrip))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_rstrip)))) (else (i32.const 0))))) (then (local.set $k (i32.const 2))))
   (if (local.get $k)
     (then
 
@@ -2402,7 +2407,7 @@
           (then (call $raise_msg (global.get $t_TypeError) (call $msg1 (global.get $s_str_strip_type) (local.get $name)))))))
       (return (call $str_strip (local.get $self) (i32.wrap_i64 (local.get $a)) (local.get $k)))))
   ;; replace
-  (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_replace)))
+  (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_replace))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_replace)))) (else (i32.const 0)))))
     (then
       (drop (call $str_arity (local.get $args) (local.get $kwargs) (global.get $s_str_m_replace) (i32.const 1) (i32.const 2) (i32.const 3)))
       (local.set $a (i64.load offset=8 (local.get $args)))
@@ -2417,38 +2422,38 @@
           (else (i64.const -1)))))))
   ;; find, rfind, index, rindex, count
   (local.set $k (i32.const -1))
-  (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_find))) (then (local.set $k (i32.const 0))))
-  (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_rfind))) (then (local.set $k (i32.const 1))))
-  (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_index))) (then (local.set $k (i32.const 2))))
-  (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_rindex))) (then (local.set $k (i32.const 3))))
-  (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_count))) (then (local.set $k (i32.const 4))))
+  (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_find))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_find)))) (else (i32.const 0))))) (then (local.set $k (i32.const 0))))
+  (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_rfind))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_rfind)))) (else (i32.const 0))))) (then (local.set $k (i32.const 1))))
+  (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_index))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_index)))) (else (i32.const 0))))) (then (local.set $k (i32.const 2))))
+  (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_rindex))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_rindex)))) (else (i32.const 0))))) (then (local.set $k (i32.const 3))))
+  (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_count))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_count)))) (else (i32.const 0))))) (then (local.set $k (i32.const 4))))
   (if (i32.ge_s (local.get $k) (i32.const 0))
     (then
       (drop (call $str_arity (local.get $args) (local.get $kwargs) (i32.wrap_i64 (local.get $name)) (i32.const 2) (i32.const 1) (i32.const 3)))
       (return (call $str_find_m (local.get $self) (local.get $args) (local.get $k)))))
   ;; startswith, endswith
   (local.set $k (i32.const -1))
-  (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_startswith))) (then (local.set $k (i32.const 0))))
-  (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_endswith))) (then (local.set $k (i32.const 1))))
+  (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_startswith))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_startswith)))) (else (i32.const 0))))) (then (local.set $k (i32.const 0))))
+  (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_endswith))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_endswith)))) (else (i32.const 0))))) (then (local.set $k (i32.const 1))))
   (if (i32.ge_s (local.get $k) (i32.const 0))
     (then
       (drop (call $str_arity (local.get $args) (local.get $kwargs) (i32.wrap_i64 (local.get $name)) (i32.const 2) (i32.const 1) (i32.const 3)))
       (return (call $str_affix_m (local.get $self) (local.get $args) (local.get $k) (i32.wrap_i64 (local.get $name))))))
   ;; format, format_map
-  (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_format)))
+  (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_format))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_format)))) (else (i32.const 0)))))
     (then (return (call $str_format (local.get $self) (local.get $args) (local.get $kwargs)))))
-  (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_format_map)))
+  (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_format_map))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_format_map)))) (else (i32.const 0)))))
     (then
       (drop (call $str_arity (local.get $args) (local.get $kwargs) (global.get $s_str_m_format_map) (i32.const 0) (i32.const 1) (i32.const 1)))
       (return (call $str_format_with (local.get $self) (global.get $empty_tuple) (i64.load offset=8 (local.get $args))))))
   ;; case mappings
   (local.set $k (i32.const -1))
-  (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_lower))) (then (local.set $k (i32.const 0))))
-  (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_upper))) (then (local.set $k (i32.const 1))))
-  (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_swapcase))) (then (local.set $k (i32.const 2))))
-  (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_casefold))) (then (local.set $k (i32.const 3))))
-  (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_title))) (then (local.set $k (i32.const 4))))
-  (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_capitalize))) (then (local.set $k (i32.const 5))))
+  (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_lower))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_lower)))) (else (i32.const 0))))) (then (local.set $k (i32.const 0))))
+  (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_upper))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_upper)))) (else (i32.const 0))))) (then (local.set $k (i32.const 1))))
+  (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_swapcase))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_swapcase)))) (else (i32.const 0))))) (then (local.set $k (i32.const 2))))
+  (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_casefold))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_casefold)))) (else (i32.const 0))))) (then (local.set $k (i32.const 3))))
+  (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_title))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_title)))) (else (i32.const 0))))) (then (local.set $k (i32.const 4))))
+  (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_capitalize))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_capitalize)))) (else (i32.const 0))))) (then (local.set $k (i32.const 5))))
   (if (i32.ge_s (local.get $k) (i32.const 0))
     (then
       (drop (call $str_arity (local.get $args) (local.get $kwargs) (i32.wrap_i64 (local.get $name)) (i32.const 0) (i32.const 0) (i32.const 0)))
@@ -2457,52 +2462,52 @@
   (if (i32.eq (i32.load8_u offset=16 (i32.wrap_i64 (local.get $name))) (i32.const 105))
     (then
       (local.set $k (i32.const -1))
-      (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_isdigit))) (then (local.set $k (i32.const 0))))
-      (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_isalpha))) (then (local.set $k (i32.const 1))))
-      (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_isalnum))) (then (local.set $k (i32.const 2))))
-      (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_isspace))) (then (local.set $k (i32.const 3))))
-      (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_isupper))) (then (local.set $k (i32.const 4))))
-      (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_islower))) (then (local.set $k (i32.const 5))))
-      (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_istitle))) (then (local.set $k (i32.const 6))))
-      (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_isdecimal))) (then (local.set $k (i32.const 7))))
-      (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_isnumeric))) (then (local.set $k (i32.const 8))))
-      (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_isidentifier))) (then (local.set $k (i32.const 9))))
-      (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_isascii))) (then (local.set $k (i32.const 10))))
-      (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_isprintable))) (then (local.set $k (i32.const 11))))
+      (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_isdigit))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_isdigit)))) (else (i32.const 0))))) (then (local.set $k (i32.const 0))))
+      (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_isalpha))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_isalpha)))) (else (i32.const 0))))) (then (local.set $k (i32.const 1))))
+      (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_isalnum))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_isalnum)))) (else (i32.const 0))))) (then (local.set $k (i32.const 2))))
+      (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_isspace))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_isspace)))) (else (i32.const 0))))) (then (local.set $k (i32.const 3))))
+      (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_isupper))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_isupper)))) (else (i32.const 0))))) (then (local.set $k (i32.const 4))))
+      (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_islower))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_islower)))) (else (i32.const 0))))) (then (local.set $k (i32.const 5))))
+      (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_istitle))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_istitle)))) (else (i32.const 0))))) (then (local.set $k (i32.const 6))))
+      (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_isdecimal))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_isdecimal)))) (else (i32.const 0))))) (then (local.set $k (i32.const 7))))
+      (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_isnumeric))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_isnumeric)))) (else (i32.const 0))))) (then (local.set $k (i32.const 8))))
+      (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_isidentifier))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_isidentifier)))) (else (i32.const 0))))) (then (local.set $k (i32.const 9))))
+      (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_isascii))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_isascii)))) (else (i32.const 0))))) (then (local.set $k (i32.const 10))))
+      (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_isprintable))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_isprintable)))) (else (i32.const 0))))) (then (local.set $k (i32.const 11))))
       (if (i32.ge_s (local.get $k) (i32.const 0))
         (then
           (drop (call $str_arity (local.get $args) (local.get $kwargs) (i32.wrap_i64 (local.get $name)) (i32.const 0) (i32.const 0) (i32.const 0)))
           (return (call $str_is (local.get $self) (local.get $k)))))))
   ;; partition, rpartition
   (local.set $k (i32.const -1))
-  (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_partition))) (then (local.set $k (i32.const 0))))
-  (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_rpartition))) (then (local.set $k (i32.const 1))))
+  (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_partition))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_partition)))) (else (i32.const 0))))) (then (local.set $k (i32.const 0))))
+  (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_rpartition))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_rpartition)))) (else (i32.const 0))))) (then (local.set $k (i32.const 1))))
   (if (i32.ge_s (local.get $k) (i32.const 0))
     (then
       (drop (call $str_arity (local.get $args) (local.get $kwargs) (i32.wrap_i64 (local.get $name)) (i32.const 0) (i32.const 1) (i32.const 1)))
       (return (call $str_partition (local.get $self) (i64.load offset=8 (local.get $args)) (local.get $k)))))
   ;; ljust, rjust, center, zfill
   (local.set $k (i32.const -1))
-  (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_ljust))) (then (local.set $k (i32.const 0))))
-  (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_rjust))) (then (local.set $k (i32.const 1))))
-  (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_center))) (then (local.set $k (i32.const 2))))
+  (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_ljust))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_ljust)))) (else (i32.const 0))))) (then (local.set $k (i32.const 0))))
+  (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_rjust))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_rjust)))) (else (i32.const 0))))) (then (local.set $k (i32.const 1))))
+  (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_center))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_center)))) (else (i32.const 0))))) (then (local.set $k (i32.const 2))))
   (if (i32.ge_s (local.get $k) (i32.const 0))
     (then
       (drop (call $str_arity (local.get $args) (local.get $kwargs) (i32.wrap_i64 (local.get $name)) (i32.const 1) (i32.const 1) (i32.const 2)))
       (local.set $a (call $str_as_index (i64.load offset=8 (local.get $args))))
       (return (call $str_pad (local.get $self) (local.get $a)
         (call $str_fillchar (call $str_arg (local.get $args) (i32.const 1))) (local.get $k)))))
-  (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_zfill)))
+  (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_zfill))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_zfill)))) (else (i32.const 0)))))
     (then
       (drop (call $str_arity (local.get $args) (local.get $kwargs) (global.get $s_str_m_zfill) (i32.const 0) (i32.const 1) (i32.const 1)))
       (return (call $str_pad (local.get $self) (call $str_as_index (i64.load offset=8 (local.get $args))) (i32.const 48) (i32.const 3)))))
   ;; splitlines, expandtabs
-  (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_splitlines)))
+  (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_splitlines))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_splitlines)))) (else (i32.const 0)))))
     (then
       (drop (call $str_arity (local.get $args) (local.get $kwargs) (global.get $s_str_m_splitlines) (i32.const 3) (i32.const 0) (i32.const 1)))
       (local.set $m (call $str_kwmerge (local.get $args) (local.get $kwargs) (global.get $s_str_m_splitlines) (global.get $s_str_kw_keepends) (i32.const 0)))
       (return (call $str_splitlines (local.get $self) (call $str_flag (i64.load (local.get $m)))))))
-  (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_expandtabs)))
+  (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_expandtabs))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_expandtabs)))) (else (i32.const 0)))))
     (then
       (drop (call $str_arity (local.get $args) (local.get $kwargs) (global.get $s_str_m_expandtabs) (i32.const 3) (i32.const 0) (i32.const 1)))
       (local.set $m (call $str_kwmerge (local.get $args) (local.get $kwargs) (global.get $s_str_m_expandtabs) (global.get $s_str_kw_tabsize) (i32.const 0)))
@@ -2511,8 +2516,8 @@
       (return (call $str_expandtabs (local.get $self) (local.get $a)))))
   ;; removeprefix, removesuffix
   (local.set $k (i32.const -1))
-  (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_removeprefix))) (then (local.set $k (i32.const 0))))
-  (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_removesuffix))) (then (local.set $k (i32.const 1))))
+  (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_removeprefix))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_removeprefix)))) (else (i32.const 0))))) (then (local.set $k (i32.const 0))))
+  (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_removesuffix))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_removesuffix)))) (else (i32.const 0))))) (then (local.set $k (i32.const 1))))
   (if (i32.ge_s (local.get $k) (i32.const 0))
     (then
       (drop (call $str_arity (local.get $args) (local.get $kwargs) (i32.wrap_i64 (local.get $name)) (i32.const 0) (i32.const 1) (i32.const 1)))
