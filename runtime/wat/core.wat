@@ -6,6 +6,16 @@
 ;; Allocates `size` bytes (8-aligned) from the bump heap; raises MemoryError when the memory
 ;; cannot grow (the store's limit) or the address space is exhausted. Fresh memory is zero.
 (func $alloc (param $size i32) (result i32)
+  (local $top i32) (local $end i64)
+  ;; The common case in place: the allocation fits in the memory there is ($alloc64 grows it).
+  (local.set $top (global.get $heap_top))
+  (local.set $end (i64.and (i64.add (i64.add (i64.extend_i32_u (local.get $top)) (i64.extend_i32_u (local.get $size)))
+    (i64.const 7)) (i64.const -8)))
+  (if (i64.le_u (local.get $end) (i64.shl (i64.extend_i32_u (memory.size)) (i64.const 16)))
+    (then (if (i64.le_u (local.get $end) (i64.const 0xFFFF_0000))
+      (then
+        (global.set $heap_top (i32.wrap_i64 (local.get $end)))
+        (return (local.get $top))))))
   (call $alloc64 (i64.extend_i32_u (local.get $size))))
 
 (func $alloc64 (param $size i64) (result i32)
@@ -222,7 +232,10 @@
 ;; A new str object with room for `nbytes` bytes of `nchars` code points, bytes at +16.
 (func $str_alloc (param $nbytes i32) (param $nchars i32) (result i32)
   (local $s i32)
-  (local.set $s (call $alloc64 (i64.add (i64.extend_i32_u (local.get $nbytes)) (i64.const 16))))
+  (local.set $s
+    (if (result i32) (i32.lt_u (local.get $nbytes) (i32.const 0x7FFF_0000))
+      (then (call $alloc (i32.add (local.get $nbytes) (i32.const 16))))
+      (else (call $alloc64 (i64.add (i64.extend_i32_u (local.get $nbytes)) (i64.const 16))))))
   (i32.store (local.get $s) (i32.const 5))
   (i32.store offset=4 (local.get $s) (local.get $nbytes))
   (i32.store offset=8 (local.get $s) (local.get $nchars))

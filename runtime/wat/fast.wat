@@ -8,11 +8,14 @@
 ;; +16), +4 bytes used, +8 byte capacity, +12 code points. Finishing turns the buffer into the
 ;; str in place, and gives back the unused tail when nothing was allocated after it.
 
-(func $fsb_new (result i32)
+;; A builder with room for `cap` bytes (the compiler's estimate of the f-string's length: its
+;; literal text and some bytes per field). Over-estimating is free: finishing gives the unused
+;; tail back when nothing was allocated after the buffer.
+(func $fsb_with (param $cap i32) (result i32)
   (local $sb i32)
   (local.set $sb (call $alloc (i32.const 16)))
-  (i32.store (local.get $sb) (call $alloc (i32.const 80)))
-  (i32.store offset=8 (local.get $sb) (i32.const 64))
+  (i32.store (local.get $sb) (call $alloc (i32.add (local.get $cap) (i32.const 16))))
+  (i32.store offset=8 (local.get $sb) (local.get $cap))
   (local.get $sb))
 
 ;; Room for `extra` more bytes.

@@ -1700,6 +1700,20 @@
           (br $each)))))
   (call $str_sub (local.get $p) (local.get $b0) (local.get $b1) (i32.const -1)))
 
+;; The ASCII text between byte offsets b0 < b1 of the data at d, as a new str (one character:
+;; the shared one-character str).
+(func $str_ascii_word (param $d i32) (param $b0 i32) (param $b1 i32) (result i64)
+  (local $len i32) (local $s i32)
+  (local.set $len (i32.sub (local.get $b1) (local.get $b0)))
+  (if (i32.eq (local.get $len) (i32.const 1))
+    (then (return (call $str_ascii_char (i32.load8_u (i32.add (local.get $d) (local.get $b0)))))))
+  (local.set $s (call $alloc (i32.add (local.get $len) (i32.const 16))))
+  (i32.store (local.get $s) (i32.const 5))
+  (i32.store offset=4 (local.get $s) (local.get $len))
+  (i32.store offset=8 (local.get $s) (local.get $len))
+  (call $memcpy (i32.add (local.get $s) (i32.const 16)) (i32.add (local.get $d) (local.get $b0)) (local.get $len))
+  (i64.extend_i32_u (local.get $s)))
+
 ;; split / rsplit.
 (func $str_split (param $s i64) (param $sep i64) (param $max i64) (param $right i32) (result i64)
   (local $p i32) (local $d i32) (local $n i32) (local $l i32) (local $q i32) (local $ql i32)
@@ -1711,9 +1725,25 @@
   (if (i64.lt_s (local.get $max) (i64.const 0)) (then (local.set $max (i64.const 0x7FFFFFFF))))
   (if (i64.eqz (local.get $sep))
     (then
-      ;; split() of ASCII text: whitespace tested on bytes in place, words counted by bytes.
+      ;; split() of ASCII text: whitespace tested on bytes in place, words counted by bytes,
+      ;; the list made at its final size (a first pass counts the words) and each word made
+      ;; directly ($str_ascii_word).
       (if (i32.and (i32.eqz (local.get $right)) (call $str_is_ascii (local.get $p)))
         (then
+          (if (i64.ge_s (local.get $max) (i64.const 0x7FFFFFFF))
+            (then
+              (local.set $at (i32.const 0))
+              (local.set $c (i32.const 1))
+              (block $counted
+                (loop $count
+                  (br_if $counted (i32.ge_u (local.get $b0) (local.get $n)))
+                  (local.set $o (i32.or (i32.eq (i32.load8_u (i32.add (local.get $d) (local.get $b0))) (i32.const 32)) (i32.or (i32.le_u (i32.sub (i32.load8_u (i32.add (local.get $d) (local.get $b0))) (i32.const 9)) (i32.const 4)) (i32.le_u (i32.sub (i32.load8_u (i32.add (local.get $d) (local.get $b0))) (i32.const 0x1C)) (i32.const 3)))))
+                  (local.set $at (i32.add (local.get $at) (i32.and (local.get $c) (i32.eqz (local.get $o)))))
+                  (local.set $c (local.get $o))
+                  (local.set $b0 (i32.add (local.get $b0) (i32.const 1)))
+                  (br $count)))
+              (local.set $b0 (i32.const 0))
+              (local.set $l (call $str_list_new (local.get $at)))))
           (block $done
             (loop $each
               (block $ws
@@ -1737,8 +1767,7 @@
                   (br_if $word (i32.or (i32.eq (local.get $c) (i32.const 32)) (i32.or (i32.le_u (i32.sub (local.get $c) (i32.const 9)) (i32.const 4)) (i32.le_u (i32.sub (local.get $c) (i32.const 0x1C)) (i32.const 3)))))
                   (local.set $b1 (i32.add (local.get $b1) (i32.const 1)))
                   (br $scan)))
-              (call $str_list_push (local.get $l) (call $str_sub (local.get $p) (local.get $b0) (local.get $b1)
-                (i32.sub (local.get $b1) (local.get $b0))))
+              (call $str_list_push (local.get $l) (call $str_ascii_word (local.get $d) (local.get $b0) (local.get $b1)))
               (local.set $max (i64.sub (local.get $max) (i64.const 1)))
               (local.set $b0 (local.get $b1))
               (br $each)))

@@ -1735,7 +1735,22 @@ impl<'a> Generator<'a> {
     /// in place and the buffer becomes the str, so a piece costs no intermediate string.
     fn fstring(&mut self, parts: &[ast::Expr]) -> Result<String> {
         let builder = self.temp_i32();
-        let mut code = format!("(block (result i64) (local.set {builder} (call $fsb_new))");
+        // Room for the literal text and ~16 bytes a field, so most f-strings never regrow
+        // their buffer (an unused tail is given back when the string is finished).
+        let estimate: usize = parts
+            .iter()
+            .map(|part| match part {
+                ast::Expr::Constant(ast::ExprConstant {
+                    value: Constant::Str(s),
+                    ..
+                }) => s.len(),
+                _ => 16,
+            })
+            .sum();
+        let capacity = estimate.next_power_of_two().clamp(64, 4096);
+        let mut code = format!(
+            "(block (result i64) (local.set {builder} (call $fsb_with (i32.const {capacity})))"
+        );
         for part in parts {
             let (push, piece) = match part {
                 ast::Expr::Constant(ast::ExprConstant {
