@@ -13,7 +13,13 @@ checksum. For each one this script:
   3. checks that both printed exactly the same bytes and exited 0;
   4. subtracts each side's start-up cost, measured the same way on `empty.py` (process start,
      loading the cached module / starting the interpreter), giving the "net" time the program's
-     own work took; the ratio is Baton's net time over CPython's (below 1: Baton is faster).
+     own work took; the ratio is Baton's net time over CPython's (below 1: Baton is faster);
+  5. times the program inside each process as well, REPEAT more runs each, keeping the fastest:
+     Baton's own figure for the run (`seconds` in the run directory's figures.json:
+     instantiating the module and running it) and, for CPython, `time.perf_counter` around
+     `runpy.run_path` of the program in an interpreter that has already started. Each side's
+     `empty.py` figure is subtracted again ("run" columns). Process start-up on a busy machine
+     varies by tens of milliseconds, more than some programs take; these columns do not see it.
 
 Usage (from the repository root, after `cargo build --release`):
 
@@ -24,6 +30,7 @@ because a shared machine's load inflates wall time but not CPU time.
 """
 
 import argparse
+import json
 import os
 import resource
 import shutil
@@ -84,6 +91,36 @@ def best(command, repeat, env=None):
     return min(r[0] for r in runs), min(r[1] for r in runs), runs[0][2]
 
 
+# Runs the program given as argv[1] as `__main__` and writes the seconds it took to stderr.
+IN_PROCESS = (
+    "import runpy, sys, time\n"
+    "program = sys.argv[1]; sys.argv = sys.argv[1:]\n"
+    "start = time.perf_counter()\n"
+    "runpy.run_path(program, run_name='__main__')\n"
+    "sys.stdout.flush()\n"
+    "print(f'seconds={time.perf_counter() - start!r}', file=sys.stderr)\n"
+)
+
+
+def run_seconds(command, env=None):
+    """The fastest in-process time of the program over the runs of `command` (a list of
+    commands, one per run): Baton's figures.json `seconds`, or the IN_PROCESS driver's line."""
+    fastest = float("inf")
+    for cmd, run_dir in command:
+        done = subprocess.run(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, env=env, check=False)
+        if done.returncode != 0:
+            raise Failure(f"{' '.join(map(str, cmd))} exited {done.returncode}")
+        if run_dir is not None:
+            seconds = json.loads((run_dir / "figures.json").read_text())["seconds"]
+            shutil.rmtree(run_dir, ignore_errors=True)
+        else:
+            line = done.stderr.decode().strip().splitlines()[-1]
+            seconds = float(line.removeprefix("seconds="))
+        fastest = min(fastest, seconds)
+    return fastest
+
+
 def measure(name, args, work):
     source = HERE / f"{name}.py"
     module = work / f"{name}.wasm"
@@ -98,7 +135,12 @@ def measure(name, args, work):
         raise Failure(
             f"{name}: outputs differ\n  baton:   {b_out[:200]!r}\n  cpython: {p_out[:200]!r}"
         )
+    runs = [work / f"run-{name}-{i}" for i in range(args.repeat)]
+    b_run = run_seconds([([args.baton, "run", str(module), "--run-dir", str(d)], d) for d in runs], env)
+    p_run = run_seconds([([args.python, "-s", "-c", IN_PROCESS, str(source)], None)] * args.repeat)
     return {
+        "baton_run": b_run,
+        "python_run": p_run,
         "compile": compile_wall + max(cold_wall - b_wall, 0.0),
         "baton": b_wall,
         "baton_cpu": b_cpu,
@@ -137,6 +179,10 @@ def main():
             b_net = max(m["baton"] - base["baton"], 0.0)
             p_net = max(m["python"] - base["python"], 0.0)
             ratio = b_net / p_net if p_net > 0 else float("nan")
+            b_run = max(m["baton_run"] - base["baton_run"], 0.0)
+            p_run = max(m["python_run"] - base["python_run"], 0.0)
+            m["run_ratio"] = b_run / p_run if p_run > 0 else float("nan")
+            m["baton_run_net"], m["python_run_net"] = b_run, p_run
             rows.append((name, what, m, b_net, p_net, ratio))
     finally:
         shutil.rmtree(work, ignore_errors=True)
@@ -146,8 +192,14 @@ def main():
         f"start-up (empty.py): Baton {base['baton'] * 1e3:.0f}, CPython {base['python'] * 1e3:.0f}; "
         "net = total - start-up; ratio = Baton net / CPython net"
     )
+    print(
+        f"in-process (empty.py): Baton {base['baton_run'] * 1e3:.1f}, CPython "
+        f"{base['python_run'] * 1e3:.1f}; run = in-process time - empty's; "
+        "run ratio = Baton run / CPython run"
+    )
     header = ["benchmark", "what", "Baton total", "CPython total", "Baton net",
-              "CPython net", "ratio", "Baton CPU", "CPython CPU", "compile"]
+              "CPython net", "ratio", "Baton run", "CPython run", "run ratio", "Baton CPU",
+              "CPython CPU", "compile"]
     table = [
         [
             name,
@@ -157,6 +209,9 @@ def main():
             f"{b_net * 1e3:.0f}",
             f"{p_net * 1e3:.0f}",
             f"{ratio:.2f}",
+            f"{m['baton_run_net'] * 1e3:.1f}",
+            f"{m['python_run_net'] * 1e3:.1f}",
+            f"{m['run_ratio']:.2f}",
             f"{m['baton_cpu'] * 1e3:.0f}",
             f"{m['python_cpu'] * 1e3:.0f}",
             f"{m['compile'] * 1e3:.0f}",

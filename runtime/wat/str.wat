@@ -1703,7 +1703,7 @@
 ;; The ASCII text between byte offsets b0 < b1 of the data at d, as a new str (one character:
 ;; the shared one-character str).
 (func $str_ascii_word (param $d i32) (param $b0 i32) (param $b1 i32) (result i64)
-  (local $len i32) (local $s i32)
+  (local $len i32) (local $s i32) (local $src i32) (local $dst i32)
   (local.set $len (i32.sub (local.get $b1) (local.get $b0)))
   (if (i32.eq (local.get $len) (i32.const 1))
     (then (return (call $str_ascii_char (i32.load8_u (i32.add (local.get $d) (local.get $b0)))))))
@@ -1711,7 +1711,28 @@
   (i32.store (local.get $s) (i32.const 5))
   (i32.store offset=4 (local.get $s) (local.get $len))
   (i32.store offset=8 (local.get $s) (local.get $len))
-  (call $memcpy (i32.add (local.get $s) (i32.const 16)) (i32.add (local.get $d) (local.get $b0)) (local.get $len))
+  (local.set $src (i32.add (local.get $d) (local.get $b0)))
+  (local.set $dst (i32.add (local.get $s) (i32.const 16)))
+  ;; Words are short: 2-16 bytes are two overlapping loads and stores, in place.
+  (if (i32.le_u (local.get $len) (i32.const 16))
+    (then
+      (if (i32.ge_u (local.get $len) (i32.const 8))
+        (then
+          (i64.store (local.get $dst) (i64.load (local.get $src)))
+          (i64.store (i32.sub (i32.add (local.get $dst) (local.get $len)) (i32.const 8))
+            (i64.load (i32.sub (i32.add (local.get $src) (local.get $len)) (i32.const 8)))))
+        (else
+          (if (i32.ge_u (local.get $len) (i32.const 4))
+            (then
+              (i32.store (local.get $dst) (i32.load (local.get $src)))
+              (i32.store (i32.sub (i32.add (local.get $dst) (local.get $len)) (i32.const 4))
+                (i32.load (i32.sub (i32.add (local.get $src) (local.get $len)) (i32.const 4)))))
+            (else
+              (i32.store16 (local.get $dst) (i32.load16_u (local.get $src)))
+              (i32.store8 (i32.sub (i32.add (local.get $dst) (local.get $len)) (i32.const 1))
+                (i32.load8_u (i32.sub (i32.add (local.get $src) (local.get $len)) (i32.const 1))))))))
+      (return (i64.extend_i32_u (local.get $s)))))
+  (call $memcpy (local.get $dst) (local.get $src) (local.get $len))
   (i64.extend_i32_u (local.get $s)))
 
 ;; split / rsplit.
@@ -1767,7 +1788,13 @@
                   (br_if $word (i32.or (i32.eq (local.get $c) (i32.const 32)) (i32.or (i32.le_u (i32.sub (local.get $c) (i32.const 9)) (i32.const 4)) (i32.le_u (i32.sub (local.get $c) (i32.const 0x1C)) (i32.const 3)))))
                   (local.set $b1 (i32.add (local.get $b1) (i32.const 1)))
                   (br $scan)))
-              (call $str_list_push (local.get $l) (call $str_ascii_word (local.get $d) (local.get $b0) (local.get $b1)))
+              ;; Counted: the list has room for every word, so they are stored straight in.
+              (if (i64.ge_s (local.get $max) (i64.const 0x7FFFFFFF))
+                (then
+                  (i64.store (i32.add (i32.load offset=12 (local.get $l)) (i32.shl (i32.load offset=4 (local.get $l)) (i32.const 3)))
+                    (call $str_ascii_word (local.get $d) (local.get $b0) (local.get $b1)))
+                  (i32.store offset=4 (local.get $l) (i32.add (i32.load offset=4 (local.get $l)) (i32.const 1))))
+                (else (call $str_list_push (local.get $l) (call $str_ascii_word (local.get $d) (local.get $b0) (local.get $b1)))))
               (local.set $max (i64.sub (local.get $max) (i64.const 1)))
               (local.set $b0 (local.get $b1))
               (br $each)))
