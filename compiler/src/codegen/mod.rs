@@ -1032,10 +1032,13 @@ impl<'a> Generator<'a> {
             return self.try_except(body, handlers, orelse);
         }
         let exn = self.local("x", "exnref");
+        let in_flight = self.temp();
         let pending = self.temp_i32();
         let (normal, caught) = (self.label("fin_normal"), self.label("fin_exc"));
         self.emit(&format!("(local.set {pending} (i32.const 0))"));
-        self.emit(&format!("(block {normal} (local.set {exn} (block {caught} (result exnref) (try_table (catch_all_ref {caught})"));
+        // `$exc` is the module's only tag, so catching it catches everything; the exception
+        // object comes with the exnref, for a bare `raise` in the finally body.
+        self.emit(&format!("(block {normal} (block {caught} (result i64 exnref) (try_table (catch_ref $exc {caught})"));
         self.f().finally.push(FinallyFrame {
             normal: normal.clone(),
             pending: pending.clone(),
@@ -1044,10 +1047,15 @@ impl<'a> Generator<'a> {
         let result = self.try_except(body, handlers, orelse);
         let frame = self.f().finally.pop().expect("the frame pushed above");
         result?;
-        self.emit(&format!(") (br {normal})))"));
+        self.emit(&format!(") (br {normal}))"));
+        self.emit(&format!("(local.set {exn}) (local.set {in_flight})"));
         // An exception: run the finally body, then re-raise (unless the body itself jumps).
+        // Inside it, a bare `raise` re-raises the exception in flight, as CPython's does.
         self.emit("(call $resume (local.get $d))");
-        self.stmts(finalbody)?;
+        self.f().handlers.push(in_flight);
+        let result = self.stmts(finalbody);
+        self.f().handlers.pop();
+        result?;
         self.emit(&format!("(throw_ref (local.get {exn})))"));
         // Normal completion or a jump out of the body: run the finally body once, then jump.
         self.stmts(finalbody)?;
