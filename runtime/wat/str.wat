@@ -1893,10 +1893,52 @@
 ;; splitlines(keepends).
 (func $str_splitlines (param $s i64) (param $keep i32) (result i64)
   (local $p i32) (local $d i32) (local $n i32) (local $l i32) (local $b0 i32) (local $i i32) (local $c i32)
-  (local $k i32) (local $eol i32)
+  (local $k i32) (local $eol i32) (local $lines i32) (local $end i32)
   (local.set $p (i32.wrap_i64 (local.get $s)))
   (local.set $d (i32.add (local.get $p) (i32.const 16)))
   (local.set $n (i32.load offset=4 (local.get $p)))
+  ;; ASCII text: a first pass counts the lines, so the list is made at its final size, and
+  ;; each line is made directly ($str_ascii_word). ASCII line breaks: \n \v \f \r \x1c-\x1e.
+  (if (call $str_is_ascii (local.get $p))
+    (then
+      (block $counted
+        (loop $count
+          (br_if $counted (i32.ge_u (local.get $i) (local.get $n)))
+          (local.set $c (i32.load8_u (i32.add (local.get $d) (local.get $i))))
+          (local.set $i (i32.add (local.get $i) (i32.const 1)))
+          (if (i32.or (i32.le_u (i32.sub (local.get $c) (i32.const 10)) (i32.const 3))
+                (i32.le_u (i32.sub (local.get $c) (i32.const 0x1C)) (i32.const 2)))
+            (then
+              (local.set $lines (i32.add (local.get $lines) (i32.const 1)))
+              ;; \r\n is one break
+              (if (i32.and (i32.eq (local.get $c) (i32.const 13)) (i32.lt_u (local.get $i) (local.get $n)))
+                (then (if (i32.eq (i32.load8_u (i32.add (local.get $d) (local.get $i))) (i32.const 10))
+                  (then (local.set $i (i32.add (local.get $i) (i32.const 1)))))))))
+          (br $count)))
+      (local.set $l (call $str_list_new (i32.add (local.get $lines) (i32.const 1))))
+      (local.set $i (i32.const 0))
+      (block $split
+        (loop $each
+          (br_if $split (i32.ge_u (local.get $i) (local.get $n)))
+          (local.set $c (i32.load8_u (i32.add (local.get $d) (local.get $i))))
+          (local.set $i (i32.add (local.get $i) (i32.const 1)))
+          (if (i32.or (i32.le_u (i32.sub (local.get $c) (i32.const 10)) (i32.const 3))
+                (i32.le_u (i32.sub (local.get $c) (i32.const 0x1C)) (i32.const 2)))
+            (then
+              (local.set $eol (i32.sub (local.get $i) (i32.const 1)))
+              (if (i32.and (i32.eq (local.get $c) (i32.const 13)) (i32.lt_u (local.get $i) (local.get $n)))
+                (then (if (i32.eq (i32.load8_u (i32.add (local.get $d) (local.get $i))) (i32.const 10))
+                  (then (local.set $i (i32.add (local.get $i) (i32.const 1)))))))
+              (local.set $end (select (local.get $i) (local.get $eol) (local.get $keep)))
+              (call $str_list_push (local.get $l)
+                (if (result i64) (i32.gt_u (local.get $end) (local.get $b0))
+                  (then (call $str_ascii_word (local.get $d) (local.get $b0) (local.get $end)))
+                  (else (i64.extend_i32_u (global.get $s_empty)))))
+              (local.set $b0 (local.get $i))))
+          (br $each)))
+      (if (i32.lt_u (local.get $b0) (local.get $n))
+        (then (call $str_list_push (local.get $l) (call $str_ascii_word (local.get $d) (local.get $b0) (local.get $n)))))
+      (return (i64.extend_i32_u (local.get $l)))))
   (local.set $l (call $str_list_new (i32.const 4)))
   (block $done
     (loop $each

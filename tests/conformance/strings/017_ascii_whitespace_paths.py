@@ -11,3 +11,5 @@ print([line.split() for line in "  total 4\n-rw-r--r-- 1 user  staff  5 Jan  1 1
 words = " \t".join("abcdefghijklmnopqrstuvwxyz0123456789!#$%&"[: n] for n in range(1, 42))
 print(words.split() == [w for w in words.split(" \t")], [len(w) for w in words.split()], words.split()[-1])
 print("  a  bc d  ".split(None, 1), "a b c".split(maxsplit=0), "\x1fx\x1fy".split())
+for text in ["", "\n", "\n\n", "a\r\nb\r\n", "a\rb\r", "\r\n\r\n", "x\x1c\x1d\x1ey", "tail", "a\n\rb", "\r"]:
+    print(repr(text.splitlines()), repr(text.splitlines(True)), len(text.splitlines()))
