@@ -358,10 +358,7 @@ impl ModuleCache {
     pub fn load_module_bytes(&self, key: &ModuleHash) -> Option<Vec<u8>> {
         let path = bytes_path(&self.usable_dir()?, key);
         let bytes = std::fs::read(&path).ok()?;
-        // Mark it recently used for `prune`, as `load` does.
-        if let Ok(file) = std::fs::File::options().write(true).open(&path) {
-            let _ = file.set_modified(std::time::SystemTime::now());
-        }
+        mark_used(&path);
         Some(bytes)
     }
 
@@ -405,10 +402,7 @@ fn load_bundle_once(path: &Path) {
     static LOADED: OnceLock<()> = OnceLock::new();
     LOADED.get_or_init(|| {
         if engine::FunctionCache::shared().load_bundle(path) {
-            // Recently used, for `prune`.
-            if let Ok(file) = std::fs::File::options().write(true).open(path) {
-                let _ = file.set_modified(std::time::SystemTime::now());
-            }
+            mark_used(path);
         }
     });
 }
@@ -431,10 +425,7 @@ fn load(engine: &Engine, path: &Path) -> Option<Module> {
     // module lives.
     match unsafe { Module::deserialize_file(engine, path) } {
         Ok(module) => {
-            // Mark it recently used for `prune` (metadata only: the contents stay unchanged).
-            if let Ok(file) = std::fs::File::options().write(true).open(path) {
-                let _ = file.set_modified(std::time::SystemTime::now());
-            }
+            mark_used(path);
             Some(module)
         }
         Err(_) => {
@@ -442,6 +433,14 @@ fn load(engine: &Engine, path: &Path) -> Option<Module> {
             let _ = std::fs::remove_file(path);
             None
         }
+    }
+}
+
+/// Marks the entry at `path` recently used, for [`prune`]: its modification time only, the
+/// contents stay unchanged (a loaded module maps its file).
+fn mark_used(path: &Path) {
+    if let Ok(file) = std::fs::File::options().write(true).open(path) {
+        let _ = file.set_modified(std::time::SystemTime::now());
     }
 }
 

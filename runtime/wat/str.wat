@@ -1703,36 +1703,12 @@
 ;; The ASCII text between byte offsets b0 < b1 of the data at d, as a new str (one character:
 ;; the shared one-character str).
 (func $str_ascii_word (param $d i32) (param $b0 i32) (param $b1 i32) (result i64)
-  (local $len i32) (local $s i32) (local $src i32) (local $dst i32)
+  (local $len i32) (local $s i32)
   (local.set $len (i32.sub (local.get $b1) (local.get $b0)))
   (if (i32.eq (local.get $len) (i32.const 1))
     (then (return (call $str_ascii_char (i32.load8_u (i32.add (local.get $d) (local.get $b0)))))))
-  (local.set $s (call $alloc (i32.add (local.get $len) (i32.const 16))))
-  (i32.store (local.get $s) (i32.const 5))
-  (i32.store offset=4 (local.get $s) (local.get $len))
-  (i32.store offset=8 (local.get $s) (local.get $len))
-  (local.set $src (i32.add (local.get $d) (local.get $b0)))
-  (local.set $dst (i32.add (local.get $s) (i32.const 16)))
-  ;; Words are short: 2-16 bytes are two overlapping loads and stores, in place.
-  (if (i32.le_u (local.get $len) (i32.const 16))
-    (then
-      (if (i32.ge_u (local.get $len) (i32.const 8))
-        (then
-          (i64.store (local.get $dst) (i64.load (local.get $src)))
-          (i64.store (i32.sub (i32.add (local.get $dst) (local.get $len)) (i32.const 8))
-            (i64.load (i32.sub (i32.add (local.get $src) (local.get $len)) (i32.const 8)))))
-        (else
-          (if (i32.ge_u (local.get $len) (i32.const 4))
-            (then
-              (i32.store (local.get $dst) (i32.load (local.get $src)))
-              (i32.store (i32.sub (i32.add (local.get $dst) (local.get $len)) (i32.const 4))
-                (i32.load (i32.sub (i32.add (local.get $src) (local.get $len)) (i32.const 4)))))
-            (else
-              (i32.store16 (local.get $dst) (i32.load16_u (local.get $src)))
-              (i32.store8 (i32.sub (i32.add (local.get $dst) (local.get $len)) (i32.const 1))
-                (i32.load8_u (i32.sub (i32.add (local.get $src) (local.get $len)) (i32.const 1))))))))
-      (return (i64.extend_i32_u (local.get $s)))))
-  (call $memcpy (local.get $dst) (local.get $src) (local.get $len))
+  (local.set $s (call $str_alloc (local.get $len) (local.get $len)))
+  (call $memcpy (i32.add (local.get $s) (i32.const 16)) (i32.add (local.get $d) (local.get $b0)) (local.get $len))
   (i64.extend_i32_u (local.get $s)))
 
 ;; split / rsplit.
@@ -1742,7 +1718,6 @@
   (local.set $p (i32.wrap_i64 (local.get $s)))
   (local.set $d (i32.add (local.get $p) (i32.const 16)))
   (local.set $n (i32.load offset=4 (local.get $p)))
-  (local.set $l (call $str_list_new (i32.const 4)))
   (if (i64.lt_s (local.get $max) (i64.const 0)) (then (local.set $max (i64.const 0x7FFFFFFF))))
   (if (i64.eqz (local.get $sep))
     (then
@@ -1751,6 +1726,9 @@
       ;; directly ($str_ascii_word).
       (if (i32.and (i32.eqz (local.get $right)) (call $str_is_ascii (local.get $p)))
         (then
+          ;; $at: the list's size, the number of words when no maxsplit limits them ($c: the
+          ;; previous byte was whitespace, $o: this one is).
+          (local.set $at (i32.const 4))
           (if (i64.ge_s (local.get $max) (i64.const 0x7FFFFFFF))
             (then
               (local.set $at (i32.const 0))
@@ -1758,13 +1736,14 @@
               (block $counted
                 (loop $count
                   (br_if $counted (i32.ge_u (local.get $b0) (local.get $n)))
-                  (local.set $o (i32.or (i32.eq (i32.load8_u (i32.add (local.get $d) (local.get $b0))) (i32.const 32)) (i32.or (i32.le_u (i32.sub (i32.load8_u (i32.add (local.get $d) (local.get $b0))) (i32.const 9)) (i32.const 4)) (i32.le_u (i32.sub (i32.load8_u (i32.add (local.get $d) (local.get $b0))) (i32.const 0x1C)) (i32.const 3)))))
+                  (local.set $o (i32.load8_u (i32.add (local.get $d) (local.get $b0))))
+                  (local.set $o (i32.or (i32.eq (local.get $o) (i32.const 32)) (i32.or (i32.le_u (i32.sub (local.get $o) (i32.const 9)) (i32.const 4)) (i32.le_u (i32.sub (local.get $o) (i32.const 0x1C)) (i32.const 3)))))
                   (local.set $at (i32.add (local.get $at) (i32.and (local.get $c) (i32.eqz (local.get $o)))))
                   (local.set $c (local.get $o))
                   (local.set $b0 (i32.add (local.get $b0) (i32.const 1)))
                   (br $count)))
-              (local.set $b0 (i32.const 0))
-              (local.set $l (call $str_list_new (local.get $at)))))
+              (local.set $b0 (i32.const 0))))
+          (local.set $l (call $str_list_new (local.get $at)))
           (block $done
             (loop $each
               (block $ws
@@ -1799,6 +1778,7 @@
               (local.set $b0 (local.get $b1))
               (br $each)))
           (return (i64.extend_i32_u (local.get $l)))))
+      (local.set $l (call $str_list_new (i32.const 4)))
       (if (i32.eqz (local.get $right))
         (then
           (block $done
@@ -1857,6 +1837,7 @@
           (br $each)))
       (call $str_list_reverse (local.get $l))
       (return (i64.extend_i32_u (local.get $l)))))
+  (local.set $l (call $str_list_new (i32.const 4)))
   (local.set $q (i32.wrap_i64 (local.get $sep)))
   (local.set $ql (i32.load offset=4 (local.get $q)))
   (if (i32.eqz (local.get $ql)) (then (call $raise_static (global.get $t_ValueError) (global.get $s_str_empty_sep))))

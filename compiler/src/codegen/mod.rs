@@ -1367,17 +1367,32 @@ impl<'a> Generator<'a> {
         Ok(code)
     }
 
+    /// A list or tuple display's items (some `*starred`) in a new list.
     fn build_list(&mut self, items: &[ast::Expr]) -> Result<String> {
+        let (code, list) = self.list_of(items, |list, value| {
+            format!("(call $display_star (local.get {list}) {value})")
+        })?;
+        Ok(format!("(block (result i64) {code} (local.get {list}))"))
+    }
+
+    /// Code that appends `items` to a new list, and the list's local. `star(list, value)` is
+    /// the call that unpacks a `*starred` item's value into it (displays and calls word its
+    /// errors differently).
+    fn list_of(
+        &mut self,
+        items: &[ast::Expr],
+        star: impl Fn(&str, &str) -> String,
+    ) -> Result<(String, String)> {
         let list = self.temp();
         let mut code = format!(
-            "(block (result i64) (local.set {list} (call $list_new (i32.const {})))",
+            "(local.set {list} (call $list_new (i32.const {})))",
             items.len()
         );
         for item in items {
             match item {
                 ast::Expr::Starred(s) => {
                     let value = self.expr(&s.value)?;
-                    let _ = write!(code, "(call $display_star (local.get {list}) {value})");
+                    code.push_str(&star(&list, &value));
                 }
                 other => {
                     let value = self.expr(other)?;
@@ -1385,8 +1400,7 @@ impl<'a> Generator<'a> {
                 }
             }
         }
-        let _ = write!(code, "(local.get {list}))");
-        Ok(code)
+        Ok((code, list))
     }
 
     fn expr(&mut self, expr: &ast::Expr) -> Result<String> {
@@ -1672,31 +1686,12 @@ impl<'a> Generator<'a> {
             return self.exprs_to_tuple(items);
         }
         let (object, mname) = callee;
-        let list = self.temp();
-        let mut code = format!(
-            "(block (result i32) (local.set {list} (call $list_new (i32.const {})))",
-            items.len()
-        );
-        for item in items {
-            match item {
-                ast::Expr::Starred(s) => {
-                    let value = self.expr(&s.value)?;
-                    let _ = write!(
-                        code,
-                        "(call $call_star (local.get {list}) {value} {object} {mname})"
-                    );
-                }
-                other => {
-                    let value = self.expr(other)?;
-                    let _ = write!(code, "(call $list_append (local.get {list}) {value})");
-                }
-            }
-        }
-        let _ = write!(
-            code,
-            "(i32.wrap_i64 (call $tuple_from (local.get {list}))))"
-        );
-        Ok(code)
+        let (code, list) = self.list_of(items, |list, value| {
+            format!("(call $call_star (local.get {list}) {value} {object} {mname})")
+        })?;
+        Ok(format!(
+            "(block (result i32) {code} (i32.wrap_i64 (call $tuple_from (local.get {list}))))"
+        ))
     }
 
     /// A call's keyword arguments as a dict (0 when there are none). With a `**` unpacking,
