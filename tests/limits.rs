@@ -144,6 +144,21 @@ fn hostile_plans_end_with_the_documented_outcome_within_the_memory_cap() {
         r.stderr
     );
 
+    // Memory right up to the cap stays usable: the runtime keeps its memory 2 MiB ahead of
+    // the heap (for huge pages) only while the limit allows it. 60 MiB of 64 in one str (as
+    // much as the earlier 1 MiB growth steps allowed), then small allocations into the last
+    // of it.
+    let r = run(
+        "s = 'a' * (60 * 2**20)\nxs = [str(i) for i in range(20000)]\nprint(len(s), len(xs))\n",
+        MEMORY,
+    );
+    assert_eq!(
+        (r.exit, r.stdout.as_str()),
+        (0, "62914560 20000\n"),
+        "{}",
+        r.stderr
+    );
+
     // The process never grew far past the plan's cap: 64 MiB for the plan, plus the runtime
     // itself (wasmtime, the compiled module, buffers).
     let rss = children_max_rss();

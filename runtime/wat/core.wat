@@ -5,13 +5,23 @@
 
 ;; Allocates `size` bytes (8-aligned) from the bump heap; raises MemoryError when the memory
 ;; cannot grow (the store's limit) or the address space is exhausted. Fresh memory is zero.
+;;
+;; The memory is kept `$heap_slack` bytes (2 MiB) ahead of the heap top, grown in 2 MiB steps:
+;; small allocations rarely grow it, and the host can back the heap with 2 MiB pages (a huge
+;; page is used only where its whole extent is mapped when first touched, and the bump heap
+;; touches memory in order, so the slack keeps the page being touched inside the memory). Near
+;; the store's memory limit the first refused growth turns the slack off (`$heap_slack` 0), so
+;; the limit stays exactly where it was and the limiter is not asked again and again.
+(global $heap_slack (mut i64) (i64.const 0x20_0000))
+
 (func $alloc (param $size i32) (result i32)
   (local $top i32) (local $end i64)
-  ;; The common case in place: the allocation fits in the memory there is ($alloc64 grows it).
+  ;; The common case in place: the allocation and the slack fit in the memory there is
+  ;; ($alloc64 grows it).
   (local.set $top (global.get $heap_top))
   (local.set $end (i64.and (i64.add (i64.add (i64.extend_i32_u (local.get $top)) (i64.extend_i32_u (local.get $size)))
     (i64.const 7)) (i64.const -8)))
-  (if (i64.le_u (local.get $end) (i64.shl (i64.extend_i32_u (memory.size)) (i64.const 16)))
+  (if (i64.le_u (i64.add (local.get $end) (global.get $heap_slack)) (i64.shl (i64.extend_i32_u (memory.size)) (i64.const 16)))
     (then (if (i64.le_u (local.get $end) (i64.const 0xFFFF_0000))
       (then
         (global.set $heap_top (i32.wrap_i64 (local.get $end)))
@@ -19,24 +29,31 @@
   (call $alloc64 (i64.extend_i32_u (local.get $size))))
 
 (func $alloc64 (param $size i64) (result i32)
-  (local $addr i64) (local $end i64) (local $have i64) (local $pages i64) (local $chunk i64)
+  (local $addr i64) (local $end i64) (local $have i64) (local $want i64)
   (local.set $addr (i64.extend_i32_u (global.get $heap_top)))
   (if (i64.gt_u (local.get $size) (i64.const 0xFFFF_FFFF)) (then (call $raise_memory)))
   (local.set $end
     (i64.and (i64.add (i64.add (local.get $addr) (local.get $size)) (i64.const 7)) (i64.const -8)))
   (if (i64.gt_u (local.get $end) (i64.const 0xFFFF_0000)) (then (call $raise_memory)))
   (local.set $have (i64.shl (i64.extend_i32_u (memory.size)) (i64.const 16)))
-  (if (i64.gt_u (local.get $end) (local.get $have))
+  (local.set $want (i64.add (local.get $end) (global.get $heap_slack)))
+  (if (i64.gt_u (local.get $want) (local.get $have))
     (then
-      (local.set $pages
-        (i64.shr_u (i64.add (i64.sub (local.get $end) (local.get $have)) (i64.const 0xFFFF))
-          (i64.const 16)))
-      ;; Grow in steps of at least 1 MiB so that small allocations rarely grow memory.
-      (local.set $chunk (select (local.get $pages) (i64.const 16)
-        (i64.gt_u (local.get $pages) (i64.const 16))))
-      (if (i32.eq (memory.grow (i32.wrap_i64 (local.get $chunk))) (i32.const -1))
+      ;; The slack's growth: to `want` rounded up to 2 MiB (32 pages).
+      (if (i64.ne (global.get $heap_slack) (i64.const 0))
         (then
-          (if (i32.eq (memory.grow (i32.wrap_i64 (local.get $pages))) (i32.const -1))
+          (if (i32.eq (memory.grow (i32.wrap_i64 (i64.and
+                  (i64.add (i64.shr_u (i64.add (i64.sub (local.get $want) (local.get $have)) (i64.const 0xFFFF)) (i64.const 16))
+                    (i64.const 31))
+                  (i64.const -32))))
+                (i32.const -1))
+            (then (global.set $heap_slack (i64.const 0))))))
+      ;; Without the slack (refused just now, or before): exactly the pages the allocation needs.
+      (if (i64.gt_u (local.get $end) (i64.shl (i64.extend_i32_u (memory.size)) (i64.const 16)))
+        (then
+          (if (i32.eq (memory.grow (i32.wrap_i64
+                  (i64.shr_u (i64.add (i64.sub (local.get $end) (local.get $have)) (i64.const 0xFFFF)) (i64.const 16))))
+                (i32.const -1))
             (then (call $raise_memory)))))))
   (global.set $heap_top (i32.wrap_i64 (local.get $end)))
   (i32.wrap_i64 (local.get $addr)))
