@@ -59,16 +59,16 @@
   (i32.wrap_i64 (local.get $addr)))
 
 ;; Copies `len` bytes (the ranges may overlap). Short copies are plain loads and stores (up to
-;; 16 bytes every load before any store; up to 64 in words when the ranges allow):
+;; 16 bytes every load before any store; up to 256 in words when the ranges allow):
 ;; `memory.copy` is a call out of the module (wasmtime's libcall), which costs more than the
 ;; copy for the short strings most copies are.
 (func $memcpy (param $dst i32) (param $src i32) (param $len i32)
   (local $a i64) (local $b i64) (local $i i32)
   (if (i32.gt_u (local.get $len) (i32.const 16))
     (then
-      ;; Up to 64 bytes forwards in words when that is safe (the destination before the source,
-      ;; or past its end): lines, words and keys, the copies string work makes most.
-      (if (i32.and (i32.le_u (local.get $len) (i32.const 64))
+      ;; Up to 256 bytes forwards in words when that is safe (the destination before the
+      ;; source, or past its end): lines, words and keys, the copies string work makes most.
+      (if (i32.and (i32.le_u (local.get $len) (i32.const 256))
             (i32.or (i32.le_u (local.get $dst) (local.get $src))
               (i32.le_u (i32.add (local.get $src) (local.get $len)) (local.get $dst))))
         (then

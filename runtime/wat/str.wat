@@ -1711,6 +1711,104 @@
   (call $memcpy (i32.add (local.get $s) (i32.const 16)) (i32.add (local.get $d) (local.get $b0)) (local.get $len))
   (i64.extend_i32_u (local.get $s)))
 
+;; The whitespace among the eight bytes of the ASCII str data at d + o (o a multiple of 8,
+;; the data n bytes long) as the high bit of each byte: \t \n \v \f \r (0x09-0x0D), \x1c-\x1f and
+;; space (0x1C-0x20), what str.split() splits on. Bytes past the end count as whitespace. The
+;; load stays inside the str: objects are 8-aligned and their allocations end on a multiple of 8
+;; (docs/abi.md), so the eight bytes at d + o are the str's own even past its end.
+;;
+;; Per byte b (< 0x80, ASCII), (b | 0x80) - k is at least 0 and so never borrows from the next
+;; byte, and its high bit is set exactly when b >= k: each range is a difference of two such
+;; tests, computed for the eight bytes at once.
+(func $ascii_ws8 (param $d i32) (param $o i32) (param $n i32) (result i64)
+  (local $y i64) (local $ws i64)
+  (local.set $y (i64.or (i64.load (i32.add (local.get $d) (local.get $o))) (i64.const 0x8080808080808080)))
+  (local.set $ws (i64.and
+    (i64.or
+      (i64.xor (i64.sub (local.get $y) (i64.const 0x0909090909090909)) (i64.sub (local.get $y) (i64.const 0x0E0E0E0E0E0E0E0E)))
+      (i64.xor (i64.sub (local.get $y) (i64.const 0x1C1C1C1C1C1C1C1C)) (i64.sub (local.get $y) (i64.const 0x2121212121212121))))
+    (i64.const 0x8080808080808080)))
+  (if (result i64) (i32.lt_u (i32.sub (local.get $n) (local.get $o)) (i32.const 8))
+    (then (i64.or (local.get $ws) (i64.shl (i64.const 0x8080808080808080)
+      (i64.extend_i32_u (i32.shl (i32.sub (local.get $n) (local.get $o)) (i32.const 3))))))
+    (else (local.get $ws))))
+
+;; The number of words (maximal runs of non-whitespace) in the ASCII str data [d, d+n): the
+;; word starts, non-whitespace bytes after whitespace, counted eight at a time.
+(func $ascii_word_count (param $d i32) (param $n i32) (result i32)
+  (local $o i32) (local $ws i64) (local $carry i64) (local $count i64)
+  ;; The high bit of byte 0: "the byte before is whitespace" (the text's start counts as such).
+  (local.set $carry (i64.const 0x80))
+  (block $done
+    (loop $chunks
+      (br_if $done (i32.ge_u (local.get $o) (local.get $n)))
+      (local.set $ws (call $ascii_ws8 (local.get $d) (local.get $o) (local.get $n)))
+      (local.set $count (i64.add (local.get $count) (i64.popcnt
+        (i64.and (i64.xor (local.get $ws) (i64.const 0x8080808080808080))
+          (i64.or (i64.shl (local.get $ws) (i64.const 8)) (local.get $carry))))))
+      (local.set $carry (i64.shr_u (local.get $ws) (i64.const 56)))
+      (local.set $o (i32.add (local.get $o) (i32.const 8)))
+      (br $chunks)))
+  (i32.wrap_i64 (local.get $count)))
+
+;; split(None, max) of the ASCII str p (max < 0: no limit). Words are found eight bytes at a
+;; time: in each chunk the word starts (non-whitespace after whitespace) and ends (whitespace
+;; after non-whitespace) are bits, taken lowest first. Without a limit the list is made at its
+;; final size and the words are stored straight in.
+(func $str_split_ascii (param $p i32) (param $max i64) (result i64)
+  (local $d i32) (local $n i32) (local $l i32) (local $o i32) (local $at i32) (local $b0 i32)
+  (local $bit i32) (local $counted i32)
+  (local $ws i64) (local $prev i64) (local $starts i64) (local $events i64) (local $carry i64)
+  (local.set $d (i32.add (local.get $p) (i32.const 16)))
+  (local.set $n (i32.load offset=4 (local.get $p)))
+  (local.set $counted (i64.ge_s (local.get $max) (i64.const 0x7FFFFFFF)))
+  (local.set $l (call $str_list_new
+    (if (result i32) (local.get $counted)
+      (then (call $ascii_word_count (local.get $d) (local.get $n)))
+      (else (i32.const 4)))))
+  (local.set $carry (i64.const 0x80))
+  (block $finished
+    (block $scanned
+      (loop $chunks
+        (br_if $scanned (i32.ge_u (local.get $o) (local.get $n)))
+        (local.set $ws (call $ascii_ws8 (local.get $d) (local.get $o) (local.get $n)))
+        (local.set $prev (i64.or (i64.shl (local.get $ws) (i64.const 8)) (local.get $carry)))
+        (local.set $starts (i64.and (i64.xor (local.get $ws) (i64.const 0x8080808080808080)) (local.get $prev)))
+        (local.set $events (i64.or (local.get $starts)
+          (i64.and (local.get $ws) (i64.xor (local.get $prev) (i64.const 0x8080808080808080)))))
+        (block $chunk_done
+          (loop $each
+            (br_if $chunk_done (i64.eqz (local.get $events)))
+            (local.set $bit (i32.wrap_i64 (i64.ctz (local.get $events))))
+            (local.set $at (i32.add (local.get $o) (i32.shr_u (local.get $bit) (i32.const 3))))
+            (if (i64.ne (i64.and (local.get $starts) (i64.shl (i64.const 1) (i64.extend_i32_u (local.get $bit)))) (i64.const 0))
+              (then
+                (local.set $b0 (local.get $at))
+                ;; The limit reached: the rest of the text, from this word on, is the last item.
+                (if (i64.eqz (local.get $max))
+                  (then
+                    (call $str_list_push (local.get $l) (call $str_sub (local.get $p) (local.get $b0) (local.get $n)
+                      (i32.sub (local.get $n) (local.get $b0))))
+                    (br $finished))))
+              (else
+                (if (local.get $counted)
+                  (then
+                    (i64.store (i32.add (i32.load offset=12 (local.get $l)) (i32.shl (i32.load offset=4 (local.get $l)) (i32.const 3)))
+                      (call $str_ascii_word (local.get $d) (local.get $b0) (local.get $at)))
+                    (i32.store offset=4 (local.get $l) (i32.add (i32.load offset=4 (local.get $l)) (i32.const 1))))
+                  (else (call $str_list_push (local.get $l) (call $str_ascii_word (local.get $d) (local.get $b0) (local.get $at)))))
+                (local.set $max (i64.sub (local.get $max) (i64.const 1)))))
+            (local.set $events (i64.and (local.get $events) (i64.sub (local.get $events) (i64.const 1))))
+            (br $each)))
+        (local.set $carry (i64.shr_u (local.get $ws) (i64.const 56)))
+        (local.set $o (i32.add (local.get $o) (i32.const 8)))
+        (br $chunks)))
+    ;; A word running to the end of a text whose length is a multiple of 8 (a shorter last
+    ;; chunk ends its word with the whitespace past the end).
+    (if (i64.eqz (local.get $carry))
+      (then (call $str_list_push (local.get $l) (call $str_ascii_word (local.get $d) (local.get $b0) (local.get $n))))))
+  (i64.extend_i32_u (local.get $l)))
+
 ;; split / rsplit.
 (func $str_split (param $s i64) (param $sep i64) (param $max i64) (param $right i32) (result i64)
   (local $p i32) (local $d i32) (local $n i32) (local $l i32) (local $q i32) (local $ql i32)
@@ -1721,63 +1819,10 @@
   (if (i64.lt_s (local.get $max) (i64.const 0)) (then (local.set $max (i64.const 0x7FFFFFFF))))
   (if (i64.eqz (local.get $sep))
     (then
-      ;; split() of ASCII text: whitespace tested on bytes in place, words counted by bytes,
-      ;; the list made at its final size (a first pass counts the words) and each word made
-      ;; directly ($str_ascii_word).
+      ;; split() of ASCII text, eight bytes at a time ($ascii_ws8): the list is made at its
+      ;; final size (a first pass counts the words) and each word is made directly.
       (if (i32.and (i32.eqz (local.get $right)) (call $str_is_ascii (local.get $p)))
-        (then
-          ;; $at: the list's size, the number of words when no maxsplit limits them ($c: the
-          ;; previous byte was whitespace, $o: this one is).
-          (local.set $at (i32.const 4))
-          (if (i64.ge_s (local.get $max) (i64.const 0x7FFFFFFF))
-            (then
-              (local.set $at (i32.const 0))
-              (local.set $c (i32.const 1))
-              (block $counted
-                (loop $count
-                  (br_if $counted (i32.ge_u (local.get $b0) (local.get $n)))
-                  (local.set $o (i32.load8_u (i32.add (local.get $d) (local.get $b0))))
-                  (local.set $o (i32.or (i32.eq (local.get $o) (i32.const 32)) (i32.or (i32.le_u (i32.sub (local.get $o) (i32.const 9)) (i32.const 4)) (i32.le_u (i32.sub (local.get $o) (i32.const 0x1C)) (i32.const 3)))))
-                  (local.set $at (i32.add (local.get $at) (i32.and (local.get $c) (i32.eqz (local.get $o)))))
-                  (local.set $c (local.get $o))
-                  (local.set $b0 (i32.add (local.get $b0) (i32.const 1)))
-                  (br $count)))
-              (local.set $b0 (i32.const 0))))
-          (local.set $l (call $str_list_new (local.get $at)))
-          (block $done
-            (loop $each
-              (block $ws
-                (loop $skip
-                  (br_if $ws (i32.ge_u (local.get $b0) (local.get $n)))
-                  (local.set $c (i32.load8_u (i32.add (local.get $d) (local.get $b0))))
-                  (br_if $ws (i32.eqz (i32.or (i32.eq (local.get $c) (i32.const 32)) (i32.or (i32.le_u (i32.sub (local.get $c) (i32.const 9)) (i32.const 4)) (i32.le_u (i32.sub (local.get $c) (i32.const 0x1C)) (i32.const 3))))))
-                  (local.set $b0 (i32.add (local.get $b0) (i32.const 1)))
-                  (br $skip)))
-              (br_if $done (i32.ge_u (local.get $b0) (local.get $n)))
-              (if (i64.eqz (local.get $max))
-                (then
-                  (call $str_list_push (local.get $l) (call $str_sub (local.get $p) (local.get $b0) (local.get $n)
-                    (i32.sub (local.get $n) (local.get $b0))))
-                  (br $done)))
-              (local.set $b1 (local.get $b0))
-              (block $word
-                (loop $scan
-                  (br_if $word (i32.ge_u (local.get $b1) (local.get $n)))
-                  (local.set $c (i32.load8_u (i32.add (local.get $d) (local.get $b1))))
-                  (br_if $word (i32.or (i32.eq (local.get $c) (i32.const 32)) (i32.or (i32.le_u (i32.sub (local.get $c) (i32.const 9)) (i32.const 4)) (i32.le_u (i32.sub (local.get $c) (i32.const 0x1C)) (i32.const 3)))))
-                  (local.set $b1 (i32.add (local.get $b1) (i32.const 1)))
-                  (br $scan)))
-              ;; Counted: the list has room for every word, so they are stored straight in.
-              (if (i64.ge_s (local.get $max) (i64.const 0x7FFFFFFF))
-                (then
-                  (i64.store (i32.add (i32.load offset=12 (local.get $l)) (i32.shl (i32.load offset=4 (local.get $l)) (i32.const 3)))
-                    (call $str_ascii_word (local.get $d) (local.get $b0) (local.get $b1)))
-                  (i32.store offset=4 (local.get $l) (i32.add (i32.load offset=4 (local.get $l)) (i32.const 1))))
-                (else (call $str_list_push (local.get $l) (call $str_ascii_word (local.get $d) (local.get $b0) (local.get $b1)))))
-              (local.set $max (i64.sub (local.get $max) (i64.const 1)))
-              (local.set $b0 (local.get $b1))
-              (br $each)))
-          (return (i64.extend_i32_u (local.get $l)))))
+        (then (return (call $str_split_ascii (local.get $p) (local.get $max)))))
       (local.set $l (call $str_list_new (i32.const 4)))
       (if (i32.eqz (local.get $right))
         (then
