@@ -1711,27 +1711,46 @@
   (call $memcpy (i32.add (local.get $s) (i32.const 16)) (i32.add (local.get $d) (local.get $b0)) (local.get $len))
   (i64.extend_i32_u (local.get $s)))
 
-;; The whitespace among the eight bytes of the ASCII str data at d + o (o a multiple of 8,
-;; the data n bytes long) as the high bit of each byte: \t \n \v \f \r (0x09-0x0D), \x1c-\x1f and
-;; space (0x1C-0x20), what str.split() splits on. Bytes past the end count as whitespace. The
-;; load stays inside the str: objects are 8-aligned and their allocations end on a multiple of 8
-;; (docs/abi.md), so the eight bytes at d + o are the str's own even past its end.
-;;
-;; Per byte b (< 0x80, ASCII), (b | 0x80) - k is at least 0 and so never borrows from the next
-;; byte, and its high bit is set exactly when b >= k: each range is a difference of two such
-;; tests, computed for the eight bytes at once.
+;; ASCII text eight bytes at a time. For the eight bytes x at d + o (o a multiple of 8, the str
+;; data n bytes long), the bytes of a class as the high bit of each byte. Per byte v (< 0x80,
+;; ASCII), (v | 0x80) - k is at least 0 and so never borrows from the next byte, and its high
+;; bit is set exactly when v >= k: a range of bytes is the difference of two such tests, made
+;; for eight bytes at once. The load stays inside the str even past its end: objects are
+;; 8-aligned and their allocations end on a multiple of 8 (docs/abi.md); what it reads there is
+;; masked off (the bytes from n - o on). The two classes are written out in full, not shared
+;; through helpers: these are leaf functions, called once per chunk, and a call inside one
+;; costs more than its arithmetic.
+
+;; What str.split() splits on: \t \n \v \f \r (0x09-0x0D), \x1c-\x1f and space (0x1C-0x20).
+;; Bytes past the end count as whitespace.
 (func $ascii_ws8 (param $d i32) (param $o i32) (param $n i32) (result i64)
-  (local $y i64) (local $ws i64)
+  (local $y i64)
   (local.set $y (i64.or (i64.load (i32.add (local.get $d) (local.get $o))) (i64.const 0x8080808080808080)))
-  (local.set $ws (i64.and
+  (i64.or
+    (i64.and
+      (i64.or
+        (i64.xor (i64.sub (local.get $y) (i64.const 0x0909090909090909)) (i64.sub (local.get $y) (i64.const 0x0E0E0E0E0E0E0E0E)))
+        (i64.xor (i64.sub (local.get $y) (i64.const 0x1C1C1C1C1C1C1C1C)) (i64.sub (local.get $y) (i64.const 0x2121212121212121))))
+      (i64.const 0x8080808080808080))
+    (if (result i64) (i32.lt_u (i32.sub (local.get $n) (local.get $o)) (i32.const 8))
+      (then (i64.shl (i64.const 0x8080808080808080)
+        (i64.extend_i32_u (i32.shl (i32.sub (local.get $n) (local.get $o)) (i32.const 3)))))
+      (else (i64.const 0)))))
+
+;; What str.splitlines() splits on: \n \v \f \r (0x0A-0x0D) and \x1c-\x1e. Bytes past the
+;; end are not breaks.
+(func $ascii_breaks8 (param $d i32) (param $o i32) (param $n i32) (result i64)
+  (local $y i64) (local $m i64)
+  (local.set $y (i64.or (i64.load (i32.add (local.get $d) (local.get $o))) (i64.const 0x8080808080808080)))
+  (local.set $m (i64.and
     (i64.or
-      (i64.xor (i64.sub (local.get $y) (i64.const 0x0909090909090909)) (i64.sub (local.get $y) (i64.const 0x0E0E0E0E0E0E0E0E)))
-      (i64.xor (i64.sub (local.get $y) (i64.const 0x1C1C1C1C1C1C1C1C)) (i64.sub (local.get $y) (i64.const 0x2121212121212121))))
+      (i64.xor (i64.sub (local.get $y) (i64.const 0x0A0A0A0A0A0A0A0A)) (i64.sub (local.get $y) (i64.const 0x0E0E0E0E0E0E0E0E)))
+      (i64.xor (i64.sub (local.get $y) (i64.const 0x1C1C1C1C1C1C1C1C)) (i64.sub (local.get $y) (i64.const 0x1F1F1F1F1F1F1F1F))))
     (i64.const 0x8080808080808080)))
   (if (result i64) (i32.lt_u (i32.sub (local.get $n) (local.get $o)) (i32.const 8))
-    (then (i64.or (local.get $ws) (i64.shl (i64.const 0x8080808080808080)
-      (i64.extend_i32_u (i32.shl (i32.sub (local.get $n) (local.get $o)) (i32.const 3))))))
-    (else (local.get $ws))))
+    (then (i64.and (local.get $m) (i64.xor (i64.const -1) (i64.shl (i64.const 0x8080808080808080)
+      (i64.extend_i32_u (i32.shl (i32.sub (local.get $n) (local.get $o)) (i32.const 3)))))))
+    (else (local.get $m))))
 
 ;; The number of words (maximal runs of non-whitespace) in the ASCII str data [d, d+n): the
 ;; word starts, non-whitespace bytes after whitespace, counted eight at a time.
@@ -1916,55 +1935,67 @@
   (call $str_list_reverse (local.get $l))
   (i64.extend_i32_u (local.get $l)))
 
-;; splitlines(keepends).
-(func $str_splitlines (param $s i64) (param $keep i32) (result i64)
-  (local $p i32) (local $d i32) (local $n i32) (local $l i32) (local $b0 i32) (local $i i32) (local $c i32)
-  (local $k i32) (local $eol i32) (local $lines i32) (local $end i32)
-  (local.set $p (i32.wrap_i64 (local.get $s)))
+;; splitlines(keepends) of the ASCII str p, eight bytes at a time ($ascii_breaks8): the line
+;; breaks of a chunk are bits, taken lowest first; \r\n is one break. The list is made with room
+;; for every break plus one (\r\n counts twice there, so a CRLF text's list has spare room)
+;; and each line is made directly.
+(func $str_splitlines_ascii (param $p i32) (param $keep i32) (result i64)
+  (local $d i32) (local $n i32) (local $l i32) (local $o i32) (local $at i32) (local $b0 i32)
+  (local $next i32) (local $skip i32) (local $end i32) (local $breaks i64) (local $count i64)
   (local.set $d (i32.add (local.get $p) (i32.const 16)))
   (local.set $n (i32.load offset=4 (local.get $p)))
-  ;; ASCII text: a first pass counts the lines, so the list is made at its final size, and
-  ;; each line is made directly ($str_ascii_word). ASCII line breaks: \n \v \f \r \x1c-\x1e.
-  (if (call $str_is_ascii (local.get $p))
-    (then
-      (block $counted
-        (loop $count
-          (br_if $counted (i32.ge_u (local.get $i) (local.get $n)))
-          (local.set $c (i32.load8_u (i32.add (local.get $d) (local.get $i))))
-          (local.set $i (i32.add (local.get $i) (i32.const 1)))
-          (if (i32.or (i32.le_u (i32.sub (local.get $c) (i32.const 10)) (i32.const 3))
-                (i32.le_u (i32.sub (local.get $c) (i32.const 0x1C)) (i32.const 2)))
-            (then
-              (local.set $lines (i32.add (local.get $lines) (i32.const 1)))
-              ;; \r\n is one break
-              (if (i32.and (i32.eq (local.get $c) (i32.const 13)) (i32.lt_u (local.get $i) (local.get $n)))
-                (then (if (i32.eq (i32.load8_u (i32.add (local.get $d) (local.get $i))) (i32.const 10))
-                  (then (local.set $i (i32.add (local.get $i) (i32.const 1)))))))))
-          (br $count)))
-      (local.set $l (call $str_list_new (i32.add (local.get $lines) (i32.const 1))))
-      (local.set $i (i32.const 0))
-      (block $split
+  (block $counted
+    (loop $chunks
+      (br_if $counted (i32.ge_u (local.get $o) (local.get $n)))
+      (local.set $count (i64.add (local.get $count)
+        (i64.popcnt (call $ascii_breaks8 (local.get $d) (local.get $o) (local.get $n)))))
+      (local.set $o (i32.add (local.get $o) (i32.const 8)))
+      (br $chunks)))
+  (local.set $l (call $str_list_new (i32.add (i32.wrap_i64 (local.get $count)) (i32.const 1))))
+  ;; $skip: the offset of a \n that ends a \r\n whose line is already made (-1: none).
+  (local.set $skip (i32.const -1))
+  (local.set $o (i32.const 0))
+  (block $scanned
+    (loop $chunks
+      (br_if $scanned (i32.ge_u (local.get $o) (local.get $n)))
+      (local.set $breaks (call $ascii_breaks8 (local.get $d) (local.get $o) (local.get $n)))
+      (block $chunk_done
         (loop $each
-          (br_if $split (i32.ge_u (local.get $i) (local.get $n)))
-          (local.set $c (i32.load8_u (i32.add (local.get $d) (local.get $i))))
-          (local.set $i (i32.add (local.get $i) (i32.const 1)))
-          (if (i32.or (i32.le_u (i32.sub (local.get $c) (i32.const 10)) (i32.const 3))
-                (i32.le_u (i32.sub (local.get $c) (i32.const 0x1C)) (i32.const 2)))
+          (br_if $chunk_done (i64.eqz (local.get $breaks)))
+          (local.set $at (i32.add (local.get $o) (i32.wrap_i64 (i64.shr_u (i64.ctz (local.get $breaks)) (i64.const 3)))))
+          (if (i32.ne (local.get $at) (local.get $skip))
             (then
-              (local.set $eol (i32.sub (local.get $i) (i32.const 1)))
-              (if (i32.and (i32.eq (local.get $c) (i32.const 13)) (i32.lt_u (local.get $i) (local.get $n)))
-                (then (if (i32.eq (i32.load8_u (i32.add (local.get $d) (local.get $i))) (i32.const 10))
-                  (then (local.set $i (i32.add (local.get $i) (i32.const 1)))))))
-              (local.set $end (select (local.get $i) (local.get $eol) (local.get $keep)))
+              ;; The next line starts after the break (after both bytes of \r\n).
+              (local.set $next (i32.add (local.get $at) (i32.const 1)))
+              (if (i32.and (i32.eq (i32.load8_u (i32.add (local.get $d) (local.get $at))) (i32.const 13))
+                    (i32.lt_u (local.get $next) (local.get $n)))
+                (then (if (i32.eq (i32.load8_u (i32.add (local.get $d) (local.get $next))) (i32.const 10))
+                  (then
+                    (local.set $skip (local.get $next))
+                    (local.set $next (i32.add (local.get $next) (i32.const 1)))))))
+              (local.set $end (select (local.get $next) (local.get $at) (local.get $keep)))
               (call $str_list_push (local.get $l)
                 (if (result i64) (i32.gt_u (local.get $end) (local.get $b0))
                   (then (call $str_ascii_word (local.get $d) (local.get $b0) (local.get $end)))
                   (else (i64.extend_i32_u (global.get $s_empty)))))
-              (local.set $b0 (local.get $i))))
+              (local.set $b0 (local.get $next))))
+          (local.set $breaks (i64.and (local.get $breaks) (i64.sub (local.get $breaks) (i64.const 1))))
           (br $each)))
-      (if (i32.lt_u (local.get $b0) (local.get $n))
-        (then (call $str_list_push (local.get $l) (call $str_ascii_word (local.get $d) (local.get $b0) (local.get $n)))))
-      (return (i64.extend_i32_u (local.get $l)))))
+      (local.set $o (i32.add (local.get $o) (i32.const 8)))
+      (br $chunks)))
+  (if (i32.lt_u (local.get $b0) (local.get $n))
+    (then (call $str_list_push (local.get $l) (call $str_ascii_word (local.get $d) (local.get $b0) (local.get $n)))))
+  (i64.extend_i32_u (local.get $l)))
+
+;; splitlines(keepends).
+(func $str_splitlines (param $s i64) (param $keep i32) (result i64)
+  (local $p i32) (local $d i32) (local $n i32) (local $l i32) (local $b0 i32) (local $i i32) (local $c i32)
+  (local $k i32) (local $eol i32)
+  (local.set $p (i32.wrap_i64 (local.get $s)))
+  (local.set $d (i32.add (local.get $p) (i32.const 16)))
+  (local.set $n (i32.load offset=4 (local.get $p)))
+  (if (call $str_is_ascii (local.get $p))
+    (then (return (call $str_splitlines_ascii (local.get $p) (local.get $keep)))))
   (local.set $l (call $str_list_new (i32.const 4)))
   (block $done
     (loop $each
