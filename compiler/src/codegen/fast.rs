@@ -10,16 +10,33 @@ use rustpython_parser::ast::{self, Constant};
 
 use super::Generator;
 
-/// The value of an int literal that is a small int, so a fast path can skip its tag test.
+/// The value of an int literal (or a negated one, `-1`) that is a small int, so a fast path can
+/// skip its tag test.
 pub(super) fn small_literal(expr: &ast::Expr) -> Option<i64> {
-    let ast::Expr::Constant(c) = expr else {
-        return None;
+    let literal = match expr {
+        ast::Expr::UnaryOp(u) if u.op == ast::UnaryOp::USub => negated_literal(&u.operand)?,
+        ast::Expr::Constant(c) => c.value.clone(),
+        _ => return None,
     };
-    let Constant::Int(big) = &c.value else {
+    let Constant::Int(big) = &literal else {
         return None;
     };
     let n = i64::try_from(big).ok()?;
     baton_runtime::layout::small_int(n).map(|_| n)
+}
+
+/// `-x` of an int or float literal `x`, as a literal (so `-9223372036854775808`, whose operand
+/// alone is beyond 64 bits, is the smallest int, as in CPython). None for anything else
+/// (`-True` stays a call: its value is the int -1, not a bool).
+pub(super) fn negated_literal(operand: &ast::Expr) -> Option<Constant> {
+    let ast::Expr::Constant(c) = operand else {
+        return None;
+    };
+    match &c.value {
+        Constant::Int(big) => Some(Constant::Int(-big)),
+        Constant::Float(f) => Some(Constant::Float(-f)),
+        _ => None,
+    }
 }
 
 /// WAT i32 that is 1 when the i64 locals are all small ints (a known-small operand is skipped).

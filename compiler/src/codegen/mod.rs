@@ -1415,6 +1415,10 @@ impl<'a> Generator<'a> {
                 self.binary_op(&b.op, left, right, known, binary_function(&b.op))
             }
             E::UnaryOp(u) => {
+                // `-1`, `-2.5`: a negative literal is a constant, not a call of `$neg`.
+                if let (ast::UnaryOp::USub, Some(value)) = (u.op, fast::negated_literal(&u.operand)) {
+                    return self.constant(expr, &value);
+                }
                 let operand = self.expr(&u.operand)?;
                 match u.op {
                     ast::UnaryOp::Not => format!("(call $bool (i32.eqz (call $truthy {operand})))"),
