@@ -290,3 +290,71 @@
   (i64.store offset=8 (local.get $t) (local.get $k))
   (i64.store offset=16 (local.get $t) (local.get $default))
   (call $call_method (local.get $recv) (local.get $name) (local.get $t) (i32.const 0)))
+
+;; str methods a plan calls with plain positional arguments, straight to their implementation
+;; when the receiver (and each argument) is what the common case needs; anything else goes to
+;; `$call_method` with the same arguments, which dispatches and raises as it always does. No
+;; argument tuple is made on the direct path, and the method name is not looked up.
+
+;; The arguments as a tuple for `$call_method`: the first n of a, b.
+(func $fast_args (param $a i64) (param $b i64) (param $n i32) (result i32)
+  (local $t i32)
+  (if (i32.eqz (local.get $n)) (then (return (global.get $empty_tuple))))
+  (local.set $t (call $tuple_new (local.get $n)))
+  (i64.store offset=8 (local.get $t) (local.get $a))
+  (if (i32.eq (local.get $n) (i32.const 2)) (then (i64.store offset=16 (local.get $t) (local.get $b))))
+  (local.get $t))
+
+;; `recv.strip()`, `lstrip()`, `rstrip()` (mode 3, 1, 2).
+(func $fast_strip (param $recv i64) (param $name i64) (param $mode i32) (result i64)
+  (if (i32.eq (call $tid (local.get $recv)) (i32.const 5))
+    (then (return (call $str_strip (local.get $recv) (i32.const 0) (local.get $mode)))))
+  (call $call_method (local.get $recv) (local.get $name) (global.get $empty_tuple) (i32.const 0)))
+
+;; `recv.split()`, `split(sep)`, `split(sep, maxsplit)` (n arguments; rsplit: right 1). Direct
+;; when sep is None or a str and maxsplit a small int.
+(func $fast_split (param $recv i64) (param $name i64) (param $sep i64) (param $max i64) (param $n i32)
+    (param $right i32) (result i64)
+  (local $s i64) (local $m i64)
+  (if (i32.eq (call $tid (local.get $recv)) (i32.const 5))
+    (then
+      (local.set $s (select (i64.const 0) (local.get $sep)
+        (i32.or (i32.eqz (local.get $n)) (i64.eq (local.get $sep) (i64.const 8)))))
+      (local.set $m (i64.const -1))
+      (if (i32.eq (local.get $n) (i32.const 2))
+        (then (local.set $m (select (i64.shr_s (local.get $max) (i64.const 1)) (i64.const -2)
+          (i32.wrap_i64 (i64.and (local.get $max) (i64.const 1)))))))
+      (if (i32.and (i64.ne (local.get $m) (i64.const -2))
+            (i32.or (i64.eqz (local.get $s)) (i32.eq (call $tid (local.get $s)) (i32.const 5))))
+        (then (return (call $str_split (local.get $recv) (local.get $s) (local.get $m) (local.get $right)))))))
+  (call $call_method (local.get $recv) (local.get $name)
+    (call $fast_args (local.get $sep) (local.get $max) (local.get $n)) (i32.const 0)))
+
+;; `recv.startswith(x)` / `endswith(x)` (end 1) of one str.
+(func $fast_affix (param $recv i64) (param $name i64) (param $x i64) (param $end i32) (result i64)
+  (local $p i32) (local $q i32) (local $n i32) (local $m i32)
+  (if (i32.and (i32.eq (call $tid (local.get $recv)) (i32.const 5)) (i32.eq (call $tid (local.get $x)) (i32.const 5)))
+    (then
+      (local.set $p (i32.wrap_i64 (local.get $recv)))
+      (local.set $q (i32.wrap_i64 (local.get $x)))
+      (local.set $n (i32.load offset=4 (local.get $p)))
+      (local.set $m (i32.load offset=4 (local.get $q)))
+      (if (i32.gt_u (local.get $m) (local.get $n)) (then (return (call $bool (i32.const 0)))))
+      (return (call $bool (call $str_memeq
+        (i32.add (i32.add (local.get $p) (i32.const 16)) (select (i32.sub (local.get $n) (local.get $m)) (i32.const 0) (local.get $end)))
+        (i32.add (local.get $q) (i32.const 16)) (local.get $m))))))
+  (call $call_method (local.get $recv) (local.get $name) (i32.wrap_i64 (call $tuple1 (local.get $x))) (i32.const 0)))
+
+;; `recv.join(items)`.
+(func $fast_join (param $recv i64) (param $name i64) (param $items i64) (result i64)
+  (if (i32.eq (call $tid (local.get $recv)) (i32.const 5))
+    (then (return (call $str_join_m (local.get $recv) (local.get $items)))))
+  (call $call_method (local.get $recv) (local.get $name) (i32.wrap_i64 (call $tuple1 (local.get $items))) (i32.const 0)))
+
+;; `recv.replace(old, new)` of strs.
+(func $fast_replace (param $recv i64) (param $name i64) (param $old i64) (param $new i64) (result i64)
+  (if (i32.and (i32.eq (call $tid (local.get $recv)) (i32.const 5))
+        (i32.and (i32.eq (call $tid (local.get $old)) (i32.const 5)) (i32.eq (call $tid (local.get $new)) (i32.const 5))))
+    (then (return (call $str_replace (local.get $recv) (local.get $old) (local.get $new) (i64.const -1)))))
+  (call $call_method (local.get $recv) (local.get $name)
+    (call $fast_args (local.get $old) (local.get $new) (i32.const 2)) (i32.const 0)))

@@ -60,8 +60,12 @@ impl Generator<'_> {
         Ok(Some(code))
     }
 
-    /// `recv.append(v)` and `recv.get(k[, default])`: runtime/wat/fast.wat's helpers act on
-    /// a list or dict directly and hand anything else to `$call_method`.
+    /// Method calls with plain positional arguments that runtime/wat/fast.wat's helpers make
+    /// directly: `append` on a list, `get` on a dict, and the str methods plans call most
+    /// (`strip` and its kin, `split`/`rsplit`, `startswith`/`endswith` with one str, `join`,
+    /// `replace` with two). Each helper takes the receiver, the method name and the arguments,
+    /// acts when they are of the common types, and hands anything else to `$call_method`
+    /// with the same arguments (so errors are the generic path's).
     pub(super) fn fast_method(
         &mut self,
         attribute: &ast::ExprAttribute,
@@ -71,9 +75,28 @@ impl Generator<'_> {
             return Ok(None);
         }
         let method = normalize(attribute.attr.as_str()).into_owned();
-        let helper = match (method.as_str(), c.args.len()) {
-            ("append", 1) => "$fast_append",
-            ("get", 1 | 2) => "$fast_get",
+        let n = c.args.len();
+        // The helper and what follows the arguments: absent optional arguments (as 0, which
+        // no value is) and the helper's own selectors.
+        let (helper, tail) = match (method.as_str(), n) {
+            ("append", 1) => ("$fast_append", String::new()),
+            ("get", 1) => ("$fast_get", format!(" {} (i32.const 1)", super::none())),
+            ("get", 2) => ("$fast_get", " (i32.const 2)".to_owned()),
+            ("strip", 0) => ("$fast_strip", " (i32.const 3)".to_owned()),
+            ("lstrip", 0) => ("$fast_strip", " (i32.const 1)".to_owned()),
+            ("rstrip", 0) => ("$fast_strip", " (i32.const 2)".to_owned()),
+            ("split" | "rsplit", 0..=2) => (
+                "$fast_split",
+                format!(
+                    "{} (i32.const {n}) (i32.const {})",
+                    " (i64.const 0)".repeat(2 - n),
+                    u8::from(method == "rsplit")
+                ),
+            ),
+            ("startswith", 1) => ("$fast_affix", " (i32.const 0)".to_owned()),
+            ("endswith", 1) => ("$fast_affix", " (i32.const 1)".to_owned()),
+            ("join", 1) => ("$fast_join", String::new()),
+            ("replace", 2) => ("$fast_replace", String::new()),
             _ => return Ok(None),
         };
         // The receiver first, then the arguments, as the generic method call evaluates them.
@@ -84,14 +107,7 @@ impl Generator<'_> {
             args.push(' ');
             args.push_str(&self.expr(arg)?);
         }
-        if helper == "$fast_get" {
-            if c.args.len() == 1 {
-                args.push_str(&format!(" {} (i32.const 1)", super::none()));
-            } else {
-                args.push_str(" (i32.const 2)");
-            }
-        }
-        Ok(Some(format!("(call {helper} {receiver} {name}{args})")))
+        Ok(Some(format!("(call {helper} {receiver} {name}{args}{tail})")))
     }
 
     /// `name(args)` for a builtin function the plan does not shadow: its `$b_` implementation
