@@ -358,3 +358,17 @@
     (then (return (call $str_replace (local.get $recv) (local.get $old) (local.get $new) (i64.const -1)))))
   (call $call_method (local.get $recv) (local.get $name)
     (call $fast_args (local.get $old) (local.get $new) (i32.const 2)) (i32.const 0)))
+
+;; Builtins called with one positional argument ($b_len and $b_int with the tuple made and
+;; checked are what any other call of them reaches).
+
+;; `len(x)`.
+(func $fast_len (param $x i64) (result i64)
+  (call $seq_int (call $len (local.get $x))))
+
+;; `int(x)`: a small int is itself, a str is parsed in base 10; anything else as `$b_int`.
+(func $fast_int (param $x i64) (result i64)
+  (if (i32.wrap_i64 (i64.and (local.get $x) (i64.const 1))) (then (return (local.get $x))))
+  (if (i32.eq (call $tid (local.get $x)) (i32.const 5))
+    (then (return (call $int_from_str (local.get $x) (i64.const 10)))))
+  (call $b_int (i32.wrap_i64 (call $tuple1 (local.get $x))) (i32.const 0)))

@@ -1661,16 +1661,20 @@
   (if (i32.eq (local.get $k) (i32.const 1)) (then (return (call $int_new (call $int_val (local.get $v))))))
   (if (i32.eq (local.get $k) (i32.const 2)) (then (return (call $float_to_int (f64.load offset=8 (i32.wrap_i64 (local.get $v)))))))
   (if (i32.eq (call $tid (local.get $v)) (i32.const 5))
-    (then
-      (local.set $text (call $str_ascii_number (local.get $v)))
-      (local.set $r (call $parse_int (i32.add (i32.wrap_i64 (local.get $text)) (i32.const 16))
-        (i32.load offset=4 (i32.wrap_i64 (local.get $text))) (i32.wrap_i64 (local.get $b))))
-      (if (i64.eqz (local.get $r))
-        (then (call $raise_msg (global.get $t_ValueError)
-          (call $msg2 (global.get $s_num_invalid_int) (call $to_str (call $int_new (local.get $b))) (call $str_truncate (call $str_repr (local.get $v)) (i32.const 200))))))
-      (return (local.get $r))))
+    (then (return (call $int_from_str (local.get $v) (local.get $b)))))
   (call $raise_msg (global.get $t_TypeError) (call $msg1 (global.get $s_num_int_arg) (call $type_name (local.get $v))))
   (unreachable))
+
+;; int(s, b) of a str s (b: 2-36, or 0 for the literal's own prefix).
+(func $int_from_str (param $v i64) (param $b i64) (result i64)
+  (local $text i64) (local $r i64)
+  (local.set $text (call $str_ascii_number (local.get $v)))
+  (local.set $r (call $parse_int (i32.add (i32.wrap_i64 (local.get $text)) (i32.const 16))
+    (i32.load offset=4 (i32.wrap_i64 (local.get $text))) (i32.wrap_i64 (local.get $b))))
+  (if (i64.eqz (local.get $r))
+    (then (call $raise_msg (global.get $t_ValueError)
+      (call $msg2 (global.get $s_num_invalid_int) (call $to_str (call $int_new (local.get $b))) (call $str_truncate (call $str_repr (local.get $v)) (i32.const 200))))))
+  (local.get $r))
 
 (func $b_pow (param $args i32) (param $kwargs i32) (result i64)
   (local $n i32) (local $a i64) (local $b i64) (local $m i64) (local $x i64) (local $e i64) (local $mod i64)
