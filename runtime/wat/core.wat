@@ -9,9 +9,13 @@
 ;; The memory is kept `$heap_slack` bytes (2 MiB) ahead of the heap top, grown in 2 MiB steps:
 ;; small allocations rarely grow it, and the host can back the heap with 2 MiB pages (a huge
 ;; page is used only where its whole extent is mapped when first touched, and the bump heap
-;; touches memory in order, so the slack keeps the page being touched inside the memory). Near
-;; the store's memory limit the first refused growth turns the slack off (`$heap_slack` 0), so
-;; the limit stays exactly where it was and the limiter is not asked again and again.
+;; touches memory in order, so the slack keeps the page being touched inside the memory).
+;;
+;; Near the store's memory limit the first refused growth shrinks the slack to a reserve of
+;; 256 KiB, kept free for the handler of the MemoryError to come: when an allocation fits only
+;; by using the reserve, MemoryError is raised and the reserve released (slack 0), so `except
+;; MemoryError:` can still print, append and format. The limiter is asked again only as the heap
+;; reaches the reserve. An allocation too large for even the reserve raises and keeps it.
 (global $heap_slack (mut i64) (i64.const 0x20_0000))
 
 (func $alloc (param $size i32) (result i32)
@@ -36,25 +40,29 @@
     (i64.and (i64.add (i64.add (local.get $addr) (local.get $size)) (i64.const 7)) (i64.const -8)))
   (if (i64.gt_u (local.get $end) (i64.const 0xFFFF_0000)) (then (call $raise_memory)))
   (local.set $have (i64.shl (i64.extend_i32_u (memory.size)) (i64.const 16)))
-  (local.set $want (i64.add (local.get $end) (global.get $heap_slack)))
-  (if (i64.gt_u (local.get $want) (local.get $have))
+  (if (i64.gt_u (i64.add (local.get $end) (global.get $heap_slack)) (local.get $have))
     (then
-      ;; The slack's growth: to `want` rounded up to 2 MiB (32 pages).
-      (if (i64.ne (global.get $heap_slack) (i64.const 0))
+      ;; The slack's growth: by what is missing, rounded up to 2 MiB (32 pages); refused, the
+      ;; slack becomes the reserve.
+      (if (i64.gt_u (global.get $heap_slack) (i64.const 0x4_0000))
         (then
           (if (i32.eq (memory.grow (i32.wrap_i64 (i64.and
-                  (i64.add (i64.shr_u (i64.add (i64.sub (local.get $want) (local.get $have)) (i64.const 0xFFFF)) (i64.const 16))
-                    (i64.const 31))
+                  (i64.add (i64.shr_u (i64.add (i64.sub (i64.add (local.get $end) (global.get $heap_slack)) (local.get $have))
+                    (i64.const 0xFFFF)) (i64.const 16)) (i64.const 31))
                   (i64.const -32))))
                 (i32.const -1))
-            (then (global.set $heap_slack (i64.const 0))))))
-      ;; Without the slack (refused just now, or before): exactly the pages the allocation needs.
-      (if (i64.gt_u (local.get $end) (i64.shl (i64.extend_i32_u (memory.size)) (i64.const 16)))
+            (then (global.set $heap_slack (i64.const 0x4_0000))))))
+      (local.set $have (i64.shl (i64.extend_i32_u (memory.size)) (i64.const 16)))
+      (local.set $want (i64.add (local.get $end) (global.get $heap_slack)))
+      ;; The pages the allocation and the reserve need, exactly.
+      (if (i64.gt_u (local.get $want) (local.get $have))
         (then
           (if (i32.eq (memory.grow (i32.wrap_i64
-                  (i64.shr_u (i64.add (i64.sub (local.get $end) (local.get $have)) (i64.const 0xFFFF)) (i64.const 16))))
+                  (i64.shr_u (i64.add (i64.sub (local.get $want) (local.get $have)) (i64.const 0xFFFF)) (i64.const 16))))
                 (i32.const -1))
-            (then (call $raise_memory)))))))
+            (then
+              (if (i64.le_u (local.get $end) (local.get $have)) (then (global.set $heap_slack (i64.const 0))))
+              (call $raise_memory)))))))
   (global.set $heap_top (i32.wrap_i64 (local.get $end)))
   (i32.wrap_i64 (local.get $addr)))
 
