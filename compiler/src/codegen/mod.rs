@@ -7,6 +7,7 @@
 //! `$entry` signature; the module body becomes `$plan_main`; comprehensions are emitted inline.
 
 mod calls;
+mod definite;
 mod fast;
 mod range_loop;
 mod scopes;
@@ -22,6 +23,7 @@ use baton_runtime::{runtime_layout, PlanParts, RuntimeLayout};
 
 use crate::check::normalize;
 use crate::source::SourceFile;
+use definite::Definite;
 use scopes::{lazy_genexp, Place, ScopeId, Scopes, GENEXP_ARG};
 
 /// A construct the code generator does not handle, with the line it is on.
@@ -157,6 +159,8 @@ struct FnState {
     finally: Vec<FinallyFrame>,
     /// Locals holding the exceptions of the handlers being emitted, innermost last.
     handlers: Vec<String>,
+    /// Which of the function's own plain locals are assigned on every path here.
+    definite: Definite,
 }
 
 struct Generator<'a> {
@@ -336,6 +340,7 @@ impl<'a> Generator<'a> {
             loops: Vec::new(),
             finally: Vec::new(),
             handlers: Vec::new(),
+            definite: Definite::default(),
         });
         let name = self.str_const("<module>");
         if self.trap_deviations && with_main {
@@ -500,6 +505,10 @@ impl<'a> Generator<'a> {
             loops: Vec::new(),
             finally: Vec::new(),
             handlers: Vec::new(),
+            definite: match &body {
+                FunctionBody::Statements(stmts) => Definite::new(stmts),
+                FunctionBody::Expression(_) | FunctionBody::Generator { .. } => Definite::default(),
+            },
         });
         self.emit(&enter_frame(name_str));
         self.emit(&format!(
@@ -515,6 +524,7 @@ impl<'a> Generator<'a> {
                 self.emit(&format!("(local.set {local} (call $cell_new {load}))"));
             } else {
                 self.emit(&format!("(local.set {local} {load})"));
+                self.f().definite.assign(scope, param);
             }
         }
         // Cells for the other captured variables of this scope, empty until assigned.
@@ -735,11 +745,15 @@ impl<'a> Generator<'a> {
             S::AugAssign(a) => self.aug_assign(a)?,
             S::If(i) => {
                 let test = self.condition(&i.test)?;
+                let before = self.f().definite.snapshot();
                 self.emit(&format!("(if {test} (then"));
                 self.stmts(&i.body)?;
+                let then_end = self.f().definite.snapshot();
+                self.f().definite.restore(before);
                 self.emit(") (else");
                 self.stmts(&i.orelse)?;
                 self.emit("))");
+                self.f().definite.meet(&then_end);
             }
             S::While(w) => {
                 let (after, exhausted, top) = (
@@ -747,6 +761,7 @@ impl<'a> Generator<'a> {
                     self.label("exhausted"),
                     self.label("top"),
                 );
+                let before = self.f().definite.snapshot();
                 self.emit(&format!("(block {after} (block {exhausted} (loop {top}"));
                 // Each test runs on the `while` line, as in CPython's tracebacks (the body left
                 // the frame on its last statement's line).
@@ -755,8 +770,10 @@ impl<'a> Generator<'a> {
                 self.emit(&format!("(br_if {exhausted} (i32.eqz {test}))"));
                 self.loop_body(&w.body, &after, &top)?;
                 self.emit(&format!("(br {top})))"));
+                self.f().definite.restore(before.clone());
                 self.stmts(&w.orelse)?;
                 self.emit(")");
+                self.f().definite.restore(before);
             }
             S::For(f) => self.for_loop(f)?,
             S::Break(_) | S::Continue(_) => {
@@ -960,6 +977,7 @@ impl<'a> Generator<'a> {
             return self.range_loop(f, args);
         }
         let iterable = self.expr(&f.iter)?;
+        let before = self.f().definite.snapshot();
         let iterator = self.temp();
         let item = self.temp();
         let (after, exhausted, top) = (
@@ -976,8 +994,10 @@ impl<'a> Generator<'a> {
         self.assign(&f.target, &format!("(local.get {item})"))?;
         self.loop_body(&f.body, &after, &top)?;
         self.emit(&format!("(br {top})))"));
+        self.f().definite.restore(before.clone());
         self.stmts(&f.orelse)?;
         self.emit(")");
+        self.f().definite.restore(before);
         Ok(())
     }
 
@@ -1032,6 +1052,7 @@ impl<'a> Generator<'a> {
             return self.try_except(body, handlers, orelse);
         }
         let exn = self.local("x", "exnref");
+        let before = self.f().definite.snapshot();
         let in_flight = self.temp();
         let pending = self.temp_i32();
         let (normal, caught) = (self.label("fin_normal"), self.label("fin_exc"));
@@ -1047,18 +1068,25 @@ impl<'a> Generator<'a> {
         let result = self.try_except(body, handlers, orelse);
         let frame = self.f().finally.pop().expect("the frame pushed above");
         result?;
+        let body_end = self.f().definite.snapshot();
         self.emit(&format!(") (br {normal}))"));
         self.emit(&format!("(local.set {exn}) (local.set {in_flight})"));
         // An exception: run the finally body, then re-raise (unless the body itself jumps).
         // Inside it, a bare `raise` re-raises the exception in flight, as CPython's does.
         self.emit("(call $resume (local.get $d))");
         self.f().handlers.push(in_flight);
+        // Entered by an exception from anywhere in the body: only what was assigned before.
+        self.f().definite.restore(before.clone());
         let result = self.stmts(finalbody);
         self.f().handlers.pop();
         result?;
         self.emit(&format!("(throw_ref (local.get {exn})))"));
         // Normal completion or a jump out of the body: run the finally body once, then jump.
+        // A jump (break, continue, return) may leave the body early, so the finally body starts
+        // from what was assigned before it; after it, what the body's normal end had too.
+        self.f().definite.restore(before);
         self.stmts(finalbody)?;
+        self.f().definite.join(&body_end);
         for (index, jump) in frame.jumps.iter().enumerate() {
             self.emit(&format!(
                 "(if (i32.eq (local.get {pending}) (i32.const {})) (then",
@@ -1082,13 +1110,17 @@ impl<'a> Generator<'a> {
         }
         let exc = self.temp();
         let (end, caught) = (self.label("end"), self.label("caught"));
+        let before = self.f().definite.snapshot();
         self.emit(&format!("(block {end} (local.set {exc} (block {caught} (result i64) (try_table (catch $exc {caught})"));
         self.stmts(body)?;
         self.emit(")");
         self.stmts(orelse)?;
         self.emit(&format!("(br {end})))"));
+        // A handler may be entered from anywhere in the body: only what was assigned before.
+        let mut after = self.f().definite.clone();
         self.emit("(call $resume (local.get $d))");
         for ast::ExceptHandler::ExceptHandler(handler) in handlers {
+            self.f().definite.restore(before.clone());
             self.set_line(handler);
             let matches = match &handler.type_ {
                 Some(t) => {
@@ -1112,8 +1144,10 @@ impl<'a> Generator<'a> {
                 self.store_name(&name, "(i64.const 0)")?;
             }
             self.emit(&format!("(br {end})))"));
+            after.meet(&self.f().definite.snapshot());
         }
         self.emit(&format!("(throw $exc (local.get {exc})))"));
+        self.f().definite = after;
         Ok(())
     }
 
@@ -1237,6 +1271,9 @@ impl<'a> Generator<'a> {
                 cell: false,
             } => {
                 let local = self.var_local(owner, &name, false);
+                if owner == scope {
+                    self.f().definite.assign(owner, &name);
+                }
                 format!("(local.set {local} {value})")
             }
             place @ (Place::Local { cell: true, .. } | Place::Free { .. }) => {
@@ -1282,6 +1319,9 @@ impl<'a> Generator<'a> {
                 cell: false,
             } => {
                 let local = self.var_local(owner, &name, false);
+                if owner == scope && self.f().definite.is_assigned(owner, &name) {
+                    return Ok(format!("(local.get {local})"));
+                }
                 // Inline: a call per variable read costs more than the test.
                 format!("(if (result i64) (i64.eqz (local.get {local})) (then (call $raise_unbound_local (i32.const {name_str})) (unreachable)) (else (local.get {local})))")
             }
@@ -1543,8 +1583,11 @@ impl<'a> Generator<'a> {
             E::NamedExpr(n) => {
                 let value = self.expr(&n.value)?;
                 let temp = self.temp();
+                // The expression may be evaluated conditionally: its target is not counted.
+                let before = self.f().definite.snapshot();
                 let store =
                     self.capture(|g| g.assign(&n.target, &format!("(local.get {temp})")))?;
+                self.f().definite.restore(before);
                 format!(
                     "(block (result i64) (local.set {temp} {value}) {store} (local.get {temp}))"
                 )

@@ -52,6 +52,8 @@ impl Generator<'_> {
             self.emit(&format!("(local.set {temp} {code})"));
             values.push(temp);
         }
+        // The body may run zero times (see `Definite`).
+        let before = self.f().definite.snapshot();
         let (cur, stop, step, iterator, item) = (
             self.temp(),
             self.temp(),
@@ -133,8 +135,10 @@ impl Generator<'_> {
         self.assign(&f.target, &format!("(local.get {item})"))?;
         self.loop_body(&f.body, &after, &top)?;
         self.emit(&format!("(br {top})))"));
+        self.f().definite.restore(before.clone());
         self.stmts(&f.orelse)?;
         self.emit(")");
+        self.f().definite.restore(before);
         Ok(())
     }
 }
