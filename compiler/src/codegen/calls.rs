@@ -107,7 +107,9 @@ impl Generator<'_> {
             args.push(' ');
             args.push_str(&self.expr(arg)?);
         }
-        Ok(Some(format!("(call {helper} {receiver} {name}{args}{tail})")))
+        Ok(Some(format!(
+            "(call {helper} {receiver} {name}{args}{tail})"
+        )))
     }
 
     /// `name(args)` for a builtin function the plan does not shadow: its `$b_` implementation

@@ -47,7 +47,6 @@ impl Definite {
         }
     }
 
-
     pub(super) fn is_assigned(&self, scope: ScopeId, name: &str) -> bool {
         self.assigned.contains(&(scope, name.to_owned()))
     }

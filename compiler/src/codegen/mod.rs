@@ -1456,7 +1456,8 @@ impl<'a> Generator<'a> {
             }
             E::UnaryOp(u) => {
                 // `-1`, `-2.5`: a negative literal is a constant, not a call of `$neg`.
-                if let (ast::UnaryOp::USub, Some(value)) = (u.op, fast::negated_literal(&u.operand)) {
+                if let (ast::UnaryOp::USub, Some(value)) = (u.op, fast::negated_literal(&u.operand))
+                {
                     return self.constant(expr, &value);
                 }
                 let operand = self.expr(&u.operand)?;
