@@ -82,6 +82,7 @@ pub const TYPES: &[TypeSpec] = &[
     ty("NotImplementedError", Some("RuntimeError"), None, None),
     ty("MemoryError", Some("Exception"), None, None),
     ty("TimeoutError", Some("Exception"), None, None),
+    ty("StopIteration", Some("Exception"), None, None),
     // The SDK's exceptions (`from baton import BudgetExceeded`), raised by host calls.
     ty("BudgetExceeded", Some("Exception"), None, None),
     ty("LLMError", Some("Exception"), None, None),
@@ -129,6 +130,8 @@ pub const BUILTINS: &[&str] = &[
     "sum",
     "tuple",
     "zip",
+    "iter",
+    "next",
     // The json module's functions (`json.loads`, `from json import dumps`).
     "json_loads",
     "json_dumps",

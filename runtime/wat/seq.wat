@@ -1589,11 +1589,12 @@
           (i64.mul (i64.sub (call $range_len (local.get $v)) (i64.const 1)) (call $seq_rstep (i32.wrap_i64 (local.get $v)))))
         (i64.sub (call $seq_rstart (i32.wrap_i64 (local.get $v))) (call $seq_rstep (i32.wrap_i64 (local.get $v))))
         (i64.sub (i64.const 0) (call $seq_rstep (i32.wrap_i64 (local.get $v))))))
-      (return (call $list_from (local.get $v)))))
+      (return (call $iter (local.get $v)))))
+  ;; An iterator over a reversed copy (CPython's iterates the sequence itself, lazily).
   (local.set $l (call $list_from (local.get $v)))
   (call $seq_reverse_records (i32.load offset=12 (i32.wrap_i64 (local.get $l)))
     (i32.load offset=4 (i32.wrap_i64 (local.get $l))) (i32.const 8))
-  (local.get $l))
+  (call $iter (local.get $l)))
 
 ;; min() and max(): `ismax` selects max (comparing with >, as CPython does).
 (func $seq_minmax (param $args i32) (param $kwargs i32) (param $ismax i32) (result i64)
@@ -1815,7 +1816,7 @@
       (loop $each
         (local.set $v (call $next (i64.load offset=16 (local.get $s))))
         (if (i64.eqz (local.get $v)) (then (return (i64.const 0))))
-        (local.set $v (call $call1 (i64.load offset=8 (local.get $s)) (local.get $v)))
+        (local.set $v (call $genexp_step (i64.load offset=8 (local.get $s)) (local.get $v)))
         (br_if $each (i64.eqz (local.get $v))))
       (return (local.get $v))))
   (if (i32.eq (local.get $kind) (i32.const 1)) (then (return (call $zip_next (local.get $s) (i32.const 0)))))
@@ -1891,3 +1892,63 @@
   (i64.store offset=8 (local.get $keep) (local.get $f))
   (i64.store offset=16 (local.get $keep) (local.get $it))
   (call $lazy_new (i32.const 3) (local.get $keep)))
+
+;; ---- iter() and next() -------------------------------------------------------------------------
+
+;; One step of a generator expression (its element function applied to the next source item).
+;; A StopIteration escaping it becomes RuntimeError("generator raised StopIteration"), caused by
+;; it, as in CPython (PEP 479): otherwise it would end the loop consuming the generator.
+(func $genexp_step (param $step i64) (param $item i64) (result i64)
+  (local $e i64) (local $d i32) (local $err i64)
+  (local.set $d (global.get $depth))
+  (local.set $e
+    (block $caught (result i64)
+      (return (try_table (result i64) (catch $exc $caught)
+        (call $call1 (local.get $step) (local.get $item))))))
+  (if (call $exc_matches (local.get $e) (i64.extend_i32_u (global.get $t_StopIteration)))
+    (then
+      (global.set $depth (local.get $d))
+      (local.set $err (call $exc_new (global.get $t_RuntimeError) (call $tuple1 (i64.extend_i32_u (global.get $s_seq_gen_stop)))))
+      (call $raise_from (local.get $err) (local.get $e))))
+  (throw $exc (local.get $e)))
+
+;; The argument count of iter()/next() (1 or 2), or TypeError as CPython words it.
+(func $seq_iter_arity (param $args i32) (param $kwargs i32) (param $fname i32) (result i32)
+  (local $n i32)
+  (call $seq_no_kwargs (local.get $kwargs) (local.get $fname))
+  (local.set $n (i32.load offset=4 (local.get $args)))
+  (if (i32.eqz (local.get $n))
+    (then (call $raise_msg (global.get $t_TypeError) (call $msg2 (global.get $s_seq_b_at_least_1)
+      (call $seq_s (local.get $fname)) (call $seq_istr (i64.const 0))))))
+  (if (i32.gt_u (local.get $n) (i32.const 2))
+    (then (call $raise_msg (global.get $t_TypeError) (call $msg2 (global.get $s_seq_b_at_most_2)
+      (call $seq_s (local.get $fname)) (call $seq_istr (i64.extend_i32_u (local.get $n)))))))
+  (local.get $n))
+
+;; iter(x): an iterator over x (x itself when it is one). The two-argument form, iter(callable,
+;; sentinel), is refused with NotImplementedError.
+(func $b_iter (param $args i32) (param $kwargs i32) (result i64)
+  (local $f i64) (local $t i32)
+  (if (i32.eq (call $seq_iter_arity (local.get $args) (local.get $kwargs) (global.get $s_seq_n_iter)) (i32.const 2))
+    (then
+      (local.set $f (call $seq_arg (local.get $args) (i32.const 0)))
+      (local.set $t (call $tid (local.get $f)))
+      ;; callables: functions (10), types (13), builtins (14), bound methods (15)
+      (if (i32.eqz (i32.or (i32.eq (local.get $t) (i32.const 10))
+            (i32.and (i32.ge_u (local.get $t) (i32.const 13)) (i32.le_u (local.get $t) (i32.const 15)))))
+        (then (call $raise_static (global.get $t_TypeError) (global.get $s_seq_iter_callable))))
+      (call $raise_static (global.get $t_NotImplementedError) (global.get $s_seq_iter_sentinel))))
+  (call $iter (call $seq_arg (local.get $args) (i32.const 0))))
+
+;; next(iterator[, default]): its next item; when it is exhausted, default, or StopIteration.
+(func $b_next (param $args i32) (param $kwargs i32) (result i64)
+  (local $n i32) (local $it i64) (local $v i64)
+  (local.set $n (call $seq_iter_arity (local.get $args) (local.get $kwargs) (global.get $s_seq_n_next)))
+  (local.set $it (call $seq_arg (local.get $args) (i32.const 0)))
+  (if (i32.ne (call $tid (local.get $it)) (i32.const 18))
+    (then (call $seq_type_error (global.get $s_seq_not_iterator) (local.get $it))))
+  (local.set $v (call $next (local.get $it)))
+  (if (i64.ne (local.get $v) (i64.const 0)) (then (return (local.get $v))))
+  (if (i32.eq (local.get $n) (i32.const 2)) (then (return (call $seq_arg (local.get $args) (i32.const 1)))))
+  (call $raise (i64.extend_i32_u (global.get $t_StopIteration)))
+  (unreachable))

@@ -5,6 +5,6 @@ def summarize(text):
     return reslt
 
 tests = bsah("pytest -q")
-print(eval(tests.stdout), iter([]))
+print(eval(tests.stdout), hash(()))
 def init(__x__):
     return ().__class__.__bases__[0]

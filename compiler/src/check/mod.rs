@@ -304,7 +304,6 @@ impl<'f> Checker<'f> {
             );
         } else {
             let help = match name {
-                "iter" | "next" => "iterate with a for loop or index the list".to_owned(),
                 "format" => "use an f-string such as f\"{value:>10}\"".to_owned(),
                 "bytes" | "bytearray" => "use str".to_owned(),
                 "frozenset" => "use set or tuple".to_owned(),

@@ -1,3 +1,0 @@
-# expect: B203
-# builtin StopIteration is outside the supported set
-print(StopIteration())
