@@ -457,6 +457,23 @@ impl Gen {
                 format!("{f}({})", self.expr(env, Ty::Int, d))
             }
             28 => format!("json.loads({})", self.json_int_text()),
+            29 => {
+                let l = self.expr(env, Ty::ListInt, d);
+                match self.rng.below(4) {
+                    0 => format!("next(iter({l}), {})", self.small_int()),
+                    1 if env.loops < MAX_LOOPS => {
+                        let x = self.fresh("x");
+                        let mut inner = env.clone();
+                        inner.loops += 1;
+                        inner.add(&x, Ty::Int);
+                        let cond = self.expr(&inner, Ty::Bool, d.min(1));
+                        format!("next(({x} for {x} in {l} if {cond}), {})", self.small_int())
+                    }
+                    // StopIteration when the list is empty.
+                    2 if self.risky() => format!("next(iter({l}))"),
+                    _ => format!("next(reversed({l}), {})", self.small_int()),
+                }
+            }
             _ => self.leaf(env, Ty::Int),
         }
     }
