@@ -116,3 +116,48 @@ fn deleted_names(target: &ast::Expr, out: &mut HashSet<String>) {
         _ => {}
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn body(source: &str) -> Vec<ast::Stmt> {
+        match rustpython_parser::parse(source, rustpython_parser::Mode::Module, "<test>") {
+            Ok(ast::Mod::Module(module)) => module.body,
+            other => panic!("not a module: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn unbinding_names_are_never_counted() {
+        let source = "for i in r:\n    if c:\n        del a, [b]\n    try:\n        pass\n    except E as e:\n        pass\ndef g():\n    del inner\n";
+        let mut definite = Definite::new(&body(source));
+        for name in ["a", "b", "e", "inner", "kept"] {
+            definite.assign(0, name);
+        }
+        // `inner` is deleted by the nested function, a scope of its own.
+        let assigned: Vec<&str> = ["a", "b", "e", "inner", "kept"]
+            .into_iter()
+            .filter(|name| definite.is_assigned(0, name))
+            .collect();
+        assert_eq!(assigned, ["inner", "kept"]);
+        // Scopes are told apart: a comprehension's `x` is not the function's.
+        definite.assign(1, "x");
+        assert!(definite.is_assigned(1, "x") && !definite.is_assigned(0, "x"));
+    }
+
+    #[test]
+    fn meet_keeps_what_both_paths_assign_and_join_adds() {
+        let mut definite = Definite::default();
+        definite.assign(0, "both");
+        definite.assign(0, "left");
+        let mut right = Definite::default();
+        right.assign(0, "both");
+        right.assign(0, "right");
+        definite.meet(&right.snapshot());
+        assert!(definite.is_assigned(0, "both"));
+        assert!(!definite.is_assigned(0, "left") && !definite.is_assigned(0, "right"));
+        definite.join(&right.snapshot());
+        assert!(definite.is_assigned(0, "right"));
+    }
+}
