@@ -1300,6 +1300,14 @@
   (if (f64.eq (local.get $y) (f64.const 1)) (then (return (local.get $x))))
   (if (f64.eq (local.get $y) (f64.const 2)) (then (return (f64.mul (local.get $x) (local.get $x)))))
   (if (f64.eq (local.get $y) (f64.const -1)) (then (return (f64.div (f64.const 1) (local.get $x)))))
+  ;; Small integral exponents by squaring in double-double: ~100 bits, so the rounded result is
+  ;; the correctly rounded power (as glibc's pow gives), where exp(y log x) below can be an ulp
+  ;; off (120000000.0 ** 3). Results outside the normal range take the general path.
+  (if (i32.and (f64.eq (local.get $y) (f64.trunc (local.get $y))) (f64.le (f64.abs (local.get $y)) (f64.const 1024)))
+    (then
+      (local.set $r (call $pow_dd_int (local.get $x) (i32.trunc_f64_s (local.get $y))))
+      (if (i32.and (f64.lt (local.get $r) (f64.const inf)) (f64.ge (local.get $r) (f64.const 0x1p-1000)))
+        (then (return (local.get $r))))))
   (if (f64.eq (local.get $y) (f64.const 0.5)) (then (return (f64.sqrt (local.get $x)))))
   ;; x = m * 2^k, m in [sqrt(1/2), sqrt(2))
   (local.set $m (call $frexp (local.get $x)))
@@ -1423,6 +1431,31 @@
   (if (f64.eq (local.get $r) (f64.const inf))
     (then (call $num_raise_erange)))
   (select (f64.neg (local.get $r)) (local.get $r) (local.get $neg)))
+
+;; x ** e for x > 0 and an int e (|e| <= 1024), by squaring in double-double arithmetic, rounded
+;; once at the end (inf or 0 when it leaves the range).
+(func $pow_dd_int (param $x f64) (param $e i32) (result f64)
+  (local $rh f64) (local $rl f64) (local $bh f64) (local $bl f64) (local $k i32)
+  (local.set $rh (f64.const 1))
+  (local.set $bh (local.get $x))
+  (local.set $k (select (i32.sub (i32.const 0) (local.get $e)) (local.get $e) (i32.lt_s (local.get $e) (i32.const 0))))
+  (block $done (loop $each
+    (br_if $done (i32.eqz (local.get $k)))
+    (if (i32.and (local.get $k) (i32.const 1))
+      (then
+        (call $dd_mul (local.get $rh) (local.get $rl) (local.get $bh) (local.get $bl))
+        (local.set $rh (global.get $ddh)) (local.set $rl (global.get $ddl))))
+    (local.set $k (i32.shr_u (local.get $k) (i32.const 1)))
+    (if (local.get $k)
+      (then
+        (call $dd_mul (local.get $bh) (local.get $bl) (local.get $bh) (local.get $bl))
+        (local.set $bh (global.get $ddh)) (local.set $bl (global.get $ddl))))
+    (br $each)))
+  (if (i32.lt_s (local.get $e) (i32.const 0))
+    (then
+      (call $dd_div (f64.const 1) (f64.const 0) (local.get $rh) (local.get $rl))
+      (local.set $rh (global.get $ddh)) (local.set $rl (global.get $ddl))))
+  (f64.add (local.get $rh) (local.get $rl)))
 
 ;; ---- builtins ----------------------------------------------------------------------------------
 
