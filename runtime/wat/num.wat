@@ -1435,7 +1435,7 @@
 ;; x ** e for x > 0 and an int e (|e| <= 1024), by squaring in double-double arithmetic, rounded
 ;; once at the end (inf or 0 when it leaves the range).
 (func $pow_dd_int (param $x f64) (param $e i32) (result f64)
-  (local $rh f64) (local $rl f64) (local $bh f64) (local $bl f64) (local $k i32)
+  (local $rh f64) (local $rl f64) (local $bh f64) (local $bl f64) (local $k i32) (local $up f64) (local $down f64)
   (local.set $rh (f64.const 1))
   (local.set $bh (local.get $x))
   (local.set $k (select (i32.sub (i32.const 0) (local.get $e)) (local.get $e) (i32.lt_s (local.get $e) (i32.const 0))))
@@ -1455,6 +1455,17 @@
     (then
       (call $dd_div (f64.const 1) (f64.const 0) (local.get $rh) (local.get $rl))
       (local.set $rh (global.get $ddh)) (local.set $rl (global.get $ddl))))
+  ;; An exact tie (the low part half an ulp of the high one): take the neighbour of larger
+  ;; magnitude, as glibc's pow (which CPython uses) does for powers of ten such as 10.0 ** 23
+  ;; (1.0000000000000001e+23), where adding the parts would round to even. glibc is not
+  ;; consistent at ties (x * x, kept for ** 2 above, matches it more often), so a tie can still
+  ;; differ from CPython by an ulp.
+  (local.set $up (f64.reinterpret_i64 (i64.add (i64.reinterpret_f64 (local.get $rh)) (i64.const 1))))
+  (local.set $down (f64.reinterpret_i64 (i64.sub (i64.reinterpret_f64 (local.get $rh)) (i64.const 1))))
+  (if (f64.eq (local.get $rl) (f64.mul (f64.sub (local.get $up) (local.get $rh)) (f64.const 0.5)))
+    (then (return (local.get $up))))
+  (if (f64.eq (local.get $rl) (f64.mul (f64.sub (local.get $down) (local.get $rh)) (f64.const 0.5)))
+    (then (return (local.get $rh))))
   (f64.add (local.get $rh) (local.get $rl)))
 
 ;; ---- builtins ----------------------------------------------------------------------------------
