@@ -277,19 +277,14 @@
 
 ;; `recv.get(k)` (n = 1) or `recv.get(k, default)` (n = 2).
 (func $fast_get (param $recv i64) (param $name i64) (param $k i64) (param $default i64) (param $n i32) (result i64)
-  (local $v i64) (local $t i32)
+  (local $v i64)
   (if (i32.eq (call $tid (local.get $recv)) (i32.const 8))
     (then
       (local.set $v (call $dict_get (local.get $recv) (local.get $k)))
       (if (i64.eqz (local.get $v)) (then (return (local.get $default))))
       (return (local.get $v))))
-  (if (i32.eq (local.get $n) (i32.const 1))
-    (then (return (call $call_method (local.get $recv) (local.get $name)
-      (i32.wrap_i64 (call $tuple1 (local.get $k))) (i32.const 0)))))
-  (local.set $t (call $tuple_new (i32.const 2)))
-  (i64.store offset=8 (local.get $t) (local.get $k))
-  (i64.store offset=16 (local.get $t) (local.get $default))
-  (call $call_method (local.get $recv) (local.get $name) (local.get $t) (i32.const 0)))
+  (call $call_method (local.get $recv) (local.get $name)
+    (call $fast_args (local.get $k) (local.get $default) (local.get $n)) (i32.const 0)))
 
 ;; str methods a plan calls with plain positional arguments, straight to their implementation
 ;; when the receiver (and each argument) is what the common case needs; anything else goes to

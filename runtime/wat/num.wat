@@ -1300,9 +1300,9 @@
   (if (f64.eq (local.get $y) (f64.const 1)) (then (return (local.get $x))))
   (if (f64.eq (local.get $y) (f64.const 2)) (then (return (f64.mul (local.get $x) (local.get $x)))))
   (if (f64.eq (local.get $y) (f64.const -1)) (then (return (f64.div (f64.const 1) (local.get $x)))))
-  ;; Small integral exponents by squaring in double-double: ~100 bits, so the rounded result is
-  ;; the correctly rounded power (as glibc's pow gives), where exp(y log x) below can be an ulp
-  ;; off (120000000.0 ** 3). Results outside the normal range take the general path.
+  ;; Small integral exponents by squaring in double-double: ~100 bits, rounded once, where
+  ;; exp(y log x) below can be an ulp off (120000000.0 ** 3). Results outside the normal range
+  ;; take the general path.
   (if (i32.and (f64.eq (local.get $y) (f64.trunc (local.get $y))) (f64.le (f64.abs (local.get $y)) (f64.const 1024)))
     (then
       (local.set $r (call $pow_dd_int (local.get $x) (i32.trunc_f64_s (local.get $y))))
