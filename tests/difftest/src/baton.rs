@@ -84,17 +84,18 @@ impl Runner {
 }
 
 impl Runner {
-    /// Whether `source`, compiled with `trap_deviations`, reaches one of Baton's deliberate
-    /// deviations (an int beyond 64 bits, a complex result) — even one the plan catches, which
-    /// a normal run cannot show.
-    pub fn hits_deviation(&self, source: &str) -> bool {
+    /// The deliberate deviation `source` reaches when compiled with `trap_deviations`, if any:
+    /// an int beyond 64 bits or a complex result — even one the plan catches, which a normal
+    /// run cannot show — or a float `**` whose exact value lies so near a rounding tie that
+    /// CPython's last digit is its libm's choice.
+    pub fn deviation(&self, source: &str) -> Option<&'static str> {
         let options = baton_compiler::CompileOptions {
             trap_deviations: true,
         };
         let Ok(Ok(plan)) =
             catch_unwind(|| baton_compiler::compile_source_with("plan.py", source, options))
         else {
-            return false;
+            return None;
         };
         let mut stdout = Vec::new();
         let result = catch_unwind(AssertUnwindSafe(|| {
@@ -103,11 +104,20 @@ impl Runner {
                 .and_then(|prepared| prepared.run(&self.limits, &mut stdout))
         }));
         self.cache.clear_memory();
-        matches!(
-            result,
-            Ok(Err(HostError::Trap { backtrace: Some(backtrace), .. }))
-                if backtrace.contains("deviation_trap")
-        )
+        let Ok(Err(HostError::Trap {
+            backtrace: Some(backtrace),
+            ..
+        })) = result
+        else {
+            return None;
+        };
+        if backtrace.contains("pow_tie_trap") {
+            Some("float ** near a rounding tie (CPython's is the libm's pow, not correctly rounded)")
+        } else if backtrace.contains("deviation_trap") {
+            Some("64-bit int or complex deviation caught by the plan")
+        } else {
+            None
+        }
     }
 }
 
