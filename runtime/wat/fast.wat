@@ -99,8 +99,12 @@
 ;; type `f`/`F` and a precision of at most 3 are laid out in place (sign, fill, alignment, width);
 ;; anything else — grouping, `z`, `#`, a fill that is not one ASCII byte, other types — goes
 ;; through the generic `$format`, which parses the spec again and so raises the same errors.
-(func $fsb_push_formatted (param $sb i32) (param $v i64) (param $spec i64)
-  (local $kind i32) (local $sign i32) (local $u i64) (local $prec i32) (local $ip i64) (local $fp i64)
+;; `packed` is the spec parsed by the compiler (compiler/src/codegen/fstring_spec.rs), or 0 to
+;; parse `spec` here: bits 0-7 the fill byte, 8-15 the align, 16-23 the sign, 24-31 the type
+;; (0 for none), 32-47 width + 1 and 48-55 precision + 1 (0 for none); the compiler packs only
+;; specs with an ASCII fill and no grouping, `z` or `#`, after applying the `0` flag's defaults.
+(func $fsb_push_formatted (param $sb i32) (param $v i64) (param $spec i64) (param $packed i64)
+  (local $fill i32) (local $kind i32) (local $sign i32) (local $u i64) (local $prec i32) (local $ip i64) (local $fp i64)
   (local $body i32) (local $len i32) (local $pad i32) (local $before i32) (local $at i32) (local $t i32)
   (local $bits i64) (local $m i64) (local $k i64) (local $rem i64) (local $half i64) (local $scale i64)
   (local $shift i32)
@@ -113,10 +117,22 @@
       (else (i32.shl (i32.eq (i32.load (i32.wrap_i64 (local.get $v))) (i32.const 4)) (i32.const 1)))))
   (block $generic
     (br_if $generic (i32.eqz (local.get $kind)))
-    (call $fmt_parse (local.get $v) (local.get $spec))
-    (br_if $generic (i32.or (i32.or (global.get $fmt_group) (global.get $fmt_z))
-      (i32.or (global.get $fmt_alt) (i32.ne (global.get $fmt_fill_len) (i32.const 1)))))
-    (br_if $generic (i32.ge_u (i32.load8_u (global.get $fmt_fill)) (i32.const 0x80)))
+    (if (i64.eqz (local.get $packed))
+      (then
+        (call $fmt_parse (local.get $v) (local.get $spec))
+        (br_if $generic (i32.or (i32.or (global.get $fmt_group) (global.get $fmt_z))
+          (i32.or (global.get $fmt_alt) (i32.ne (global.get $fmt_fill_len) (i32.const 1)))))
+        (local.set $fill (i32.load8_u (global.get $fmt_fill)))
+        (br_if $generic (i32.ge_u (local.get $fill) (i32.const 0x80))))
+      (else
+        (local.set $fill (i32.wrap_i64 (i64.and (local.get $packed) (i64.const 0xFF))))
+        (global.set $fmt_align (i32.wrap_i64 (i64.and (i64.shr_u (local.get $packed) (i64.const 8)) (i64.const 0xFF))))
+        (global.set $fmt_sign (i32.wrap_i64 (i64.and (i64.shr_u (local.get $packed) (i64.const 16)) (i64.const 0xFF))))
+        (global.set $fmt_type (i32.wrap_i64 (i64.and (i64.shr_u (local.get $packed) (i64.const 24)) (i64.const 0xFF))))
+        (global.set $fmt_width (i32.sub
+          (i32.wrap_i64 (i64.and (i64.shr_u (local.get $packed) (i64.const 32)) (i64.const 0xFFFF))) (i32.const 1)))
+        (global.set $fmt_prec (i32.sub
+          (i32.wrap_i64 (i64.and (i64.shr_u (local.get $packed) (i64.const 48)) (i64.const 0xFF))) (i32.const 1)))))
     (local.set $t (global.get $fmt_type))
     (if (i32.eq (local.get $kind) (i32.const 1))
       (then
@@ -185,13 +201,13 @@
     (local.set $at (i32.add (i32.add (i32.load (local.get $sb)) (i32.const 16)) (i32.load offset=4 (local.get $sb))))
     (if (i32.ne (global.get $fmt_align) (i32.const 61))
       (then
-        (memory.fill (local.get $at) (i32.load8_u (global.get $fmt_fill)) (local.get $before))
+        (memory.fill (local.get $at) (local.get $fill) (local.get $before))
         (local.set $at (i32.add (local.get $at) (local.get $before)))))
     (if (local.get $sign)
       (then (i32.store8 (local.get $at) (local.get $sign)) (local.set $at (i32.add (local.get $at) (i32.const 1)))))
     (if (i32.eq (global.get $fmt_align) (i32.const 61))
       (then
-        (memory.fill (local.get $at) (i32.load8_u (global.get $fmt_fill)) (local.get $pad))
+        (memory.fill (local.get $at) (local.get $fill) (local.get $pad))
         (local.set $at (i32.add (local.get $at) (local.get $pad)))
         (local.set $pad (i32.const 0))
         (local.set $before (i32.const 0))))
@@ -204,7 +220,7 @@
       (then
         (i32.store8 (local.get $at) (i32.const 46))
         (local.set $at (call $put_digits (i32.add (local.get $at) (i32.const 1)) (local.get $fp) (local.get $prec)))))
-    (memory.fill (local.get $at) (i32.load8_u (global.get $fmt_fill)) (i32.sub (local.get $pad) (local.get $before)))
+    (memory.fill (local.get $at) (local.get $fill) (i32.sub (local.get $pad) (local.get $before)))
     (i32.store offset=4 (local.get $sb) (i32.add (i32.load offset=4 (local.get $sb)) (local.get $len)))
     (i32.store offset=12 (local.get $sb) (i32.add (i32.load offset=12 (local.get $sb)) (local.get $len)))
     (return))

@@ -873,6 +873,7 @@
       (call $msg2 (global.get $s_ops_format_invalid) (local.get $spec) (call $type_name (local.get $v))))))
   (if (i32.lt_u (local.get $p) (local.get $end))
     (then (global.set $fmt_type (i32.load8_u (local.get $p)))))
+  (call $fmt_check_group (global.get $fmt_group) (global.get $fmt_type))
   (if (local.get $zero)
     (then
       (if (i32.eqz (global.get $fmt_fill_len))
@@ -889,12 +890,31 @@
   (call $raise_msg (global.get $t_ValueError)
     (call $msg2 (global.get $s_ops_format_unknown) (call $sb_finish (local.get $sb)) (call $type_name (local.get $v)))))
 
-(func $fmt_group_error (param $t i32)
+;; CPython checks a grouping against the type while parsing the spec, before it looks at the
+;; value: `,` goes with d e f g E G % F or no type, `_` also with b o x X; anything else is
+;; "Cannot specify ',' with 'x'." whatever the value's type.
+(func $fmt_check_group (param $group i32) (param $t i32)
   (local $a i32) (local $b i32)
+  (if (i32.eqz (local.get $group)) (then (return)))
+  (if (i32.or (i32.eqz (local.get $t))
+        (i32.or (i32.or (i32.eq (local.get $t) (i32.const 100)) (i32.eq (local.get $t) (i32.const 37)))
+          (i32.or (i32.eq (i32.or (local.get $t) (i32.const 32)) (i32.const 101))
+            (i32.or (i32.eq (i32.or (local.get $t) (i32.const 32)) (i32.const 102))
+              (i32.eq (i32.or (local.get $t) (i32.const 32)) (i32.const 103))))))
+    (then (return)))
+  (if (i32.and (i32.eq (local.get $group) (i32.const 95))
+        (i32.or (i32.or (i32.eq (local.get $t) (i32.const 98)) (i32.eq (local.get $t) (i32.const 111)))
+          (i32.eq (i32.or (local.get $t) (i32.const 32)) (i32.const 120))))
+    (then (return)))
   (local.set $a (call $sb_new))
-  (call $sb_push_byte (local.get $a) (global.get $fmt_group))
+  (call $sb_push_byte (local.get $a) (local.get $group))
   (local.set $b (call $sb_new))
-  (call $sb_push_byte (local.get $b) (local.get $t))
+  (if (i32.and (i32.gt_u (local.get $t) (i32.const 32)) (i32.lt_u (local.get $t) (i32.const 128)))
+    (then (call $sb_push_byte (local.get $b) (local.get $t)))
+    (else
+      (call $sb_push_byte (local.get $b) (i32.const 92))
+      (call $sb_push_byte (local.get $b) (i32.const 120))
+      (call $sb_push_hex (local.get $b) (i64.extend_i32_u (local.get $t)) (i32.const 0))))
   (call $raise_msg (global.get $t_ValueError)
     (call $msg2 (global.get $s_ops_format_group) (call $sb_finish (local.get $a)) (call $sb_finish (local.get $b)))))
 
@@ -1017,13 +1037,6 @@
     (then (call $raise_static (global.get $t_ValueError) (global.get $s_ops_format_precision_int))))
   (if (global.get $fmt_z)
     (then (call $raise_static (global.get $t_ValueError) (global.get $s_ops_format_z_int))))
-  (if (global.get $fmt_group)
-    (then
-      (if (i32.or (i32.eq (local.get $t) (i32.const 110))
-            (i32.or (i32.eq (local.get $t) (i32.const 99))
-              (i32.and (i32.eq (global.get $fmt_group) (i32.const 44))
-                (i32.and (i32.ne (local.get $t) (i32.const 0)) (i32.ne (local.get $t) (i32.const 100))))))
-        (then (call $fmt_group_error (local.get $t))))))
   (local.set $num (call $sb_new))
   (if (i32.eq (local.get $t) (i32.const 99))
     (then
@@ -1101,8 +1114,6 @@
           (i32.or (i32.or (i32.eq (i32.or (local.get $t) (i32.const 32)) (i32.const 103)) (i32.eq (local.get $t) (i32.const 110)))
             (i32.eq (local.get $t) (i32.const 37))))))
     (then (call $fmt_type_error (local.get $v))))
-  (if (i32.and (i32.ne (global.get $fmt_group) (i32.const 0)) (i32.eq (local.get $t) (i32.const 110)))
-    (then (call $fmt_group_error (local.get $t))))
   (local.set $prec (global.get $fmt_prec))
   (if (i32.eqz (local.get $t))
     (then (local.set $t (select (i32.const 104) (i32.const 114) (i32.ge_s (local.get $prec) (i32.const 0)))))

@@ -936,9 +936,10 @@
   (if (i32.gt_u (i32.sub (local.get $end) (local.get $pos)) (i32.const 1))
     (then (call $raise_msg (global.get $t_ValueError)
       (call $msg1 (global.get $s_str_fmt_invalid) (local.get $spec)))))
-  (local.set $type (i32.const 115))
   (if (i32.lt_u (local.get $pos) (local.get $end))
     (then (local.set $type (call $str_cp_at (i32.add (local.get $d) (local.get $pos))))))
+  (call $fmt_check_group (local.get $group) (local.get $type))
+  (if (i32.eqz (local.get $type)) (then (local.set $type (i32.const 115))))
   (if (local.get $group)
     (then
       (if (i32.eq (local.get $type) (i32.const 115))

@@ -9,6 +9,7 @@
 mod calls;
 mod definite;
 mod fast;
+mod fstring_spec;
 mod range_loop;
 mod scopes;
 
@@ -1821,13 +1822,24 @@ impl<'a> Generator<'a> {
                     };
                     match &f.format_spec {
                         Some(spec) => {
-                            let spec = match &**spec {
-                                ast::Expr::JoinedStr(j) => self.fstring(&j.values)?,
-                                other => self.expr(other)?,
+                            // A spec without nested fields (`:>8`, `:.2f`) is one constant
+                            // str, most often parsed here once (fstring_spec.rs).
+                            let (spec, packed) = match &**spec {
+                                ast::Expr::JoinedStr(j) => match constant_text(&j.values) {
+                                    Some(text) => (
+                                        self.str_value(&text),
+                                        fstring_spec::pack(&text).unwrap_or(0),
+                                    ),
+                                    None => (self.fstring(&j.values)?, 0),
+                                },
+                                other => (self.expr(other)?, 0),
                             };
-                            // The spec follows the value as its third argument: the
-                            // value is evaluated first, as CPython does.
-                            ("$fsb_push_formatted", format!("{converted} {spec}"))
+                            // The spec follows the value: the value is evaluated first, as
+                            // CPython does.
+                            (
+                                "$fsb_push_formatted",
+                                format!("{converted} {spec} (i64.const {packed})"),
+                            )
                         }
                         None => ("$fsb_push_value", converted),
                     }
@@ -2011,4 +2023,19 @@ fn binary_function(op: &ast::Operator) -> &'static str {
         O::BitXor => "$bitxor",
         O::BitAnd => "$bitand",
     }
+}
+
+/// The text of f-string parts that are all constant strs (a format spec with no nested field).
+fn constant_text(parts: &[ast::Expr]) -> Option<String> {
+    let mut text = String::new();
+    for part in parts {
+        match part {
+            ast::Expr::Constant(ast::ExprConstant {
+                value: Constant::Str(s),
+                ..
+            }) => text.push_str(s),
+            _ => return None,
+        }
+    }
+    Some(text)
 }

@@ -112,7 +112,9 @@ impl Runner {
             return None;
         };
         if backtrace.contains("pow_tie_trap") {
-            Some("float ** near a rounding tie (CPython's is the libm's pow, not correctly rounded)")
+            Some(
+                "float ** near a rounding tie (CPython's is the libm's pow, not correctly rounded)",
+            )
         } else if backtrace.contains("deviation_trap") {
             Some("64-bit int or complex deviation caught by the plan")
         } else {
