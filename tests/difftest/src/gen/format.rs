@@ -8,14 +8,14 @@ const INT_SPECS: &[&str] = &[
     "", ">5", "<4", "^7", "05", "+", "x", "X", "o", "b", "d", ",", "_", "#x", "*^9", "-", " ",
     "08.2f", "e", "%", "=+6", "#b", "n", "06,", "#o", "+08_d", "g", ".3e",
 ];
-const BAD_INT_SPECS: &[&str] = &["s", ".3", "c", "z", ",c"];
+const BAD_INT_SPECS: &[&str] = &["s", ".3", "c", "z", ",c", ",x", "_s", ",.2b", "_n"];
 const FLOAT_SPECS: &[&str] = &[
     "", ".2f", ".3e", "g", "10.1f", "%", ".0f", "+.1f", "<8", "^12.4g", ",.2f", "E", ".1%", ".10g",
     "G", "#.0f", "010.3f", "_.1f", ".0e", "n", ".15g", "-^9.2", "z.1f", "#g", ".0%",
 ];
-const BAD_FLOAT_SPECS: &[&str] = &["d", "x", ",d", "s"];
+const BAD_FLOAT_SPECS: &[&str] = &["d", "x", ",d", "s", ",x", "_c", ",.1o"];
 const STR_SPECS: &[&str] = &["", ">8", "<4", "^6", ".2", "*<5", "s", "10.3", "-^7", "0>4"];
-const BAD_STR_SPECS: &[&str] = &["d", "=5", "+", ",", "#"];
+const BAD_STR_SPECS: &[&str] = &["d", "=5", "+", ",", "#", ",x", "_d", "_s"];
 
 impl Gen {
     fn spec_for(&mut self, ty: Ty) -> &'static str {
