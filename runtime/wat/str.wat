@@ -362,36 +362,31 @@
 
 ;; ---- repr ------------------------------------------------------------------------------------
 
-;; Whether a non-ASCII code point is printable (repr leaves it as it is). Approximates
-;; str.isprintable: C1 controls, separators other than space, format characters, private use
-;; and noncharacters are not.
+;; Whether a non-ASCII code point is printable (repr leaves it as it is), as CPython 3.11's
+;; str.isprintable (Unicode 14): U+00A0 and below never, then a binary search of the
+;; non-printable ranges in $s_printable_not (str.strings); from U+3134B on only the variation
+;; selectors U+E0100..U+E01EF are printable.
 (func $str_printable (param $c i32) (result i32)
+  (local $t i32) (local $lo i32) (local $hi i32) (local $mid i32) (local $r i32)
   (if (i32.le_u (local.get $c) (i32.const 0xA0)) (then (return (i32.const 0))))
-  (if (i32.eq (local.get $c) (i32.const 0xAD)) (then (return (i32.const 0))))
-  (if (i32.lt_u (local.get $c) (i32.const 0x600)) (then (return (i32.const 1))))
-  (if (i32.le_u (local.get $c) (i32.const 0x605)) (then (return (i32.const 0))))
-  (if (i32.or (i32.or (i32.eq (local.get $c) (i32.const 0x61C)) (i32.eq (local.get $c) (i32.const 0x6DD)))
-        (i32.or (i32.eq (local.get $c) (i32.const 0x70F)) (i32.eq (local.get $c) (i32.const 0x8E2))))
-    (then (return (i32.const 0))))
-  (if (i32.or (i32.eq (local.get $c) (i32.const 0x1680)) (i32.eq (local.get $c) (i32.const 0x180E)))
-    (then (return (i32.const 0))))
-  (if (i32.lt_u (local.get $c) (i32.const 0x2000)) (then (return (i32.const 1))))
-  (if (i32.le_u (local.get $c) (i32.const 0x200F)) (then (return (i32.const 0))))
-  (if (i32.and (i32.ge_u (local.get $c) (i32.const 0x2028)) (i32.le_u (local.get $c) (i32.const 0x202F)))
-    (then (return (i32.const 0))))
-  (if (i32.and (i32.ge_u (local.get $c) (i32.const 0x205F)) (i32.le_u (local.get $c) (i32.const 0x206F)))
-    (then (return (i32.const 0))))
-  (if (i32.eq (local.get $c) (i32.const 0x3000)) (then (return (i32.const 0))))
-  (if (i32.and (i32.ge_u (local.get $c) (i32.const 0xD800)) (i32.le_u (local.get $c) (i32.const 0xF8FF)))
-    (then (return (i32.const 0))))
-  (if (i32.and (i32.ge_u (local.get $c) (i32.const 0xFDD0)) (i32.le_u (local.get $c) (i32.const 0xFDEF)))
-    (then (return (i32.const 0))))
-  (if (i32.eq (local.get $c) (i32.const 0xFEFF)) (then (return (i32.const 0))))
-  (if (i32.and (i32.ge_u (local.get $c) (i32.const 0xFFF0)) (i32.le_u (local.get $c) (i32.const 0xFFFB)))
-    (then (return (i32.const 0))))
-  (if (i32.ge_u (i32.and (local.get $c) (i32.const 0xFFFF)) (i32.const 0xFFFE)) (then (return (i32.const 0))))
-  (if (i32.ge_u (local.get $c) (i32.const 0xE0000)) (then (return (i32.const 0))))
-  (i32.const 1))
+  (if (i32.ge_u (local.get $c) (i32.const 0x3134B))
+    (then (return (i32.le_u (i32.sub (local.get $c) (i32.const 0xE0100)) (i32.const 0xEF)))))
+  (local.set $t (i32.add (global.get $s_printable_not) (i32.const 16)))
+  ;; The last record whose start is <= c.
+  (local.set $hi (i32.shr_u (i32.load offset=4 (global.get $s_printable_not)) (i32.const 3)))
+  (block $found
+    (loop $halve
+      (br_if $found (i32.ge_u (local.get $lo) (local.get $hi)))
+      (local.set $mid (i32.shr_u (i32.add (local.get $lo) (local.get $hi)) (i32.const 1)))
+      (if (i32.le_u (i32.sub (call $str_cp_at (i32.add (local.get $t) (i32.shl (local.get $mid) (i32.const 3))))
+                      (i32.const 0x10000))
+                    (local.get $c))
+        (then (local.set $lo (i32.add (local.get $mid) (i32.const 1))))
+        (else (local.set $hi (local.get $mid))))
+      (br $halve)))
+  (if (i32.eqz (local.get $lo)) (then (return (i32.const 1))))
+  (local.set $r (i32.add (local.get $t) (i32.shl (i32.sub (local.get $lo) (i32.const 1)) (i32.const 3))))
+  (i32.gt_u (local.get $c) (i32.sub (call $str_cp_at (i32.add (local.get $r) (i32.const 4))) (i32.const 0x10000))))
 
 ;; Appends `digits` lowercase hex digits of v.
 (func $str_sb_hex (param $sb i32) (param $v i32) (param $digits i32)
