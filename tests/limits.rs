@@ -177,3 +177,30 @@ fn hostile_plans_end_with_the_documented_outcome_within_the_memory_cap() {
     let rss = children_max_rss();
     assert!(rss < (64 + 128) << 20, "baton used {} MiB", rss >> 20);
 }
+
+#[test]
+fn a_long_plan_runs_across_the_functions_it_is_split_into() {
+    // 1,200 rounds of statements that take scratch locals (a try, method calls, an f-string):
+    // the module body is emitted as several functions (codegen `module_chunks`), which share
+    // the module's globals and frame. The exception, the counter and the last f-string must
+    // come out as in one function.
+    let mut source = String::from("n = 0\ns = 'a,b'\n");
+    for i in 0..1200 {
+        source.push_str(&format!(
+            "try:\n    n += len(s.split(',')) + s.find('b', {i} % 3)\nexcept ValueError as e:\n    n -= 1\nt = f'{{n:>8}}{{s!r}}'\n"
+        ));
+    }
+    source.push_str("print(n, t)\nprint(s[99])\n");
+    let run = run(&source, &[]);
+    assert_eq!(run.exit, 1, "{}", run.stderr);
+    assert_eq!(run.stdout, "4800     4800'a,b'\n");
+    assert_eq!(
+        last_line(&run.stderr),
+        "IndexError: string index out of range"
+    );
+    assert!(
+        run.stderr.contains(&format!("line {}", 2 + 1200 * 5 + 2)),
+        "{}",
+        run.stderr
+    );
+}

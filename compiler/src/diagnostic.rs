@@ -50,6 +50,9 @@ codes! {
     TooManyNodes = "B004", "too-many-nodes";
     /// Code that CPython itself rejects at compile time (return outside a function, ...).
     InvalidStatement = "B005", "invalid-statement";
+    /// One function body (or top-level statement) has more syntax nodes than the compiler
+    /// accepts in one wasm function.
+    FunctionTooLarge = "B006", "function-too-large";
     /// An import of a module that plans may not use.
     ForbiddenImport = "B101", "forbidden-import";
     /// A name that an allowed module does not provide.

@@ -26,6 +26,9 @@ pub struct Limits {
     pub max_depth: usize,
     /// Most syntax nodes accepted in one plan.
     pub max_nodes: usize,
+    /// Most syntax nodes accepted in one function body, or in one top-level statement (the
+    /// compiler emits long module bodies as several functions), nested `def`s not counted.
+    pub max_function_nodes: usize,
 }
 
 impl Default for Limits {
@@ -34,6 +37,7 @@ impl Default for Limits {
             max_source_bytes: 1 << 20,
             max_depth: 200,
             max_nodes: 200_000,
+            max_function_nodes: 5_000,
         }
     }
 }

@@ -44,3 +44,25 @@ fn rejected_plans_are_not_compiled() {
         Err(CompileError::Rejected(_))
     ));
 }
+
+#[test]
+fn long_plans_are_split_into_functions_within_wasm_limits() {
+    // 5,000 rounds of statements that each take scratch locals: one function for the whole
+    // body needed more than wasm's 50,000 locals (and wasmtime gigabytes to compile it).
+    let mut source = String::from("n = 0\ns = 'a,b'\n");
+    for i in 0..5000 {
+        source.push_str(&format!(
+            "try:\n    n += len(s.split(',')) + s.find('b', {i} % 3)\nexcept ValueError as e:\n    n -= 1\nt = f'{{n:>8}}{{s!r}}'\n"
+        ));
+    }
+    let wasm = compile(&source);
+    let mut validator = wasmparser::Validator::new();
+    validator.validate_all(&wasm).expect("the module validates");
+    let mut largest = 0;
+    for payload in wasmparser::Parser::new(0).parse_all(&wasm) {
+        if let Ok(wasmparser::Payload::CodeSectionEntry(body)) = payload {
+            largest = largest.max(body.range().len());
+        }
+    }
+    assert!(largest < 200_000, "largest function body: {largest} bytes");
+}

@@ -6,6 +6,7 @@
 mod format_string;
 pub(crate) mod scope;
 mod shape;
+pub(crate) use shape::node_count;
 mod suggest;
 
 use std::borrow::Cow;

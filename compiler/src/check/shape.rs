@@ -8,28 +8,79 @@ use crate::diagnostic::{Code, Diagnostic, Span};
 use crate::Limits;
 
 pub fn measure(body: &[ast::Stmt], limits: &Limits) -> Option<Diagnostic> {
-    let mut shape = Shape {
-        limits,
-        nodes: 0,
-        problem: None,
-    };
-    shape.stmts(body, 1);
+    let mut shape = Shape::new(limits);
+    for stmt in body {
+        // Each top-level statement is compiled on its own (the compiler splits a long module
+        // body into several functions), so the per-function limit applies to each.
+        shape.function_nodes.push(0);
+        shape.stmt(stmt, 1);
+        let nodes = shape.function_nodes.pop().unwrap_or(0);
+        shape.check_function(nodes, stmt.range().into(), "this statement");
+    }
     shape.problem
+}
+
+/// Syntax nodes of `body`, counted as [`measure`] counts them (for the compiler, which keeps
+/// the functions it emits small: see `codegen::module_body`).
+pub fn node_count(body: &[ast::Stmt]) -> usize {
+    let limits = Limits {
+        max_depth: usize::MAX,
+        max_nodes: usize::MAX,
+        max_function_nodes: usize::MAX,
+        ..Limits::default()
+    };
+    let mut shape = Shape::new(&limits);
+    shape.stmts(body, 1);
+    shape.nodes
 }
 
 struct Shape<'l> {
     limits: &'l Limits,
     nodes: usize,
+    /// Nodes of each function being walked (innermost last), not counting nested `def`s.
+    function_nodes: Vec<usize>,
     problem: Option<Diagnostic>,
 }
 
-impl Shape<'_> {
+impl<'l> Shape<'l> {
+    fn new(limits: &'l Limits) -> Self {
+        Shape {
+            limits,
+            nodes: 0,
+            function_nodes: Vec::new(),
+            problem: None,
+        }
+    }
+
+    /// Wasmtime's compile time and memory grow faster than linearly with the size of one
+    /// function (its Wasm-to-CLIF translation keeps, for every block result, a map over the
+    /// function's blocks: 4,000 calls in one body took 4.5 GB), so a plan's functions are
+    /// bounded, not just the plan.
+    fn check_function(&mut self, nodes: usize, span: Span, what: &str) {
+        if self.problem.is_none() && nodes > self.limits.max_function_nodes {
+            self.problem = Some(
+                Diagnostic::error(
+                    Code::FunctionTooLarge,
+                    span,
+                    format!(
+                        "{what} has {nodes} syntax nodes; one function or top-level statement may have at most {}",
+                        self.limits.max_function_nodes
+                    ),
+                )
+                .with_help("split it into smaller functions, or move data into `inputs`"),
+            );
+        }
+    }
+
     /// Counts a node at `depth`; false when the walk must not descend into it.
     fn enter(&mut self, depth: usize, span: Span) -> bool {
         if self.problem.is_some() {
             return false;
         }
         self.nodes += 1;
+        if let Some(count) = self.function_nodes.last_mut() {
+            *count += 1;
+        }
         if depth > self.limits.max_depth {
             self.problem = Some(
                 Diagnostic::error(
@@ -114,7 +165,14 @@ impl Shape<'_> {
                 self.exprs(&f.decorator_list, d);
                 self.arguments(&f.args, d);
                 self.opt(&f.returns, d);
+                self.function_nodes.push(0);
                 self.stmts(&f.body, d);
+                let nodes = self.function_nodes.pop().unwrap_or(0);
+                self.check_function(
+                    nodes,
+                    stmt.range().into(),
+                    &format!("function `{}`", f.name),
+                );
             }
             S::AsyncFunctionDef(f) => {
                 self.exprs(&f.decorator_list, d);

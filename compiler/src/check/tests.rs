@@ -569,3 +569,35 @@ fn odd_inputs_do_not_panic() {
         let _ = report.render_json();
     }
 }
+
+#[test]
+fn function_size_is_limited() {
+    let limits = Limits {
+        max_function_nodes: 40,
+        ..Limits::default()
+    };
+    // Each `f(n)` statement is four nodes (the statement, the call, two names).
+    let body = "    f(n)\n".repeat(12);
+    let big_def = format!("def f(n):\n    return n\ndef g(n):\n{body}");
+    assert_eq!(
+        check_source_with("p.py", &big_def, &limits).codes(),
+        [Code::FunctionTooLarge]
+    );
+    // A nested def counts on its own, not toward the function around it.
+    let nested = format!(
+        "def g(n):\n    def h(n):\n{}    return h\n",
+        "        n + 1\n".repeat(5)
+    );
+    assert!(check_source_with("p.py", &nested, &limits)
+        .codes()
+        .is_empty());
+    // Top-level statements are measured one at a time (the compiler splits long module
+    // bodies), so many small ones pass and one large one does not.
+    let many = "x = 1\n".repeat(100);
+    assert!(check_source_with("p.py", &many, &limits).codes().is_empty());
+    let one = format!("if True:\n{}", "    x = 1\n".repeat(30));
+    assert_eq!(
+        check_source_with("p.py", &one, &limits).codes(),
+        [Code::FunctionTooLarge]
+    );
+}

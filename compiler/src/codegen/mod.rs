@@ -162,6 +162,21 @@ struct FnState {
     handlers: Vec<String>,
     /// Which of the function's own plain locals are assigned on every path here.
     definite: Definite,
+    /// Scratch locals, reused from statement to statement (see [`Generator::stmt`]).
+    temps: TempPool,
+}
+
+/// Scratch locals of one function. A temp holds a value only within the statement that took
+/// it (every use sets it before reading it), so once that statement is emitted — its nested
+/// statements included — its temps go back to the pool for the statements after it. Without
+/// reuse a long plan ran into wasm's limit of 50,000 locals a function (a 4,000-statement
+/// module was refused by the validator).
+#[derive(Default)]
+struct TempPool {
+    free_i64: Vec<String>,
+    free_i32: Vec<String>,
+    /// Taken by the statements being emitted, in order (the flag: an i32 temp).
+    taken: Vec<(String, bool)>,
 }
 
 struct Generator<'a> {
@@ -265,11 +280,27 @@ impl<'a> Generator<'a> {
     }
 
     fn temp(&mut self) -> String {
-        self.local("t", "i64")
+        self.pooled_temp(false)
     }
 
     fn temp_i32(&mut self) -> String {
-        self.local("p", "i32")
+        self.pooled_temp(true)
+    }
+
+    fn pooled_temp(&mut self, is_i32: bool) -> String {
+        let pool = &mut self.f().temps;
+        let free = if is_i32 {
+            pool.free_i32.pop()
+        } else {
+            pool.free_i64.pop()
+        };
+        let name = match free {
+            Some(name) => name,
+            None if is_i32 => self.local("p", "i32"),
+            None => self.local("t", "i64"),
+        };
+        self.f().temps.taken.push((name.clone(), is_i32));
+        name
     }
 
     fn label(&mut self, prefix: &str) -> String {
@@ -342,6 +373,7 @@ impl<'a> Generator<'a> {
             finally: Vec::new(),
             handlers: Vec::new(),
             definite: Definite::default(),
+            temps: TempPool::default(),
         });
         let name = self.str_const("<module>");
         if self.trap_deviations && with_main {
@@ -349,7 +381,16 @@ impl<'a> Generator<'a> {
         }
         self.emit(&format!("(local.set $d (call $enter (i32.const {name})))"));
         self.emit("(local.set $frame (i32.add (global.get $frames) (i32.shl (local.get $d) (i32.const 3))))");
-        let result = self.stmts(body);
+        let chunks = module_chunks(body);
+        let result = if chunks.len() == 1 {
+            self.stmts(body)
+        } else {
+            chunks.iter().enumerate().try_for_each(|(i, chunk)| {
+                let part = format!("{wasm_name}_part{i}");
+                self.emit(&format!("(call {part} (local.get $d))"));
+                self.module_part(&part, chunk)
+            })
+        };
         if result.is_err() {
             self.fns.pop();
             return result;
@@ -362,6 +403,35 @@ impl<'a> Generator<'a> {
         let _ = writeln!(
             self.functions,
             "(func {wasm_name}\n{}\n{})",
+            f.locals.join(" "),
+            f.body
+        );
+        Ok(())
+    }
+
+    /// One part of a long module body as its own wasm function, run in the module's frame
+    /// (`$d`): module-level names are wasm globals, so statements need nothing else from the
+    /// function they are emitted in.
+    fn module_part(&mut self, wasm_name: &str, body: &[ast::Stmt]) -> Result<()> {
+        self.fns.push(FnState {
+            scope: 0,
+            locals: vec!["(local $frame i32)".into()],
+            body: String::new(),
+            vars: HashMap::new(),
+            next_label: 0,
+            loops: Vec::new(),
+            finally: Vec::new(),
+            handlers: Vec::new(),
+            definite: Definite::default(),
+            temps: TempPool::default(),
+        });
+        self.emit("(local.set $frame (i32.add (global.get $frames) (i32.shl (local.get $d) (i32.const 3))))");
+        let result = self.stmts(body);
+        let f = self.fns.pop().expect("module part");
+        result?;
+        let _ = writeln!(
+            self.functions,
+            "(func {wasm_name} (param $d i32)\n{}\n{})",
             f.locals.join(" "),
             f.body
         );
@@ -510,6 +580,7 @@ impl<'a> Generator<'a> {
                 FunctionBody::Statements(stmts) => Definite::new(stmts),
                 FunctionBody::Expression(_) | FunctionBody::Generator { .. } => Definite::default(),
             },
+            temps: TempPool::default(),
         });
         self.emit(&enter_frame(name_str));
         self.emit(&format!(
@@ -721,7 +792,22 @@ impl<'a> Generator<'a> {
         ));
     }
 
+    /// Emits one statement; the temps it took are free again afterwards.
     fn stmt(&mut self, stmt: &ast::Stmt) -> Result<()> {
+        let mark = self.f().temps.taken.len();
+        let result = self.stmt_inner(stmt);
+        let pool = &mut self.f().temps;
+        for (name, is_i32) in pool.taken.drain(mark..).rev() {
+            if is_i32 {
+                pool.free_i32.push(name);
+            } else {
+                pool.free_i64.push(name);
+            }
+        }
+        result
+    }
+
+    fn stmt_inner(&mut self, stmt: &ast::Stmt) -> Result<()> {
         use ast::Stmt as S;
         self.set_line(stmt);
         match stmt {
@@ -1323,8 +1409,11 @@ impl<'a> Generator<'a> {
                 if owner == scope && self.f().definite.is_assigned(owner, &name) {
                     return Ok(format!("(local.get {local})"));
                 }
-                // Inline: a call per variable read costs more than the test.
-                format!("(if (result i64) (i64.eqz (local.get {local})) (then (call $raise_unbound_local (i32.const {name_str})) (unreachable)) (else (local.get {local})))")
+                // Inline: a call per variable read costs more than the test. The test is an
+                // `if` without a result followed by the read: wasmtime's translation keeps a map
+                // over the function's blocks for every block result, so results cost memory
+                // that grows with the square of the function's size.
+                format!("(if (i64.eqz (local.get {local})) (then (call $raise_unbound_local (i32.const {name_str})) (unreachable))) (local.get {local})")
             }
             place @ (Place::Local { cell: true, .. } | Place::Free { .. }) => {
                 let cell = self.cell_of(&place).expect("cell or closure variable");
@@ -1332,7 +1421,8 @@ impl<'a> Generator<'a> {
             }
             Place::Global(name) => {
                 let index = self.global_index(&name);
-                format!("(if (result i64) (i64.eqz (global.get $g{index})) (then (call $raise_name_error (i32.const {name_str})) (unreachable)) (else (global.get $g{index})))")
+                // As for locals above: no block result.
+                format!("(if (i64.eqz (global.get $g{index})) (then (call $raise_name_error (i32.const {name_str})) (unreachable))) (global.get $g{index})")
             }
             Place::Builtin(name) => {
                 if name == "print" {
@@ -2023,6 +2113,28 @@ fn binary_function(op: &ast::Operator) -> &'static str {
         O::BitXor => "$bitxor",
         O::BitAnd => "$bitand",
     }
+}
+
+/// Syntax nodes of top-level statements emitted into one wasm function at most (a statement
+/// larger than this is a part of its own; the checker bounds it by `max_function_nodes`).
+/// Wasmtime's translation costs memory that grows with the square of a function's size, so a
+/// long module body is emitted as parts of about this size, called one after the other.
+const MODULE_PART_NODES: usize = 2_000;
+
+/// A module body cut at statement boundaries into runs of about [`MODULE_PART_NODES`] nodes.
+fn module_chunks(body: &[ast::Stmt]) -> Vec<&[ast::Stmt]> {
+    let mut chunks = Vec::new();
+    let (mut start, mut nodes) = (0, 0);
+    for (i, stmt) in body.iter().enumerate() {
+        let size = crate::check::node_count(std::slice::from_ref(stmt));
+        if i > start && nodes + size > MODULE_PART_NODES {
+            chunks.push(&body[start..i]);
+            (start, nodes) = (i, 0);
+        }
+        nodes += size;
+    }
+    chunks.push(&body[start..]);
+    chunks
 }
 
 /// The text of f-string parts that are all constant strs (a format spec with no nested field).
