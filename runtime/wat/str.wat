@@ -169,6 +169,12 @@
   (call $utf8_count (i32.add (local.get $p) (i32.const 16)) (local.get $o)))
 
 ;; Raises TypeError unless v is a str; `what` is a template with one `{}` for the type name.
+;; The type name in an argument-clinic error ("argument 1 must be str, not None"): None is
+;; named by its repr there, not as NoneType.
+(func $clinic_type_name (param $v i64) (result i64)
+  (if (i64.eq (local.get $v) (i64.const 8)) (then (return (call $to_repr (local.get $v)))))
+  (call $type_name (local.get $v)))
+
 (func $str_check (param $v i64) (param $template i32)
   (if (i32.ne (call $tid (local.get $v)) (i32.const 5))
     (then (call $raise_msg (global.get $t_TypeError) (call $msg1 (local.get $template) (call $type_name (local.get $v)))))))
@@ -2113,10 +2119,11 @@
   (local $p i32) (local $q i32) (local $b0 i32) (local $b1 i32) (local $nc i32) (local $at i32) (local $d i32)
   (local.set $p (i32.wrap_i64 (local.get $s)))
   (local.set $d (i32.add (local.get $p) (i32.const 16)))
-  (call $str_check (i64.load offset=8 (local.get $args)) (global.get $s_str_must_be_str))
-  (local.set $q (i32.wrap_i64 (i64.load offset=8 (local.get $args))))
+  ;; start and end are converted before sub is looked at (CPython's parse_args_finds).
   (call $str_window (local.get $p) (call $str_arg (local.get $args) (i32.const 1)) (call $str_arg (local.get $args) (i32.const 2)))
   (local.set $nc) (local.set $b1) (local.set $b0)
+  (call $str_check (i64.load offset=8 (local.get $args)) (global.get $s_str_must_be_str))
+  (local.set $q (i32.wrap_i64 (i64.load offset=8 (local.get $args))))
   (if (i32.eq (local.get $kind) (i32.const 4))
     (then
       (if (i32.lt_s (local.get $b0) (i32.const 0)) (then (return (call $str_small (i32.const 0)))))
@@ -2145,6 +2152,9 @@
   (local $q i64)
   (local.set $p (i32.wrap_i64 (local.get $s)))
   (local.set $x (i64.load offset=8 (local.get $args)))
+  ;; As for find: start and end first.
+  (call $str_window (local.get $p) (call $str_arg (local.get $args) (i32.const 1)) (call $str_arg (local.get $args) (i32.const 2)))
+  (local.set $nc) (local.set $b1) (local.set $b0)
   (if (i32.eq (call $tid (local.get $x)) (i32.const 6))
     (then
       (local.set $items (i32.add (i32.wrap_i64 (local.get $x)) (i32.const 8)))
@@ -2155,8 +2165,6 @@
           (call $msg2 (global.get $s_str_affix_type) (i64.extend_i32_u (local.get $name)) (call $type_name (local.get $x))))))
       (local.set $items (i32.add (local.get $args) (i32.const 8)))
       (local.set $n (i32.const 1))))
-  (call $str_window (local.get $p) (call $str_arg (local.get $args) (i32.const 1)) (call $str_arg (local.get $args) (i32.const 2)))
-  (local.set $nc) (local.set $b1) (local.set $b0)
   (block $done
     (loop $each
       (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
@@ -2494,7 +2502,8 @@
 ;; removeprefix (0) / removesuffix (1).
 (func $str_remove_affix (param $s i64) (param $x i64) (param $suffix i32) (param $template i32) (result i64)
   (local $p i32) (local $q i32) (local $n i32) (local $m i32)
-  (call $str_check (local.get $x) (local.get $template))
+  (if (i32.ne (call $tid (local.get $x)) (i32.const 5))
+    (then (call $raise_msg (global.get $t_TypeError) (call $msg1 (local.get $template) (call $clinic_type_name (local.get $x))))))
   (local.set $p (i32.wrap_i64 (local.get $s)))
   (local.set $q (i32.wrap_i64 (local.get $x)))
   (local.set $n (i32.load offset=4 (local.get $p)))
@@ -2535,12 +2544,13 @@
       (drop (call $str_arity (local.get $args) (local.get $kwargs) (local.get $m) (i32.const 3) (i32.const 0) (i32.const 2)))
       (local.set $m (call $str_kwmerge (local.get $args) (local.get $kwargs) (local.get $m)
         (global.get $s_str_kw_sep) (global.get $s_str_kw_maxsplit)))
-      (local.set $a (i64.load (local.get $m)))
-      (if (i64.eq (local.get $a) (i64.const 8)) (then (local.set $a (i64.const 0))))
-      (if (i64.ne (local.get $a) (i64.const 0)) (then (call $str_check (local.get $a) (global.get $s_str_sep_type))))
+      ;; maxsplit is converted before sep is looked at, as CPython's argument clinic does.
       (local.set $b (i64.const -1))
       (if (i64.ne (i64.load offset=8 (local.get $m)) (i64.const 0))
         (then (local.set $b (call $str_as_index (i64.load offset=8 (local.get $m))))))
+      (local.set $a (i64.load (local.get $m)))
+      (if (i64.eq (local.get $a) (i64.const 8)) (then (local.set $a (i64.const 0))))
+      (if (i64.ne (local.get $a) (i64.const 0)) (then (call $str_check (local.get $a) (global.get $s_str_sep_type))))
       (return (call $str_split (local.get $self) (local.get $a) (local.get $b) (local.get $k)))))
   ;; strip, lstrip, rstrip
   (local.set $k (i32.const 0))
@@ -2564,9 +2574,9 @@
       (local.set $a (i64.load offset=8 (local.get $args)))
       (local.set $b (i64.load offset=16 (local.get $args)))
       (if (i32.ne (call $tid (local.get $a)) (i32.const 5))
-        (then (call $raise_msg (global.get $t_TypeError) (call $msg1 (global.get $s_str_replace_1) (call $type_name (local.get $a))))))
+        (then (call $raise_msg (global.get $t_TypeError) (call $msg1 (global.get $s_str_replace_1) (call $clinic_type_name (local.get $a))))))
       (if (i32.ne (call $tid (local.get $b)) (i32.const 5))
-        (then (call $raise_msg (global.get $t_TypeError) (call $msg1 (global.get $s_str_replace_2) (call $type_name (local.get $b))))))
+        (then (call $raise_msg (global.get $t_TypeError) (call $msg1 (global.get $s_str_replace_2) (call $clinic_type_name (local.get $b))))))
       (return (call $str_replace (local.get $self) (local.get $a) (local.get $b)
         (if (result i64) (i32.eq (i32.load offset=4 (local.get $args)) (i32.const 3))
           (then (call $str_as_index (i64.load offset=24 (local.get $args))))
@@ -2657,7 +2667,11 @@
     (then
       (drop (call $str_arity (local.get $args) (local.get $kwargs) (global.get $s_str_m_splitlines) (i32.const 3) (i32.const 0) (i32.const 1)))
       (local.set $m (call $str_kwmerge (local.get $args) (local.get $kwargs) (global.get $s_str_m_splitlines) (global.get $s_str_kw_keepends) (i32.const 0)))
-      (return (call $str_splitlines (local.get $self) (call $str_flag (i64.load (local.get $m)))))))
+      ;; keepends is an int (bool(accept={int}) in CPython): a str or None is a TypeError.
+      (return (call $str_splitlines (local.get $self)
+        (if (result i32) (i64.eqz (i64.load (local.get $m)))
+          (then (i32.const 0))
+          (else (i64.ne (call $str_as_index (i64.load (local.get $m))) (i64.const 0))))))))
   (if (if (result i32) (i64.eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_expandtabs))) (then (i32.const 1)) (else (if (result i32) (local.get $slow) (then (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_str_m_expandtabs)))) (else (i32.const 0)))))
     (then
       (drop (call $str_arity (local.get $args) (local.get $kwargs) (global.get $s_str_m_expandtabs) (i32.const 3) (i32.const 0) (i32.const 1)))
