@@ -380,12 +380,20 @@ impl Gen {
             15 => {
                 let s = self.expr(env, Ty::Str, d);
                 let t = self.expr(env, Ty::Str, d);
-                match self.rng.below(6) {
+                match self.rng.below(7) {
                     0 => format!("{s}.find({t})"),
                     1 => format!("{s}.count({t})"),
                     2 if self.risky() => format!("{s}.index({t})"),
                     3 => format!("{s}.rfind({t}, {})", self.small_int()),
                     4 if self.risky() => format!("ord({s})"),
+                    // Arguments of the wrong type in any position: which one CPython
+                    // complains about first is part of the behaviour.
+                    5 if self.risky() => {
+                        let m = self.rng.pick(&["find", "rfind", "index", "count"]);
+                        let args = ["None", "'b'", "1", "-2", "1.5", "('a',)"];
+                        let (a, b) = (*self.rng.pick(&args), *self.rng.pick(&args));
+                        format!("{s}.{m}({a}, {b})")
+                    }
                     _ => format!("ord(({s} + 'z')[{}])", self.index(env, d)),
                 }
             }
@@ -803,6 +811,10 @@ impl Gen {
                 let s = self.expr(env, Ty::Str, d);
                 let m = self.rng.pick(&["startswith", "endswith"]);
                 let t = self.expr(env, Ty::Str, d);
+                if self.risky() {
+                    let start = self.rng.pick(&["None", "'x'", "1", "-1", "2.5"]);
+                    return format!("{s}.{m}({t}, {start})");
+                }
                 format!("{s}.{m}({t})")
             }
             12 if env.loops < MAX_LOOPS => {
@@ -990,7 +1002,14 @@ impl Gen {
                 format!("[{body} for {x} in {src}[:5]]")
             }
             7 => format!("list({})", self.expr(env, Ty::Str, d)),
-            8 => format!("{}.splitlines()", self.expr(env, Ty::Str, d)),
+            8 => {
+                let s = self.expr(env, Ty::Str, d);
+                let keep = self.pick_risky(
+                    &["", "", "True", "keepends=False", "1"],
+                    &["'x'", "None", "1.5"],
+                );
+                format!("{s}.splitlines({keep})")
+            }
             9 if env.loops < MAX_LOOPS => {
                 let s = self.fresh("s");
                 let mut inner = env.clone();
