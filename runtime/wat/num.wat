@@ -1314,6 +1314,12 @@
         (then (return (local.get $r))))))
   (if (i32.and (f64.eq (local.get $y) (f64.const 0.5)) (i32.eqz (global.get $trap_deviations)))
     (then (return (f64.sqrt (local.get $x)))))
+  ;; |y| >= 2^64 takes any x != 1 past the exponent range (|log2 x| >= 2^-53 * 1.44), and the
+  ;; double-double product below would overflow into NaN (2.5 ** 1e308 trapped in the
+  ;; conversion to an int): the answer is inf or 0 by the signs alone.
+  (if (f64.ge (f64.abs (local.get $y)) (f64.const 0x1p64))
+    (then (return (select (f64.const inf) (f64.const 0)
+      (i32.eq (f64.gt (local.get $x) (f64.const 1)) (f64.gt (local.get $y) (f64.const 0)))))))
   ;; x = m * 2^k, m in [sqrt(1/2), sqrt(2))
   (local.set $m (call $frexp (local.get $x)))
   (local.set $k (global.get $num_frexp_e))
