@@ -1752,10 +1752,11 @@
   (local.set $u2) (local.set $u1) (local.set $start)
   (if (i32.eq (local.get $argc) (i32.const 2)) (then (local.set $start (call $seq_arg (local.get $args) (i32.const 1)))))
   (if (i64.eqz (local.get $start)) (then (local.set $start (i64.const 1))))
+  ;; The iterable first, as CPython: sum(0, 'a') is "'int' object is not iterable".
+  (local.set $it (call $iter (call $seq_arg (local.get $args) (i32.const 0))))
   (if (i32.eq (call $tid (local.get $start)) (i32.const 5))
     (then (call $raise_static (global.get $t_TypeError) (global.get $s_seq_sum_strings))))
   (local.set $acc (local.get $start))
-  (local.set $it (call $iter (call $seq_arg (local.get $args) (i32.const 0))))
   (block $done
     (loop $each
       (local.set $v (call $next (local.get $it)))
