@@ -641,10 +641,12 @@
     (then
       (call $seq_slice (i32.wrap_i64 (local.get $k)) (local.get $n))
       (local.set $c) (local.set $st) (local.set $e) (local.set $s)
+      ;; Checked: a step beyond 64 bits (range(2, 20, 3)[::2**62]) is Baton's OverflowError,
+      ;; where wrapping gave a wrong range.
       (return (call $seq_range_raw
-        (i64.add (call $seq_rstart (local.get $r)) (i64.mul (local.get $s) (call $seq_rstep (local.get $r))))
-        (i64.add (call $seq_rstart (local.get $r)) (i64.mul (local.get $e) (call $seq_rstep (local.get $r))))
-        (i64.mul (local.get $st) (call $seq_rstep (local.get $r)))))))
+        (call $i64_add (call $seq_rstart (local.get $r)) (call $i64_mul (local.get $s) (call $seq_rstep (local.get $r))))
+        (call $i64_add (call $seq_rstart (local.get $r)) (call $i64_mul (local.get $e) (call $seq_rstep (local.get $r))))
+        (call $i64_mul (local.get $st) (call $seq_rstep (local.get $r)))))))
   (call $raise_msg (global.get $t_TypeError)
     (call $msg2 (global.get $s_seq_indices_type) (call $type_name (local.get $o)) (call $type_name (local.get $k))))
   (unreachable))
@@ -786,7 +788,8 @@
         (i32.and (i32.ne (local.get $t) (i32.const 6)) (i32.ne (local.get $t) (i32.const 7))))
     (then
       (if (i32.eqz (call $seq_iterable (local.get $v)))
-        (then (call $raise_static (global.get $t_TypeError) (global.get $s_seq_assign_iterable))))
+        (then (call $raise_static (global.get $t_TypeError)
+          (select (global.get $s_seq_assign_iterable) (global.get $s_seq_assign_extended) (i64.eq (local.get $st) (i64.const 1))))))
       (local.set $v (call $list_from (local.get $v)))))
   (local.set $src (call $seq_items (local.get $v)))
   (local.set $m (i32.load offset=4 (i32.wrap_i64 (local.get $v))))
