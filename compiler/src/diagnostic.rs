@@ -205,6 +205,9 @@ pub fn render_json(file: &SourceFile, diagnostics: &[Diagnostic]) -> String {
     serde_json::to_string_pretty(&values).unwrap_or_else(|_| "[]".to_owned())
 }
 
+/// The most characters of a source line a snippet shows.
+const SNIPPET_CHARS: usize = 120;
+
 /// Renders diagnostics for a terminal, rustc-style, followed by a one-line summary.
 pub fn render_human(file: &SourceFile, diagnostics: &[Diagnostic]) -> String {
     let mut out = String::new();
@@ -254,25 +257,38 @@ fn render_one(out: &mut String, file: &SourceFile, diagnostic: &Diagnostic) {
     );
     let _ = writeln!(out, "{pad} |");
     let line_text = file.line_text(start.line);
-    let shown: String = line_text
+    let chars: Vec<char> = line_text
         .chars()
         .map(|c| if c == '\t' { ' ' } else { c })
         .collect();
-    let _ = writeln!(out, "{:>gutter$} | {}", start.line, shown);
     // Underline to the end of the span, or to the end of the first line for spans that run on.
-    let line_chars = line_text.chars().count();
     let last_column = if end.line == start.line {
         end.column
     } else {
-        line_chars + 1
+        chars.len() + 1
     };
-    let width = last_column.saturating_sub(start.column).max(1);
-    let _ = writeln!(
-        out,
-        "{pad} | {}{}",
-        " ".repeat(start.column - 1),
-        "^".repeat(width)
+    // A long line (a generated data literal) is shown as a window around the span: the reader
+    // is often a model paying for every token, and the --> line keeps the true column.
+    let from = if chars.len() > SNIPPET_CHARS {
+        (start.column - 1)
+            .saturating_sub(SNIPPET_CHARS / 3)
+            .min(chars.len() - SNIPPET_CHARS)
+    } else {
+        0
+    };
+    let to = chars.len().min(from + SNIPPET_CHARS);
+    let (open, close) = (
+        if from > 0 { "…" } else { "" },
+        if to < chars.len() { "…" } else { "" },
     );
+    let shown: String = chars[from..to].iter().collect();
+    let _ = writeln!(out, "{:>gutter$} | {open}{shown}{close}", start.line);
+    let caret_at = (start.column - 1).clamp(from, to) - from + usize::from(from > 0);
+    let width = last_column
+        .min(to + 1)
+        .saturating_sub(start.column.max(from + 1))
+        .max(1);
+    let _ = writeln!(out, "{pad} | {}{}", " ".repeat(caret_at), "^".repeat(width));
     if let Some(help) = &diagnostic.help {
         let _ = writeln!(out, "{pad} = help: {help}");
     }
@@ -281,6 +297,39 @@ fn render_one(out: &mut String, file: &SourceFile, diagnostic: &Diagnostic) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_lines_are_shown_as_a_window_around_the_span() {
+        let source = format!(
+            "x = [{}, undefined_name]\n",
+            "1, ".repeat(2000).trim_end_matches(", ")
+        );
+        let file = SourceFile::new("plan.py", &source);
+        let at = source.find("undefined_name").unwrap();
+        let diagnostic = Diagnostic::error(
+            Code::UndefinedName,
+            Span::new(at, at + "undefined_name".len()),
+            "undefined name",
+        );
+        let text = render_human(&file, &[diagnostic]);
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(
+            lines[1].ends_with(&format!("plan.py:1:{}", at + 1)),
+            "{text}"
+        );
+        assert!(
+            lines[3].len() < 200 && lines[3].contains("undefined_name"),
+            "{text}"
+        );
+        // The caret is under the name.
+        let line = lines[3].split_once(" | ").unwrap().1;
+        let carets = lines[4].split_once(" | ").unwrap().1;
+        let col = carets.find('^').unwrap();
+        let shown: Vec<char> = line.chars().collect();
+        let under: String = shown[col..col + "undefined_name".len()].iter().collect();
+        assert_eq!(under, "undefined_name", "{text}");
+        assert_eq!(carets.trim(), "^".repeat("undefined_name".len()));
+    }
 
     #[test]
     fn codes_are_unique_and_round_trip() {
