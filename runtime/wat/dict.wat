@@ -595,6 +595,9 @@
       (if (local.get $n) (then (call $dict_update_from (local.get $d) (call $dict_arg (local.get $args) (i32.const 0)))))
       (call $dict_update_kwargs (local.get $d) (local.get $kwargs))
       (return (i64.const 8))))
+  ;; A class method called on an instance, as CPython allows: `d.fromkeys(keys)` ignores `d`.
+  (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_attr_fromkeys)))
+    (then (return (call $dict_fromkeys (local.get $args) (local.get $kwargs)))))
   (if (i32.eqz (call $dict_is_method (local.get $name))) (then (return (i64.const 0))))
   (call $dict_check_no_kwargs (global.get $s_dict_no_kwargs) (local.get $name) (local.get $kwargs))
   (if (call $dict_name_is (local.get $name) (global.get $s_dict_n_get))

@@ -65,7 +65,7 @@ def containers(r, n):
     dicts = ["{}", "{'a': 1}", "{'a': 1, 'b': 2}", "{1: 'x', (1, 2): None}"]
     args = ["0", "1", "-1", "5", "None", "'a'", "[]", "[4, 5]", "(6,)", "1.5", "True", "{}", "{'c': 3}", "[('k', 1)]", "range(3)"]
     lm = {"append": 1, "extend": 1, "insert": 2, "pop": 1, "remove": 1, "index": 3, "count": 1, "reverse": 0, "clear": 0, "copy": 0}
-    dm = {"get": 2, "pop": 2, "setdefault": 2, "update": 1, "keys": 0, "values": 0, "items": 0, "popitem": 0, "copy": 0, "clear": 0}
+    dm = {"get": 2, "pop": 2, "setdefault": 2, "update": 1, "keys": 0, "values": 0, "items": 0, "popitem": 0, "copy": 0, "clear": 0, "fromkeys": 2}
     out = []
     for i in range(n):
         v, ms = (r.choice(lists), lm) if r.random() < 0.6 else (r.choice(dicts), dm)
