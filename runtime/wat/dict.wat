@@ -696,7 +696,13 @@
 (func $set_add (param $s i64) (param $v i64)
   (call $dict_insert (i32.wrap_i64 (local.get $s)) (local.get $v) (call $hash (local.get $v)) (i64.const 0)))
 
+;; A set as the key of a set lookup: CPython looks for the frozenset of it (so `{1} in s` is
+;; False, not "unhashable"). Plans have no frozensets, so no set holds one.
+(func $set_key_is_set (param $v i64) (result i32)
+  (i32.eq (call $tid (local.get $v)) (i32.const 9)))
+
 (func $set_contains (param $s i64) (param $v i64) (result i32)
+  (if (call $set_key_is_set (local.get $v)) (then (return (i32.const 0))))
   (call $dict_contains (local.get $s) (local.get $v)))
 
 ;; Whether every element of set `a` is in set `b`.
@@ -904,9 +910,13 @@
   (if (call $dict_name_is (local.get $name) (global.get $s_dict_n_add))
     (then (call $set_add (local.get $self) (local.get $v)) (return (i64.const 8))))
   (if (call $dict_name_is (local.get $name) (global.get $s_dict_n_discard))
-    (then (drop (call $dict_del (local.get $self) (local.get $v))) (return (i64.const 8))))
+    (then
+      (if (i32.eqz (call $set_key_is_set (local.get $v))) (then (drop (call $dict_del (local.get $self) (local.get $v)))))
+      (return (i64.const 8))))
   (if (call $dict_name_is (local.get $name) (global.get $s_dict_n_remove))
-    (then (call $dict_delitem (local.get $self) (local.get $v)) (return (i64.const 8))))
+    (then
+      (if (call $set_key_is_set (local.get $v)) (then (call $dict_raise_key_error (local.get $v))))
+      (call $dict_delitem (local.get $self) (local.get $v)) (return (i64.const 8))))
   (local.set $o (call $set_of (local.get $v)))
   (if (call $dict_name_is (local.get $name) (global.get $s_dict_n_issubset))
     (then (return (call $bool (call $set_subset (local.get $s) (local.get $o))))))
