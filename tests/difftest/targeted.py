@@ -11,7 +11,8 @@ index and the repr of the result or of the exception, so a difference names the 
 Usage:
   python3 tests/difftest/targeted.py [--python PY] [--baton BATON] [--seed S] [--count N] [AREA...]
 
-Areas: specs strmethods containers numbers percent json builtins slicing sort. Exit status 1
+Areas: arithmetic sets str_format specs strmethods containers numbers percent json builtins
+slicing sort. Exit status 1
 when any line differs (the differing lines are printed), 0 otherwise. Known deviations (ints
 beyond 64 bits, set order, complex results) are counted apart, not as differences.
 """
