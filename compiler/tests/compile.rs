@@ -66,3 +66,27 @@ fn long_plans_are_split_into_functions_within_wasm_limits() {
     }
     assert!(largest < 200_000, "largest function body: {largest} bytes");
 }
+
+#[test]
+fn statements_reuse_scratch_locals() {
+    // 300 statements in one function, each taking scratch locals (an f-string builder, a
+    // slice, the assigned value): reused from statement to statement, the function needs a
+    // few dozen locals, not one set per statement.
+    let body = "    t = f'{n:>8}{t!r}'[:5]\n".repeat(300);
+    let wasm = compile(&format!(
+        "def g(n):\n    t = ''\n{body}    return t\nprint(g(1))\n"
+    ));
+    let mut most = 0;
+    for payload in wasmparser::Parser::new(0).parse_all(&wasm) {
+        if let Ok(wasmparser::Payload::CodeSectionEntry(body)) = payload {
+            let locals: u32 = body
+                .get_locals_reader()
+                .expect("locals")
+                .into_iter()
+                .map(|l| l.expect("a local").0)
+                .sum();
+            most = most.max(locals);
+        }
+    }
+    assert!(most < 100, "a function has {most} locals");
+}

@@ -1475,25 +1475,24 @@
 ;; 1/32 ulp of a midpoint, CPython's last digit is the libm's choice, and the differential
 ;; tester's trapping run stops in $pow_tie_trap to classify the difference as that deviation.
 (func $pow_round (param $hi f64) (param $lo f64) (result f64)
-  (local $up f64) (local $down f64)
+  (local $up f64) (local $gap f64)
   (local.set $up (f64.reinterpret_i64 (i64.add (i64.reinterpret_f64 (local.get $hi)) (i64.const 1))))
-  (local.set $down (f64.reinterpret_i64 (i64.sub (i64.reinterpret_f64 (local.get $hi)) (i64.const 1))))
-  ;; The gap to the neighbour on lo's side (they differ at a power of two).
+  ;; The gap to the neighbour on lo's side (the two differ at a power of two).
+  (local.set $gap (f64.abs (f64.sub
+    (select (local.get $up) (f64.reinterpret_i64 (i64.sub (i64.reinterpret_f64 (local.get $hi)) (i64.const 1)))
+      (f64.ge (local.get $lo) (f64.const 0)))
+    (local.get $hi))))
   (if (global.get $trap_deviations)
     (then
-      (if (f64.ge (f64.abs (local.get $lo))
-            (f64.mul (f64.abs (f64.sub (select (local.get $up) (local.get $down) (f64.ge (local.get $lo) (f64.const 0))) (local.get $hi)))
-              (f64.const 0.46875)))
+      (if (f64.ge (f64.abs (local.get $lo)) (f64.mul (local.get $gap) (f64.const 0.46875)))
         (then (call $pow_tie_trap)))))
   ;; An exact tie (the low part half an ulp of the high one): take the neighbour of larger
   ;; magnitude, as glibc's pow (which CPython uses) does for powers of ten such as 10.0 ** 23
   ;; (1.0000000000000001e+23), where adding the parts would round to even. glibc is not
   ;; consistent at ties (of 16 exact ties x ** 2 among 7,200 random cases it rounded 7 up and 9
   ;; to even; x * x, kept for ** 2 above, rounds to even), so a tie can differ by an ulp.
-  (if (f64.eq (local.get $lo) (f64.mul (f64.sub (local.get $up) (local.get $hi)) (f64.const 0.5)))
-    (then (return (local.get $up))))
-  (if (f64.eq (local.get $lo) (f64.mul (f64.sub (local.get $down) (local.get $hi)) (f64.const 0.5)))
-    (then (return (local.get $hi))))
+  (if (f64.eq (f64.abs (local.get $lo)) (f64.mul (local.get $gap) (f64.const 0.5)))
+    (then (return (select (local.get $up) (local.get $hi) (f64.gt (local.get $lo) (f64.const 0))))))
   (f64.add (local.get $hi) (local.get $lo)))
 (func $pow_tie_trap (unreachable))
 

@@ -1155,26 +1155,23 @@
 ;; (1,500 random sorts: only 11 lists of 130-300 items whose sort raised were left in another
 ;; order, with the same exception).
 
-(global $seq_run_descending (mut i32) (i32.const 0))
-
-;; The length of the run starting at `lo` (below `hi`); sets $seq_run_descending.
-(func $seq_count_run (param $a i32) (param $lo i32) (param $hi i32) (param $w i32) (result i32)
-  (local $i i32) (local $p i32)
-  (global.set $seq_run_descending (i32.const 0))
-  (if (i32.ge_u (i32.add (local.get $lo) (i32.const 1)) (local.get $hi)) (then (return (i32.const 1))))
+;; The length of the run starting at `lo` (below `hi`), and whether it is strictly descending.
+(func $seq_count_run (param $a i32) (param $lo i32) (param $hi i32) (param $w i32) (result i32 i32)
+  (local $i i32) (local $p i32) (local $descending i32)
+  (if (i32.ge_u (i32.add (local.get $lo) (i32.const 1)) (local.get $hi)) (then (return (i32.const 1) (i32.const 0))))
   (local.set $p (i32.add (local.get $a) (i32.mul (local.get $lo) (local.get $w))))
-  (global.set $seq_run_descending
+  (local.set $descending
     (call $seq_lt (i64.load (i32.add (local.get $p) (local.get $w))) (i64.load (local.get $p))))
   (local.set $i (i32.add (local.get $lo) (i32.const 2)))
   (block $done
     (loop $each
       (br_if $done (i32.ge_u (local.get $i) (local.get $hi)))
       (local.set $p (i32.add (local.get $a) (i32.mul (local.get $i) (local.get $w))))
-      (br_if $done (i32.ne (global.get $seq_run_descending)
+      (br_if $done (i32.ne (local.get $descending)
         (call $seq_lt (i64.load (local.get $p)) (i64.load (i32.sub (local.get $p) (local.get $w))))))
       (local.set $i (i32.add (local.get $i) (i32.const 1)))
       (br $each)))
-  (i32.sub (local.get $i) (local.get $lo)))
+  (i32.sub (local.get $i) (local.get $lo)) (local.get $descending))
 
 ;; Sorts records [lo, hi) of which [lo, start) are sorted, by binary insertion: each pivot is
 ;; placed after its search, so a comparison that raises leaves the records as they were.
@@ -1239,10 +1236,11 @@
           (local.set $pi (i32.add (local.get $pi) (local.get $w)))))
       (local.set $pk (i32.add (local.get $pk) (local.get $w)))
       (br $each)))
-  ;; What is left of the left run goes after the merged records; the right run's rest is
-  ;; already in place.
-  (call $memcpy (local.get $pk) (local.get $pi) (i32.sub (local.get $end_i) (local.get $pi)))
-  (local.set $pk (i32.add (local.get $pk) (i32.sub (local.get $end_i) (local.get $pi))))
+  ;; What is left of the left run moves up to end where the merged part of the right run did
+  ;; ($memcpy handles the overlap); the right run's rest is already in place; then the merged
+  ;; records go back before it.
+  (call $memcpy (i32.sub (local.get $pj) (i32.sub (local.get $end_i) (local.get $pi))) (local.get $pi)
+    (i32.sub (local.get $end_i) (local.get $pi)))
   (call $memcpy (i32.add (local.get $a) (i32.mul (local.get $lo) (local.get $w))) (local.get $tmp)
     (i32.sub (local.get $pk) (local.get $tmp))))
 
@@ -1263,7 +1261,7 @@
 ;; Sorts the `n` records of `w` bytes at `a` (see above).
 (func $seq_timsort (param $a i32) (param $n i32) (param $w i32)
   (local $minrun i32) (local $r i32) (local $m i32) (local $lo i32) (local $run i32) (local $force i32)
-  (local $starts i32) (local $runs i32) (local $tmp i32)
+  (local $starts i32) (local $runs i32) (local $tmp i32) (local $descending i32)
   (if (i32.lt_u (local.get $n) (i32.const 2)) (then (return)))
   ;; CPython's merge_compute_minrun: n's top 6 bits, plus one when any lower bit is set.
   (local.set $m (local.get $n))
@@ -1277,8 +1275,10 @@
   (local.set $starts (call $alloc64 (i64.shl (i64.extend_i32_u (i32.add (i32.div_u (local.get $n) (local.get $minrun)) (i32.const 2))) (i64.const 2))))
   (block $done (loop $each
     (br_if $done (i32.ge_u (local.get $lo) (local.get $n)))
-    (local.set $run (call $seq_count_run (local.get $a) (local.get $lo) (local.get $n) (local.get $w)))
-    (if (global.get $seq_run_descending)
+    (call $seq_count_run (local.get $a) (local.get $lo) (local.get $n) (local.get $w))
+    (local.set $descending)
+    (local.set $run)
+    (if (local.get $descending)
       (then (call $seq_reverse_records (i32.add (local.get $a) (i32.mul (local.get $lo) (local.get $w))) (local.get $run) (local.get $w))))
     (if (i32.lt_u (local.get $run) (local.get $minrun))
       (then

@@ -169,11 +169,14 @@
   (call $utf8_count (i32.add (local.get $p) (i32.const 16)) (local.get $o)))
 
 ;; Raises TypeError unless v is a str; `what` is a template with one `{}` for the type name.
-;; The type name in an argument-clinic error ("argument 1 must be str, not None"): None is
-;; named by its repr there, not as NoneType.
-(func $clinic_type_name (param $v i64) (result i64)
-  (if (i64.eq (local.get $v) (i64.const 8)) (then (return (call $to_repr (local.get $v)))))
-  (call $type_name (local.get $v)))
+;; TypeError(template % type) unless v is a str, worded as CPython's argument clinic words it
+;; ("argument 1 must be str, not None"): None is named by its repr there, not as NoneType.
+(func $str_check_clinic (param $v i64) (param $template i32)
+  (if (i32.ne (call $tid (local.get $v)) (i32.const 5))
+    (then (call $raise_msg (global.get $t_TypeError) (call $msg1 (local.get $template)
+      (if (result i64) (i64.eq (local.get $v) (i64.const 8))
+        (then (call $to_repr (local.get $v)))
+        (else (call $type_name (local.get $v)))))))))
 
 (func $str_check (param $v i64) (param $template i32)
   (if (i32.ne (call $tid (local.get $v)) (i32.const 5))
@@ -373,25 +376,12 @@
 ;; non-printable ranges in $s_printable_not (str.strings); from U+3134B on only the variation
 ;; selectors U+E0100..U+E01EF are printable.
 (func $str_printable (param $c i32) (result i32)
-  (local $t i32) (local $lo i32) (local $hi i32) (local $mid i32) (local $r i32)
+  (local $r i32)
   (if (i32.le_u (local.get $c) (i32.const 0xA0)) (then (return (i32.const 0))))
   (if (i32.ge_u (local.get $c) (i32.const 0x3134B))
     (then (return (i32.le_u (i32.sub (local.get $c) (i32.const 0xE0100)) (i32.const 0xEF)))))
-  (local.set $t (i32.add (global.get $s_printable_not) (i32.const 16)))
-  ;; The last record whose start is <= c.
-  (local.set $hi (i32.shr_u (i32.load offset=4 (global.get $s_printable_not)) (i32.const 3)))
-  (block $found
-    (loop $halve
-      (br_if $found (i32.ge_u (local.get $lo) (local.get $hi)))
-      (local.set $mid (i32.shr_u (i32.add (local.get $lo) (local.get $hi)) (i32.const 1)))
-      (if (i32.le_u (i32.sub (call $str_cp_at (i32.add (local.get $t) (i32.shl (local.get $mid) (i32.const 3))))
-                      (i32.const 0x10000))
-                    (local.get $c))
-        (then (local.set $lo (i32.add (local.get $mid) (i32.const 1))))
-        (else (local.set $hi (local.get $mid))))
-      (br $halve)))
-  (if (i32.eqz (local.get $lo)) (then (return (i32.const 1))))
-  (local.set $r (i32.add (local.get $t) (i32.shl (i32.sub (local.get $lo) (i32.const 1)) (i32.const 3))))
+  (local.set $r (call $str_range_record (global.get $s_printable_not) (i32.const 8) (local.get $c)))
+  (if (i32.eqz (local.get $r)) (then (return (i32.const 1))))
   (i32.gt_u (local.get $c) (i32.sub (call $str_cp_at (i32.add (local.get $r) (i32.const 4))) (i32.const 0x10000))))
 
 ;; Appends `digits` lowercase hex digits of v.
@@ -1435,20 +1425,9 @@
 ;; start: start + 0x10000, end + 0x10000, 0x40000 + 2 * delta + (1 when only every other code
 ;; point of the range maps). Answers c + delta, or c when no range holds it.
 (func $str_case_range (param $t i32) (param $c i32) (result i32)
-  (local $lo i32) (local $hi i32) (local $mid i32) (local $r i32) (local $start i32) (local $f i32)
-  (local.set $hi (i32.div_u (i32.load offset=4 (local.get $t)) (i32.const 12)))
-  (block $found
-    (loop $halve
-      (br_if $found (i32.ge_u (local.get $lo) (local.get $hi)))
-      (local.set $mid (i32.shr_u (i32.add (local.get $lo) (local.get $hi)) (i32.const 1)))
-      (if (i32.le_u (i32.sub (call $str_cp_at (i32.add (i32.add (local.get $t) (i32.const 16)) (i32.mul (local.get $mid) (i32.const 12))))
-                      (i32.const 0x10000))
-                    (local.get $c))
-        (then (local.set $lo (i32.add (local.get $mid) (i32.const 1))))
-        (else (local.set $hi (local.get $mid))))
-      (br $halve)))
-  (if (i32.eqz (local.get $lo)) (then (return (local.get $c))))
-  (local.set $r (i32.add (i32.add (local.get $t) (i32.const 16)) (i32.mul (i32.sub (local.get $lo) (i32.const 1)) (i32.const 12))))
+  (local $r i32) (local $start i32) (local $f i32)
+  (local.set $r (call $str_range_record (local.get $t) (i32.const 12) (local.get $c)))
+  (if (i32.eqz (local.get $r)) (then (return (local.get $c))))
   (local.set $start (i32.sub (call $str_cp_at (local.get $r)) (i32.const 0x10000)))
   (if (i32.gt_u (local.get $c) (i32.sub (call $str_cp_at (i32.add (local.get $r) (i32.const 4))) (i32.const 0x10000)))
     (then (return (local.get $c))))
@@ -1456,6 +1435,25 @@
   (if (i32.and (i32.and (local.get $f) (i32.const 1)) (i32.sub (local.get $c) (local.get $start)))
     (then (return (local.get $c))))
   (i32.add (local.get $c) (i32.shr_s (local.get $f) (i32.const 1))))
+
+;; In a table of `w`-byte records that start with a 4-byte code point (+ 0x10000), sorted: the
+;; address of the last record whose start is <= c, or 0 when there is none.
+(func $str_range_record (param $t i32) (param $w i32) (param $c i32) (result i32)
+  (local $lo i32) (local $hi i32) (local $mid i32)
+  (local.set $hi (i32.div_u (i32.load offset=4 (local.get $t)) (local.get $w)))
+  (local.set $t (i32.add (local.get $t) (i32.const 16)))
+  (block $found
+    (loop $halve
+      (br_if $found (i32.ge_u (local.get $lo) (local.get $hi)))
+      (local.set $mid (i32.shr_u (i32.add (local.get $lo) (local.get $hi)) (i32.const 1)))
+      (if (i32.le_u (i32.sub (call $str_cp_at (i32.add (local.get $t) (i32.mul (local.get $mid) (local.get $w))))
+                      (i32.const 0x10000))
+                    (local.get $c))
+        (then (local.set $lo (i32.add (local.get $mid) (i32.const 1))))
+        (else (local.set $hi (local.get $mid))))
+      (br $halve)))
+  (if (i32.eqz (local.get $lo)) (then (return (i32.const 0))))
+  (i32.add (local.get $t) (i32.mul (i32.sub (local.get $lo) (i32.const 1)) (local.get $w))))
 
 ;; Full mappings: records of the key + 0x10000 (a 4-byte code point), the mapping, byte 1,
 ;; sorted by key. The address of c's mapping (ended by byte 1), or 0 when c has no record.
@@ -2493,17 +2491,11 @@
     (then (call $raise_static (global.get $t_TypeError) (global.get $s_str_join_iterable))))
   (call $str_join_list (local.get $sep) (call $list_from (local.get $it))))
 
-;; The truth of a keepends-style flag.
-(func $str_flag (param $v i64) (result i32)
-  (if (i64.eqz (local.get $v)) (then (return (i32.const 0))))
-  (if (call $str_is_int (local.get $v)) (then (return (i64.ne (call $str_int_value (local.get $v)) (i64.const 0)))))
-  (call $truthy (local.get $v)))
 
 ;; removeprefix (0) / removesuffix (1).
 (func $str_remove_affix (param $s i64) (param $x i64) (param $suffix i32) (param $template i32) (result i64)
   (local $p i32) (local $q i32) (local $n i32) (local $m i32)
-  (if (i32.ne (call $tid (local.get $x)) (i32.const 5))
-    (then (call $raise_msg (global.get $t_TypeError) (call $msg1 (local.get $template) (call $clinic_type_name (local.get $x))))))
+  (call $str_check_clinic (local.get $x) (local.get $template))
   (local.set $p (i32.wrap_i64 (local.get $s)))
   (local.set $q (i32.wrap_i64 (local.get $x)))
   (local.set $n (i32.load offset=4 (local.get $p)))
@@ -2573,10 +2565,8 @@
       (drop (call $str_arity (local.get $args) (local.get $kwargs) (global.get $s_str_m_replace) (i32.const 1) (i32.const 2) (i32.const 3)))
       (local.set $a (i64.load offset=8 (local.get $args)))
       (local.set $b (i64.load offset=16 (local.get $args)))
-      (if (i32.ne (call $tid (local.get $a)) (i32.const 5))
-        (then (call $raise_msg (global.get $t_TypeError) (call $msg1 (global.get $s_str_replace_1) (call $clinic_type_name (local.get $a))))))
-      (if (i32.ne (call $tid (local.get $b)) (i32.const 5))
-        (then (call $raise_msg (global.get $t_TypeError) (call $msg1 (global.get $s_str_replace_2) (call $clinic_type_name (local.get $b))))))
+      (call $str_check_clinic (local.get $a) (global.get $s_str_replace_1))
+      (call $str_check_clinic (local.get $b) (global.get $s_str_replace_2))
       (return (call $str_replace (local.get $self) (local.get $a) (local.get $b)
         (if (result i64) (i32.eq (i32.load offset=4 (local.get $args)) (i32.const 3))
           (then (call $str_as_index (i64.load offset=24 (local.get $args))))

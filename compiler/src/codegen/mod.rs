@@ -166,6 +166,28 @@ struct FnState {
     temps: TempPool,
 }
 
+impl FnState {
+    /// A function being started: `locals` are its fixed ones (`$d`, `$frame`, ...).
+    fn new(scope: ScopeId, locals: &[&str], definite: Definite) -> Self {
+        FnState {
+            scope,
+            locals: locals.iter().map(|l| (*l).to_owned()).collect(),
+            body: String::new(),
+            vars: HashMap::new(),
+            next_label: 0,
+            loops: Vec::new(),
+            finally: Vec::new(),
+            handlers: Vec::new(),
+            definite,
+            temps: TempPool::default(),
+        }
+    }
+}
+
+/// Sets `$frame` from the frame depth in `$d`.
+const FRAME_FROM_DEPTH: &str =
+    "(local.set $frame (i32.add (global.get $frames) (i32.shl (local.get $d) (i32.const 3))))";
+
 /// Scratch locals of one function. A temp holds a value only within the statement that took
 /// it (every use sets it before reading it), so once that statement is emitted — its nested
 /// statements included — its temps go back to the pool for the statements after it. Without
@@ -177,6 +199,25 @@ struct TempPool {
     free_i32: Vec<String>,
     /// Taken by the statements being emitted, in order (the flag: an i32 temp).
     taken: Vec<(String, bool)>,
+}
+
+impl TempPool {
+    fn free(&mut self, is_i32: bool) -> &mut Vec<String> {
+        if is_i32 {
+            &mut self.free_i32
+        } else {
+            &mut self.free_i64
+        }
+    }
+
+    /// Gives back the temps taken since `taken` had `mark` entries.
+    fn release_since(&mut self, mark: usize) {
+        while self.taken.len() > mark {
+            if let Some((name, is_i32)) = self.taken.pop() {
+                self.free(is_i32).push(name);
+            }
+        }
+    }
 }
 
 struct Generator<'a> {
@@ -214,7 +255,7 @@ fn enter_frame(name: u32) -> String {
     format!(
         "(local.set $d (i32.add (global.get $depth) (i32.const 1)))\
          (global.set $depth (local.get $d))\
-         (local.set $frame (i32.add (global.get $frames) (i32.shl (local.get $d) (i32.const 3))))\
+         {FRAME_FROM_DEPTH}\
          (i32.store (local.get $frame) (i32.const {name}))\
          (if (i32.gt_u (local.get $d) (global.get $max_depth)) \
            (then (global.set $depth (i32.sub (local.get $d) (i32.const 1))) \
@@ -288,13 +329,7 @@ impl<'a> Generator<'a> {
     }
 
     fn pooled_temp(&mut self, is_i32: bool) -> String {
-        let pool = &mut self.f().temps;
-        let free = if is_i32 {
-            pool.free_i32.pop()
-        } else {
-            pool.free_i64.pop()
-        };
-        let name = match free {
+        let name = match self.f().temps.free(is_i32).pop() {
             Some(name) => name,
             None if is_i32 => self.local("p", "i32"),
             None => self.local("t", "i64"),
@@ -363,24 +398,17 @@ impl<'a> Generator<'a> {
     /// calls `main` afterwards.
     fn module_body(&mut self, body: &[ast::Stmt], wasm_name: &str, with_main: bool) -> Result<()> {
         let scope = 0; // the module scope is always the first
-        self.fns.push(FnState {
+        self.fns.push(FnState::new(
             scope,
-            locals: vec!["(local $d i32)".into(), "(local $frame i32)".into()],
-            body: String::new(),
-            vars: HashMap::new(),
-            next_label: 0,
-            loops: Vec::new(),
-            finally: Vec::new(),
-            handlers: Vec::new(),
-            definite: Definite::default(),
-            temps: TempPool::default(),
-        });
+            &["(local $d i32)", "(local $frame i32)"],
+            Definite::default(),
+        ));
         let name = self.str_const("<module>");
         if self.trap_deviations && with_main {
             self.emit("(global.set $trap_deviations (i32.const 1))");
         }
         self.emit(&format!("(local.set $d (call $enter (i32.const {name})))"));
-        self.emit("(local.set $frame (i32.add (global.get $frames) (i32.shl (local.get $d) (i32.const 3))))");
+        self.emit(FRAME_FROM_DEPTH);
         let chunks = module_chunks(body);
         let result = if chunks.len() == 1 {
             self.stmts(body)
@@ -413,19 +441,12 @@ impl<'a> Generator<'a> {
     /// (`$d`): module-level names are wasm globals, so statements need nothing else from the
     /// function they are emitted in.
     fn module_part(&mut self, wasm_name: &str, body: &[ast::Stmt]) -> Result<()> {
-        self.fns.push(FnState {
-            scope: 0,
-            locals: vec!["(local $frame i32)".into()],
-            body: String::new(),
-            vars: HashMap::new(),
-            next_label: 0,
-            loops: Vec::new(),
-            finally: Vec::new(),
-            handlers: Vec::new(),
-            definite: Definite::default(),
-            temps: TempPool::default(),
-        });
-        self.emit("(local.set $frame (i32.add (global.get $frames) (i32.shl (local.get $d) (i32.const 3))))");
+        self.fns.push(FnState::new(
+            0,
+            &["(local $frame i32)"],
+            Definite::default(),
+        ));
+        self.emit(FRAME_FROM_DEPTH);
         let result = self.stmts(body);
         let f = self.fns.pop().expect("module part");
         result?;
@@ -563,25 +584,15 @@ impl<'a> Generator<'a> {
 
         // The body is its own wasm function taking the bound parameters as arguments: direct
         // calls (see `direct_call`) enter it without an argument tuple or `$bind`.
-        self.fns.push(FnState {
+        let definite = match &body {
+            FunctionBody::Statements(stmts) => Definite::new(stmts),
+            FunctionBody::Expression(_) | FunctionBody::Generator { .. } => Definite::default(),
+        };
+        self.fns.push(FnState::new(
             scope,
-            locals: vec![
-                "(local $d i32)".into(),
-                "(local $frame i32)".into(),
-                "(local $cells i32)".into(),
-            ],
-            body: String::new(),
-            vars: HashMap::new(),
-            next_label: 0,
-            loops: Vec::new(),
-            finally: Vec::new(),
-            handlers: Vec::new(),
-            definite: match &body {
-                FunctionBody::Statements(stmts) => Definite::new(stmts),
-                FunctionBody::Expression(_) | FunctionBody::Generator { .. } => Definite::default(),
-            },
-            temps: TempPool::default(),
-        });
+            &["(local $d i32)", "(local $frame i32)", "(local $cells i32)"],
+            definite,
+        ));
         self.emit(&enter_frame(name_str));
         self.emit(&format!(
             "(i32.store offset=4 (local.get $frame) (i32.const {line}))"
@@ -796,14 +807,7 @@ impl<'a> Generator<'a> {
     fn stmt(&mut self, stmt: &ast::Stmt) -> Result<()> {
         let mark = self.f().temps.taken.len();
         let result = self.stmt_inner(stmt);
-        let pool = &mut self.f().temps;
-        for (name, is_i32) in pool.taken.drain(mark..).rev() {
-            if is_i32 {
-                pool.free_i32.push(name);
-            } else {
-                pool.free_i64.push(name);
-            }
-        }
+        self.f().temps.release_since(mark);
         result
     }
 
