@@ -337,7 +337,8 @@ fn the_branching_example_replays_and_reports() {
         .filter(|b| b["chosen"] == true)
         .map(|b| b["path"].as_str().unwrap())
         .collect();
-    assert_eq!(chosen, ["2"]);
+    // Branch 2 of the run's call #3 (after three bash calls).
+    assert_eq!(chosen, ["3.2"]);
     assert!(branches.iter().any(|b| b["cancelled"] == true));
 
     let report = scratch.path().join("report.html");
@@ -354,7 +355,7 @@ fn the_branching_example_replays_and_reports() {
     let html = std::fs::read_to_string(&report).unwrap();
     assert!(html.contains("id=\"tree\""));
     assert!(
-        html.contains("<b>branch 2</b><span class=\"badge chosen\">chosen</span>"),
+        html.contains("<b>branch 3.2</b><span class=\"badge chosen\">chosen</span>"),
         "{html}"
     );
     assert!(html.contains("badge cancelled"));
@@ -391,4 +392,162 @@ fn resume_and_replay_of_a_directory_that_is_not_a_run_are_usage_errors() {
         &["run", "plan.py", "--resume", dir.to_str().unwrap()],
     );
     assert_exit(&output, 2);
+}
+
+/// Three sequential `branch`/`parallel` calls of 3, 2 and 2 callables: each call's branches are
+/// branches of their own (named by the call that started them), so a run killed during the
+/// second call resumes where it was, and the trace shows all 8 instances apart.
+const SEQUENTIAL_PLAN: &str = r#"
+from baton import llm, branch, parallel, bash
+
+def first(i):
+    return lambda: llm(f"first {i}")
+
+def second(i):
+    def run():
+        bash(f"echo second {i} > s{i}.txt")
+        return llm(f"second {i}" + (" slow" if i == 1 else ""))
+    return run
+
+def third(i):
+    def run():
+        bash(f"echo third {i}")
+        return llm(f"third {i}")
+    return run
+
+def main():
+    a = branch([first(i) for i in range(3)], reduce="all")
+    print("a:", [o.value for o in a])
+    b = branch([second(i) for i in range(2)], reduce="all")
+    print("b:", [o.value for o in b])
+    c = parallel([third(i) for i in range(2)])
+    print("c:", c)
+    return {"a": [o.value for o in a], "b": [o.value for o in b], "c": c}
+"#;
+
+fn sequential_args(scratch: &Scratch) -> Vec<String> {
+    let plan = scratch.write("plan.py", SEQUENTIAL_PLAN);
+    let run_dir = scratch.run_dir().to_string_lossy().into_owned();
+    [
+        "run",
+        &plan,
+        "--grant",
+        "bash,llm",
+        "--llm",
+        "openai:fake",
+        "--run-dir",
+        &run_dir,
+        "-q",
+    ]
+    .map(str::to_string)
+    .to_vec()
+}
+
+#[test]
+fn sequential_branch_calls_are_kept_apart_through_a_kill_and_resume() {
+    let reference = Scratch::new("sequential-reference");
+    let server = FakeServer::start();
+    let output = baton_command(reference.path(), &server, &sequential_args(&reference))
+        .output()
+        .unwrap();
+    assert_exit(&output, 0);
+    let expected_output = stdout(&output);
+    assert!(
+        expected_output.starts_with("a: ['answer to first 0', 'answer to first 1',"),
+        "{expected_output}"
+    );
+    let expected_result = read_json(&reference.run_dir().join("result.json"));
+
+    let scratch = Scratch::new("sequential-killed");
+    let server = FakeServer::start();
+    let run_dir = scratch.run_dir();
+    let mut child = baton_command(scratch.path(), &server, &sequential_args(&scratch))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    // Killed while the second call's branch 1 waits for its answer, after its branch 0 is done.
+    while !(server.prompts().iter().any(|p| p == "second 1 slow")
+        && server.prompts().iter().any(|p| p == "second 0"))
+    {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "{:?}",
+            server.prompts()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    // SAFETY: kill(2) on our own child's pid.
+    unsafe { libc::kill(child.id() as i32, libc::SIGKILL) };
+    let _ = child.wait();
+    let before = server.prompts().len();
+    assert_eq!(before, 5, "{:?}", server.prompts());
+
+    let output = baton_command(
+        scratch.path(),
+        &server,
+        &[
+            "run",
+            "--resume",
+            run_dir.to_str().unwrap(),
+            "--llm",
+            "openai:fake",
+            "-q",
+        ],
+    )
+    .output()
+    .unwrap();
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output), expected_output);
+    assert_eq!(read_json(&run_dir.join("result.json")), expected_result);
+    // Only the call in flight ran again, then the third call's branches, live.
+    let mut resumed = server.prompts()[before..].to_vec();
+    resumed.sort();
+    assert_eq!(resumed, ["second 1 slow", "third 0", "third 1"]);
+
+    let output = baton_in(scratch.path(), &["replay", run_dir.to_str().unwrap()]);
+    assert_exit(&output, 0);
+
+    let output = baton_in(scratch.path(), &["trace", run_dir.to_str().unwrap()]);
+    assert_exit(&output, 0);
+    let trace: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    let mut instances: Vec<(String, u64)> = trace["branches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            (
+                b["path"].as_str().unwrap().to_string(),
+                b["calls"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    instances.sort();
+    // The run's calls are #0, #1 and #2, one per branch call; each branch has its own calls.
+    let expected: Vec<(String, u64)> = [
+        ("", 3),
+        ("0.0", 1),
+        ("0.1", 1),
+        ("0.2", 1),
+        ("1.0", 2),
+        ("1.1", 2),
+        ("2.0", 2),
+        ("2.1", 2),
+    ]
+    .iter()
+    .map(|(path, calls)| (path.to_string(), *calls))
+    .collect();
+    assert_eq!(instances, expected, "{trace:#}");
+    for call in trace["calls"].as_array().unwrap() {
+        let path = call["path"].as_str().unwrap();
+        let request = call["request"]["text"].as_str().unwrap_or_default();
+        match path.split('.').next().unwrap() {
+            "0" => assert!(request.contains("first"), "{path}: {request}"),
+            "1" => assert!(request.contains("second"), "{path}: {request}"),
+            "2" => assert!(request.contains("third"), "{path}: {request}"),
+            _ => {}
+        }
+    }
 }

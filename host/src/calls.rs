@@ -20,6 +20,8 @@ use std::sync::Arc;
 
 use serde_json::{json, Value};
 
+use crate::branch_id::BranchId;
+
 /// A call a plan can make. Each is the `baton.<name>` import of the same name, except
 /// [`CallKind::Inputs`] (`baton.inputs`) which the runtime makes for `inputs`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -33,6 +35,12 @@ pub enum CallKind {
 }
 
 impl CallKind {
+    /// Whether the journal records the call (and numbers it): `bash`, `llm` and `branch` act
+    /// outside the run; `log` and `inputs` do not.
+    pub fn is_journaled(self) -> bool {
+        matches!(self, CallKind::Bash | CallKind::Llm | CallKind::Branch)
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             CallKind::Bash => "bash",
@@ -78,9 +86,12 @@ pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
 /// The capabilities behind the host calls.
 pub trait HostCalls: Send + Sync + 'static {
-    /// Performs one call. `request` is the decoded JSON the runtime sent (an object of the
-    /// arguments the plan gave, by parameter name; `Value::Null` for `inputs`).
-    fn call(&self, kind: CallKind, request: Value) -> BoxFuture<'_, CallResult>;
+    /// Performs one call. `seq` is the call's number in its instance: journaled calls
+    /// ([`CallKind::is_journaled`]) are numbered from 0 in the order the instance makes them,
+    /// and the others carry the number the next journaled call will have. `request` is the
+    /// decoded JSON the runtime sent (an object of the arguments the plan gave, by parameter
+    /// name; `Value::Null` for `inputs`).
+    fn call(&self, kind: CallKind, seq: u64, request: Value) -> BoxFuture<'_, CallResult>;
 
     /// The capabilities of a new branch of this run or branch (`branch/`): its own workspace
     /// forked from this one, a budget drawn from this one. By default a run cannot branch.
@@ -111,14 +122,15 @@ pub trait HostCalls: Send + Sync + 'static {
     }
 
     /// Runs `live` (the call itself, already bound to `request`), or gives the result a
-    /// journal recorded for it instead (`journal.rs`). By default: `live`.
+    /// journal recorded for call `seq` instead (`journal.rs`). By default: `live`.
     fn journaled<'a>(
         &'a self,
         kind: CallKind,
+        seq: u64,
         request: Value,
         live: BoxFuture<'a, CallResult>,
     ) -> BoxFuture<'a, CallResult> {
-        let _ = (kind, request);
+        let _ = (kind, seq, request);
         live
     }
 
@@ -131,26 +143,10 @@ pub trait HostCalls: Send + Sync + 'static {
 /// What a new branch is: where it sits in the tree and what it may spend.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ForkSpec {
-    /// The branch's path: the indices of its ancestors' branches and its own (`[2]` is the third
-    /// branch of the run's first `branch` call level, `[2, 0]` the first of its own).
-    pub path: Vec<u32>,
+    /// The branch's name: its ancestry (`branch_id.rs`).
+    pub id: BranchId,
     /// Caps of the branch's own budget, drawn from its parent's.
     pub budget: baton_llm::BudgetCaps,
-}
-
-impl ForkSpec {
-    /// The path as text: `2.0`.
-    pub fn path_text(&self) -> String {
-        path_text(&self.path)
-    }
-}
-
-/// A branch path as text: `2.0` (empty for the run itself).
-pub fn path_text(path: &[u32]) -> String {
-    path.iter()
-        .map(u32::to_string)
-        .collect::<Vec<_>>()
-        .join(".")
 }
 
 /// A branch's capabilities, as [`HostCalls::fork`] makes them.
@@ -206,7 +202,7 @@ impl HostCalls for NoCapabilities {
         })
     }
 
-    fn call(&self, kind: CallKind, _request: Value) -> BoxFuture<'_, CallResult> {
+    fn call(&self, kind: CallKind, _seq: u64, _request: Value) -> BoxFuture<'_, CallResult> {
         Box::pin(async move {
             match kind {
                 CallKind::Inputs => Ok(json!({})),

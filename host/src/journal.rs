@@ -2,16 +2,21 @@
 //! its result after, in `RUN_DIR/journal.jsonl` (DESIGN.md, "Journal").
 //!
 //! # Format
-//! One JSON object per line, appended:
-//! - `{"t": "call", "path": "0.2", "seq": 5, "call": "bash", "request": {...}, "at": secs}`
+//! One JSON object per line, appended. The first line says which format the file is in:
+//! `{"t": "journal", "version": 2}`; a journal of another version (or, version 1, none) is
+//! refused with a message that says so. Then:
+//! - `{"t": "call", "path": "3.0", "seq": 5, "call": "bash", "request": {...}, "at": secs}`
 //!   before the call is made;
-//! - `{"t": "done", "path": "0.2", "seq": 5, "result": {"ok": ...} | {"error": {...}},
+//! - `{"t": "done", "path": "3.0", "seq": 5, "result": {"ok": ...} | {"error": {...}},
 //!   "seconds": secs, "at": secs}` after it returned.
 //!
-//! `path` is the branch path (`""` for the run itself, `"2"` for the third branch of its first
-//! level, `"2.0"` below it); `seq` counts that instance's journaled calls from 0. A plan is
-//! deterministic given its calls' results (DESIGN.md, rule 5), so an instance's n-th call is the
-//! same call on every run: that is what makes (path, seq) a key.
+//! `path` is the instance's name ([`BranchId`]: `""` for the run itself, `"3.0"` for the first
+//! branch of the run's call #3, `"3.0/5.1"` below it); `seq` counts that instance's journaled
+//! calls from 0. A plan is deterministic given its calls' results (DESIGN.md, rule 5), so an
+//! instance's n-th call is the same call on every run, and a branch's name (which includes the
+//! parent's call that started it) is the same branch: that is what makes (path, seq) a key.
+//! Version 1 named a branch by its index alone, so every `branch` call of an instance reused the
+//! names of the first.
 //!
 //! # Durability
 //! Each line is written with one `write(2)` on a file opened for appending, as soon as it is
@@ -39,13 +44,17 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 
 use crate::branch::{Prior, SiteFigures};
+use crate::branch_id::BranchId;
 use crate::calls::{
-    encode_reply, path_text, BoxFuture, BranchSettings, CallKind, CallResult, Fork, ForkSpec,
-    HostCalls, PlanError, SharedCalls,
+    encode_reply, BoxFuture, BranchSettings, CallKind, CallResult, Fork, ForkSpec, HostCalls,
+    PlanError, SharedCalls,
 };
 
 /// The journal's file name in a run directory.
 pub const JOURNAL_FILE: &str = "journal.jsonl";
+
+/// The format this build writes and reads (the first line of every journal).
+pub const JOURNAL_VERSION: u64 = 2;
 
 /// The exception name of a divergence; `run.rs` turns it into [`crate::HostError::Divergence`].
 pub const DIVERGENCE: &str = "DivergenceError";
@@ -66,9 +75,16 @@ pub struct Journal {
 }
 
 impl Journal {
-    /// Opens (creating if needed) `path` for appending.
+    /// Opens (creating if needed) `path` for appending. A new or empty file gets the format
+    /// line first; an existing journal is appended to as it is (read it with
+    /// [`Recorded::read`] first, which refuses another format).
     pub fn open(path: &Path) -> io::Result<Journal> {
-        let file = OpenOptions::new().create(true).append(true).open(path)?;
+        let mut file = OpenOptions::new().create(true).append(true).open(path)?;
+        if file.metadata()?.len() == 0 {
+            let mut line = json!({"t": "journal", "version": JOURNAL_VERSION}).to_string();
+            line.push('\n');
+            file.write_all(line.as_bytes())?;
+        }
         Ok(Journal {
             file: Mutex::new(file),
             path: path.to_path_buf(),
@@ -134,8 +150,9 @@ pub struct Recorded {
 }
 
 impl Recorded {
-    /// Reads `path`. Lines that are not journal entries are an error naming the line, except a
-    /// torn last line (a crash mid-write), which is ignored.
+    /// Reads `path`. A journal of another format version is an error that says so; lines that
+    /// are not journal entries are an error naming the line, except a torn last line (a crash
+    /// mid-write), which is ignored. An empty file is an empty journal.
     pub fn read(path: &Path) -> Result<Recorded, String> {
         let file = File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         let lines: Vec<String> = io::BufReader::new(file)
@@ -156,6 +173,32 @@ impl Recorded {
                     ))
                 }
             };
+            if number == 0 {
+                let version = match entry["t"].as_str() {
+                    Some("journal") => entry["version"].as_u64(),
+                    // Version 1 had no format line: it started with its first call.
+                    Some("call") => Some(1),
+                    _ => None,
+                };
+                match version {
+                    Some(JOURNAL_VERSION) => continue,
+                    Some(version) => {
+                        return Err(format!(
+                            "{} is a journal of format version {version}, and this baton reads \
+                             version {JOURNAL_VERSION} only (version {version} named branches \
+                             differently); it cannot be resumed or replayed by this build",
+                            path.display()
+                        ))
+                    }
+                    None => {
+                        return Err(format!(
+                            "{}:1: not a journal (its first line is not \
+                             {{\"t\": \"journal\", \"version\": N}})",
+                            path.display()
+                        ))
+                    }
+                }
+            }
             let key = (
                 entry["path"].as_str().unwrap_or_default().to_string(),
                 entry["seq"].as_u64().unwrap_or(u64::MAX),
@@ -236,8 +279,8 @@ pub struct JournaledCalls {
     journal: Option<Arc<Journal>>,
     recorded: Arc<Recorded>,
     missing: Missing,
-    path: String,
-    seq: AtomicU64,
+    /// The instance whose calls these are.
+    id: BranchId,
     stats: Arc<JournalStats>,
 }
 
@@ -254,8 +297,7 @@ impl JournaledCalls {
             journal,
             recorded,
             missing,
-            path: String::new(),
-            seq: AtomicU64::new(0),
+            id: BranchId::root(),
             stats: Arc::default(),
         }
     }
@@ -271,11 +313,7 @@ impl JournaledCalls {
     }
 
     fn divergence(&self, seq: u64, kind: CallKind, request: &Value, why: &str) -> PlanError {
-        let branch = if self.path.is_empty() {
-            "the run".to_string()
-        } else {
-            format!("branch {}", self.path)
-        };
+        let branch = self.id.describe();
         let line = request
             .get("line")
             .and_then(Value::as_u64)
@@ -288,27 +326,28 @@ impl JournaledCalls {
 }
 
 impl HostCalls for JournaledCalls {
-    fn call(&self, kind: CallKind, request: Value) -> BoxFuture<'_, CallResult> {
-        if matches!(kind, CallKind::Log | CallKind::Inputs) {
+    fn call(&self, kind: CallKind, seq: u64, request: Value) -> BoxFuture<'_, CallResult> {
+        if !kind.is_journaled() {
             // Neither changes anything outside the run: not journaled, never replayed.
-            return self.inner.call(kind, request);
+            return self.inner.call(kind, seq, request);
         }
         let inner = self.inner.clone();
         let live_request = request.clone();
         let live: BoxFuture<'_, CallResult> =
-            Box::pin(async move { inner.call(kind, live_request).await });
-        self.journaled(kind, request, live)
+            Box::pin(async move { inner.call(kind, seq, live_request).await });
+        self.journaled(kind, seq, request, live)
     }
 
     fn journaled<'a>(
         &'a self,
         kind: CallKind,
+        seq: u64,
         request: Value,
         live: BoxFuture<'a, CallResult>,
     ) -> BoxFuture<'a, CallResult> {
         Box::pin(async move {
-            let seq = self.seq.fetch_add(1, Ordering::SeqCst);
-            if let Some(record) = self.recorded.get(&self.path, seq) {
+            let path = self.id.to_string();
+            if let Some(record) = self.recorded.get(&path, seq) {
                 if record.call != kind.name() || record.request != request {
                     let why = if record.call != kind.name() {
                         format!("is not the recorded call (a {} call)", record.call)
@@ -335,7 +374,7 @@ impl HostCalls for JournaledCalls {
                     ));
                 }
                 self.write(json!({
-                    "t": "call", "path": self.path, "seq": seq, "call": kind.name(),
+                    "t": "call", "path": path, "seq": seq, "call": kind.name(),
                     "request": request,
                 }));
             }
@@ -354,7 +393,7 @@ impl HostCalls for JournaledCalls {
                 let reply: Value =
                     serde_json::from_slice(&encode_reply(&result)).unwrap_or(Value::Null);
                 self.write(json!({
-                    "t": "done", "path": self.path, "seq": seq, "result": reply,
+                    "t": "done", "path": path, "seq": seq, "result": reply,
                     "seconds": started.elapsed().as_secs_f64(),
                 }));
             }
@@ -364,15 +403,14 @@ impl HostCalls for JournaledCalls {
 
     fn fork(&self, spec: ForkSpec) -> BoxFuture<'_, Result<Fork, PlanError>> {
         Box::pin(async move {
-            let path = path_text(&spec.path);
+            let id = spec.id.clone();
             let mut fork = self.inner.fork(spec).await?;
             fork.calls = Arc::new(JournaledCalls {
                 inner: fork.calls,
                 journal: self.journal.clone(),
                 recorded: self.recorded.clone(),
                 missing: self.missing,
-                path,
-                seq: AtomicU64::new(0),
+                id,
                 stats: self.stats.clone(),
             });
             Ok(fork)
@@ -446,7 +484,7 @@ mod tests {
     struct Echo(AtomicU64);
 
     impl HostCalls for Echo {
-        fn call(&self, _kind: CallKind, request: Value) -> BoxFuture<'_, CallResult> {
+        fn call(&self, _kind: CallKind, _seq: u64, request: Value) -> BoxFuture<'_, CallResult> {
             self.0.fetch_add(1, Ordering::SeqCst);
             Box::pin(async move { Ok(request["command"].clone()) })
         }
@@ -483,18 +521,18 @@ mod tests {
             Missing::RunLive,
         );
         assert_eq!(
-            block_on(calls.call(CallKind::Bash, bash("a"))),
+            block_on(calls.call(CallKind::Bash, 0, bash("a"))),
             Ok(json!("a"))
         );
         assert_eq!(
-            block_on(calls.call(CallKind::Bash, bash("b"))),
+            block_on(calls.call(CallKind::Bash, 1, bash("b"))),
             Ok(json!("b"))
         );
         assert_eq!(echo.0.load(Ordering::SeqCst), 2);
 
-        // A crash cut the journal after the second call's request.
+        // A crash cut the journal after the second call's request (the format line first).
         let text = std::fs::read_to_string(&path).unwrap();
-        let kept: Vec<&str> = text.lines().take(3).collect();
+        let kept: Vec<&str> = text.lines().take(4).collect();
         std::fs::write(&path, kept.join("\n") + "\n").unwrap();
         let recorded = Arc::new(Recorded::read(&path).unwrap());
         assert_eq!(recorded.len(), 2);
@@ -504,7 +542,7 @@ mod tests {
         let journal = Arc::new(Journal::open(&path).unwrap());
         let calls = JournaledCalls::new(echo.clone(), Some(journal), recorded, Missing::RunLive);
         assert_eq!(
-            block_on(calls.call(CallKind::Bash, bash("a"))),
+            block_on(calls.call(CallKind::Bash, 0, bash("a"))),
             Ok(json!("a"))
         );
         assert_eq!(
@@ -513,11 +551,11 @@ mod tests {
             "the recorded result is replayed"
         );
         assert_eq!(
-            block_on(calls.call(CallKind::Bash, bash("b"))),
+            block_on(calls.call(CallKind::Bash, 1, bash("b"))),
             Ok(json!("b"))
         );
         assert_eq!(
-            block_on(calls.call(CallKind::Bash, bash("c"))),
+            block_on(calls.call(CallKind::Bash, 2, bash("c"))),
             Ok(json!("c"))
         );
         assert_eq!(
@@ -544,14 +582,14 @@ mod tests {
             Arc::default(),
             Missing::RunLive,
         );
-        block_on(calls.call(CallKind::Bash, bash("a"))).unwrap();
+        block_on(calls.call(CallKind::Bash, 0, bash("a"))).unwrap();
         let recorded = Arc::new(Recorded::read(&path).unwrap());
 
         let replay = |missing| {
             JournaledCalls::new(Arc::new(NoCapabilities), None, recorded.clone(), missing)
         };
         let error =
-            block_on(replay(Missing::RunLive).call(CallKind::Bash, bash("other"))).unwrap_err();
+            block_on(replay(Missing::RunLive).call(CallKind::Bash, 0, bash("other"))).unwrap_err();
         assert_eq!(error.exception, DIVERGENCE);
         assert!(
             error
@@ -560,7 +598,7 @@ mod tests {
             "{}",
             error.message
         );
-        let error = block_on(replay(Missing::RunLive).call(CallKind::Llm, bash("a"))).unwrap_err();
+        let error = block_on(replay(Missing::RunLive).call(CallKind::Llm, 0, bash("a"))).unwrap_err();
         assert!(
             error
                 .message
@@ -570,8 +608,8 @@ mod tests {
         );
         // Replay-only: a call past the journal's end is a divergence, not a live call.
         let only = replay(Missing::Stop);
-        block_on(only.call(CallKind::Bash, bash("a"))).unwrap();
-        let error = block_on(only.call(CallKind::Bash, bash("b"))).unwrap_err();
+        block_on(only.call(CallKind::Bash, 0, bash("a"))).unwrap();
+        let error = block_on(only.call(CallKind::Bash, 1, bash("b"))).unwrap_err();
         assert!(
             error.message.contains("was not made by the recorded run"),
             "{}",
@@ -584,21 +622,47 @@ mod tests {
     fn a_torn_last_line_is_ignored_but_a_bad_line_before_it_is_not() {
         let dir = scratch("torn");
         let path = dir.join(JOURNAL_FILE);
+        let head = r#"{"t":"journal","version":2}"#;
         let call = r#"{"t":"call","path":"","seq":0,"call":"bash","request":{},"at":0}"#;
-        std::fs::write(&path, format!("{call}\n{{\"t\":\"done\",\"pa")).unwrap();
+        std::fs::write(&path, format!("{head}\n{call}\n{{\"t\":\"done\",\"pa")).unwrap();
         let recorded = Recorded::read(&path).unwrap();
         assert_eq!(recorded.len(), 1);
         assert_eq!(recorded.get("", 0).unwrap().result, None);
-        std::fs::write(&path, format!("garbage\n{call}\n")).unwrap();
+        std::fs::write(&path, format!("{head}\ngarbage\n{call}\n")).unwrap();
         let error = Recorded::read(&path).unwrap_err();
         assert!(
-            error.ends_with(":1: not a journal entry: expected value at line 1 column 1"),
+            error.ends_with(":2: not a journal entry: expected value at line 1 column 1"),
             "{error}"
         );
-        std::fs::write(&path, "{\"x\": 1}\n{}\n").unwrap();
+        std::fs::write(&path, format!("{head}\n{{\"x\": 1}}\n{{}}\n")).unwrap();
         assert!(Recorded::read(&path)
             .unwrap_err()
-            .contains(":1: not a journal entry (no \"t\")"));
+            .contains(":2: not a journal entry (no \"t\")"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_journal_of_another_format_is_refused_with_its_version() {
+        let dir = scratch("version");
+        let path = dir.join(JOURNAL_FILE);
+        // Version 1 had no format line and named branches by their index alone.
+        let call = r#"{"t":"call","path":"0","seq":0,"call":"bash","request":{},"at":0}"#;
+        std::fs::write(&path, format!("{call}\n")).unwrap();
+        let error = Recorded::read(&path).unwrap_err();
+        assert!(
+            error.contains("a journal of format version 1, and this baton reads version 2"),
+            "{error}"
+        );
+        std::fs::write(&path, "{\"t\":\"journal\",\"version\":3}\n").unwrap();
+        let error = Recorded::read(&path).unwrap_err();
+        assert!(error.contains("format version 3"), "{error}");
+        std::fs::write(&path, "{\"x\":1}\n").unwrap();
+        let error = Recorded::read(&path).unwrap_err();
+        assert!(error.contains(":1: not a journal"), "{error}");
+        // A new journal starts with the format line, and reads back empty.
+        std::fs::remove_file(&path).unwrap();
+        drop(Journal::open(&path).unwrap());
+        assert!(Recorded::read(&path).unwrap().is_empty());
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

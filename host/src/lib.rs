@@ -12,6 +12,8 @@
 //!   the imports resolved once ([`Prepared`], an `InstancePre`);
 //! - [`run`]: [`run_module`] (and [`Prepared::run_with`]) under [`Limits`], the linking of the
 //!   host calls, and the mapping of traps to [`HostError`] ([`LimitKind`] for the limits);
+//! - [`branch_id`]: [`BranchId`], the name of an instance (the run, or a branch by its
+//!   ancestry), the key of the journal and the name everything else shows;
 //! - [`calls`]: the one choke point every host call passes ([`HostCalls`]), its request/reply
 //!   encoding and argument reading;
 //! - [`services`]: the real capabilities behind it (`bash` in the OS sandbox, `llm` through a
@@ -24,6 +26,7 @@
 //! The module contract is docs/abi.md; `baton.toml` is documented in docs/baton.toml.
 
 pub mod branch;
+pub mod branch_id;
 pub mod cache;
 pub mod calls;
 pub mod config;
@@ -40,6 +43,7 @@ pub use baton_llm as llm;
 /// The OS sandbox, for `baton sandbox-info` and the helper entry point.
 pub use baton_sandbox as sandbox;
 
+pub use branch_id::BranchId;
 pub use cache::{ModuleCache, Origin, Prepared};
 pub use calls::{CallKind, CallResult, HostCalls, NoCapabilities, PlanError, SharedCalls};
 pub use imports::{

@@ -39,6 +39,7 @@ use wasmtime::{
 };
 
 use crate::branch::{Activity, BranchContext, BranchStuck};
+use crate::branch_id::BranchId;
 use crate::cache::{ModuleCache, Prepared};
 use crate::calls::{encode_reply, CallKind, CallResult, NoCapabilities, PlanError, SharedCalls};
 use crate::engine;
@@ -270,10 +271,24 @@ pub(crate) struct HostState {
     branching: Arc<BranchContext>,
     /// A branch's record of its host calls (steps, trace, stuck detection); `None` for the run.
     activity: Option<Arc<Activity>>,
+    /// The number the instance's next journaled host call gets (`calls.rs`, `branch_id.rs`).
+    next_seq: u64,
     /// The reply of the last host call, until the runtime fetches it with `baton.reply`.
     pub(crate) reply: Option<Vec<u8>>,
     /// The run's result (JSON text), when the plan's `main` returned (a branch's: its value).
     pub(crate) result: Option<String>,
+}
+
+impl HostState {
+    /// The number of a call of `kind` this instance is making: journaled calls take the next
+    /// number, the others see it without taking it.
+    fn number(&mut self, kind: CallKind) -> u64 {
+        let seq = self.next_seq;
+        if kind.is_journaled() {
+            self.next_seq += 1;
+        }
+        seq
+    }
 }
 
 /// What a finished run produced besides its outcome.
@@ -359,6 +374,7 @@ fn link_host_calls(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
                 let request: Value = serde_json::from_str(&text).map_err(|error| {
                     GuestFault(format!("baton.branch: the request is not JSON: {error}"))
                 })?;
+                let seq = caller.data_mut().number(CallKind::Branch);
                 let context = caller.data().branching.clone();
                 let calls = caller.data().calls.clone();
                 let output = caller.data().output.clone();
@@ -367,10 +383,13 @@ fn link_host_calls(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
                 let live = Box::pin(crate::branch::run(
                     context,
                     calls.clone(),
+                    seq,
                     fuel,
                     request.clone(),
                 ));
-                let mut result = calls.journaled(CallKind::Branch, request, live).await;
+                let mut result = calls
+                    .journaled(CallKind::Branch, seq, request, live)
+                    .await;
                 if let Err(error) = &result {
                     if error.exception == DIVERGENCE {
                         return Err(Diverged(error.message.clone()).into());
@@ -409,9 +428,10 @@ fn link_host_calls(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
             Box::new(async move {
                 let line = guest_text(&mut caller, "log", ptr, len)?;
                 let calls = caller.data().calls.clone();
+                let seq = caller.data_mut().number(CallKind::Log);
                 // A log line cannot fail in a way the plan could act on.
                 let _ = calls
-                    .call(CallKind::Log, serde_json::json!({ "line": line }))
+                    .call(CallKind::Log, seq, serde_json::json!({ "line": line }))
                     .await;
                 Ok(())
             })
@@ -464,7 +484,8 @@ async fn call_and_hold_reply(
     if let Some(activity) = &activity {
         activity.before(kind, &request).map_err(BranchStuck)?;
     }
-    let result = calls.call(kind, request.clone()).await;
+    let seq = caller.data_mut().number(kind);
+    let result = calls.call(kind, seq, request.clone()).await;
     if let Err(error) = &result {
         if error.exception == DIVERGENCE {
             return Err(Diverged(error.message.clone()).into());
@@ -611,7 +632,7 @@ impl Prepared {
         let context = Arc::new(BranchContext {
             pre: self.pre.clone(),
             limits: *limits,
-            path: Vec::new(),
+            id: BranchId::root(),
         });
         let mut store = new_store(self.module.engine(), limits, output, calls, context, None)?;
         let work = execute(&self.pre, limits, &mut store, Entry::Main);
@@ -640,7 +661,7 @@ impl Prepared {
         let context = Arc::new(BranchContext {
             pre: self.pre.clone(),
             limits: *limits,
-            path: Vec::new(),
+            id: BranchId::root(),
         });
         let mut store = new_store(
             self.module.engine(),
@@ -689,6 +710,7 @@ pub(crate) fn new_store(
             calls,
             branching,
             activity,
+            next_seq: 0,
             reply: None,
             result: None,
         },

@@ -63,7 +63,8 @@ pub struct Services {
     /// Shared with every branch, so the run's figures count its branches' calls.
     stats: Arc<Mutex<BTreeMap<&'static str, CallFigures>>>,
     workspace: Option<WorkspaceHandle>,
-    /// Where branches' workspaces are forked (`<run dir>/branches/<path>/`).
+    /// Where branches' workspaces are forked (`<run dir>/branches/<name>/`, the name as
+    /// [`BranchId::dir_name`](crate::BranchId::dir_name) gives it).
     branches_dir: Option<PathBuf>,
     fork_mode: ForkMode,
     /// Whether overlay forks work here, found out once per run (shared with every branch).
@@ -244,7 +245,7 @@ impl Services {
     /// prefixed with the branch's path, and (with `bash`) a fork of this workspace, made off the
     /// async threads because copying a tree blocks.
     async fn fork_branch(&self, spec: ForkSpec) -> Result<Fork, PlanError> {
-        let path = spec.path_text();
+        let path = spec.id.to_string();
         let budget = self.llm.as_ref().map(|llm| llm.budget.child(spec.budget));
         let parent_log = self.log.clone();
         let prefix = format!("[branch {path}] ");
@@ -274,7 +275,8 @@ impl Services {
         if let (Some(sandbox), Some(parent), Some(branches)) =
             (&self.sandbox, &self.workspace, &self.branches_dir)
         {
-            let dir = branches.join(&path);
+            // Side by side, not nested: a copied branch's directory is its workspace.
+            let dir = branches.join(spec.id.dir_name());
             if self.use_overlay(sandbox, branches).await {
                 let lowers = match parent {
                     WorkspaceHandle::Dir(cell) => match lock(cell).as_ref() {
@@ -624,7 +626,7 @@ impl HostCalls for Services {
             .add(&figures);
     }
 
-    fn call(&self, kind: CallKind, request: Value) -> BoxFuture<'_, CallResult> {
+    fn call(&self, kind: CallKind, _seq: u64, request: Value) -> BoxFuture<'_, CallResult> {
         Box::pin(async move {
             match kind {
                 CallKind::Bash => self.bash(&request).await,

@@ -17,7 +17,7 @@
 //!   the journal replayed and ran live;
 //! - `workspace/`: the workspace (fresh, or the copy of `--workspace DIR`), and
 //!   `changes.patch`: what the run changed in it;
-//! - `branches/<path>/`: branches' workspaces while they run (removed as they end).
+//! - `branches/<name>/`: branches' workspaces while they run (removed as they end).
 
 use std::collections::BTreeMap;
 use std::io::Write;

@@ -1,9 +1,10 @@
 //! A run's trace: what `baton trace` prints and `baton report` draws, from the run directory
 //! (`journal.jsonl`, `figures.json`, `result.json`, `output.txt`).
 //!
-//! - `branches`: one entry per instance (path `""` is the run), with its parent, its calls, and
-//!   from its parent's `branch` call: ok, valid, score, chosen, cancelled, error, tokens, cost;
-//!   `start`/`end` span its calls (seconds since the journal began);
+//! - `branches`: one entry per instance, named by its [`BranchId`] (path `""` is the run,
+//!   `"3.0"` the first branch of its call #3), with its parent, its calls, and from its parent's
+//!   `branch` call (`branch_call`, that call's seq): ok, valid, score, chosen, cancelled, error,
+//!   tokens, cost; `start`/`end` span its calls (seconds since the journal began);
 //! - `calls`: every journaled call in order: path, seq, call, plan line, start, seconds, request
 //!   and result (each cut to [`TEXT_LIMIT`] characters, with the full length), ok.
 
@@ -12,6 +13,7 @@ use std::path::Path;
 
 use serde_json::{json, Value};
 
+use crate::branch_id::BranchId;
 use crate::journal::{Recorded, JOURNAL_FILE};
 use crate::session::OUTPUT_FILE;
 
@@ -75,7 +77,11 @@ pub fn trace(run_dir: &Path) -> Result<Value, String> {
             "ok": ok,
         }));
         let entry = branches.entry(path.clone()).or_insert_with(|| {
-            let parent = path.rsplit_once('.').map_or("", |(parent, _)| parent);
+            let parent = path
+                .parse::<BranchId>()
+                .ok()
+                .and_then(|id| id.parent())
+                .map(|parent| parent.to_string());
             json!({ "path": path, "parent": parent, "calls": 0 })
         });
         entry["calls"] = json!(entry["calls"].as_u64().unwrap_or(0) + 1);
@@ -93,13 +99,10 @@ pub fn trace(run_dir: &Path) -> Result<Value, String> {
                 .as_ref()
                 .and_then(|r| r["ok"]["outcomes"].as_array().cloned())
                 .unwrap_or_default();
+            let parent: BranchId = path.parse().unwrap_or_default();
             for outcome in outcomes {
                 let index = outcome["index"].as_u64().unwrap_or(0);
-                let child = if path.is_empty() {
-                    index.to_string()
-                } else {
-                    format!("{path}.{index}")
-                };
+                let child = parent.child(*seq, index as u32).to_string();
                 let node = branches
                     .entry(child.clone())
                     .or_insert_with(|| json!({ "path": child, "parent": path, "calls": 0 }));

@@ -15,7 +15,7 @@ use serde_json::{json, Value};
 struct Branching;
 
 impl HostCalls for Branching {
-    fn call(&self, kind: CallKind, _request: Value) -> BoxFuture<'_, CallResult> {
+    fn call(&self, kind: CallKind, _seq: u64, _request: Value) -> BoxFuture<'_, CallResult> {
         Box::pin(async move {
             match kind {
                 CallKind::Inputs => Ok(json!({})),

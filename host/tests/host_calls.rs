@@ -16,7 +16,7 @@ struct Fake {
 }
 
 impl HostCalls for Fake {
-    fn call(&self, kind: CallKind, request: Value) -> BoxFuture<'_, CallResult> {
+    fn call(&self, kind: CallKind, _seq: u64, request: Value) -> BoxFuture<'_, CallResult> {
         self.seen.lock().unwrap().push((kind, request.clone()));
         Box::pin(async move {
             match kind {
@@ -221,7 +221,7 @@ fn inputs_log_and_result_reach_the_host() {
 struct Slow;
 
 impl HostCalls for Slow {
-    fn call(&self, _kind: CallKind, _request: Value) -> BoxFuture<'_, CallResult> {
+    fn call(&self, _kind: CallKind, _seq: u64, _request: Value) -> BoxFuture<'_, CallResult> {
         Box::pin(async {
             tokio::time::sleep(std::time::Duration::from_millis(200)).await;
             Ok(json!({}))

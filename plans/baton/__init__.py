@@ -62,6 +62,7 @@ class Outcome:
     """One branch's outcome, as given to reducers and returned by `reduce="all"`."""
 
     index: int
+    branch: str  # the branch's name in journal, trace and report: "3.0" is branch 0 of call #3
     ok: bool  # the callable (and validator) returned without raising
     valid: bool  # ok, and the validator accepted the value (always, without a validator)
     value: Any

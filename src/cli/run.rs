@@ -77,7 +77,9 @@ pub struct RunArgs {
     /// `main` (if it defines one) is called with them as keyword arguments.
     #[arg(long, value_name = "FILE.json")]
     pub input: Option<PathBuf>,
-    /// Set one input (after `--input`): VALUE is read as JSON when it parses, else as a string.
+    /// Set one input (after `--input`). VALUE is read as JSON when it parses (`3`, `true`,
+    /// `[1, 2]`, `"7"`), Python's `True`, `False` and `None` are the bool and None they name, and
+    /// anything else is the string as written. KEY is trimmed of surrounding spaces.
     #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_set)]
     pub sets: Vec<(String, Value)>,
     /// Wall-clock limit for the run, in seconds (fractions allowed). Default 60.
@@ -87,8 +89,9 @@ pub struct RunArgs {
     /// MemoryError inside the plan). Default 256.
     #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=MAX_MEMORY_MIB))]
     pub memory: Option<u64>,
-    /// CPU limit in fuel units (about one per WebAssembly instruction executed). Default 5e9.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    /// CPU limit in fuel units (about one per WebAssembly instruction executed; a whole number,
+    /// written `5000000000`, `5_000_000_000` or `5e9`). Default 5e9.
+    #[arg(long, value_name = "N", value_parser = parse_fuel)]
     pub fuel: Option<u64>,
     /// Budget: most model calls in the run.
     #[arg(long, value_name = "N")]
@@ -220,11 +223,41 @@ fn parse_set(text: &str) -> Result<(String, Value), String> {
     let Some((key, value)) = text.split_once('=') else {
         return Err(format!("expected KEY=VALUE, not `{text}`"));
     };
+    let key = key.trim();
     if key.is_empty() {
         return Err(format!("the key of `{text}` is empty"));
     }
-    let value = serde_json::from_str(value).unwrap_or_else(|_| Value::String(value.to_owned()));
+    // Plans are Python: `--set dry_run=False` means the bool, not the text "False".
+    let value = match value.trim() {
+        "True" => Value::Bool(true),
+        "False" => Value::Bool(false),
+        "None" => Value::Null,
+        _ => serde_json::from_str(value).unwrap_or_else(|_| Value::String(value.to_owned())),
+    };
     Ok((key.to_owned(), value))
+}
+
+/// A fuel amount: a whole number of at least 1, with `_` separators or in `e` notation (`5e9`,
+/// as the help's default is written).
+fn parse_fuel(text: &str) -> Result<u64, String> {
+    let bad = || format!("`{text}` is not a whole number of fuel units of at least 1 (e.g. 5e9)");
+    let digits = text.trim().replace('_', "");
+    let fuel = match digits.parse::<u64>() {
+        Ok(fuel) => fuel,
+        Err(_) => {
+            let value: f64 = digits.parse().map_err(|_| bad())?;
+            // Exactly a whole number within u64 (2^64 itself is out of range).
+            if !(value.is_finite() && value.fract() == 0.0 && value < 18_446_744_073_709_551_616.0)
+            {
+                return Err(bad());
+            }
+            value as u64
+        }
+    };
+    if fuel == 0 {
+        return Err(bad());
+    }
+    Ok(fuel)
 }
 
 pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
@@ -450,6 +483,40 @@ mod tests {
         );
         assert!(parse_set("novalue").is_err());
         assert!(parse_set("=1").is_err());
+        assert!(parse_set(" =1").is_err());
+    }
+
+    #[test]
+    fn sets_read_python_literals_and_trim_keys() {
+        assert_eq!(
+            parse_set("dry_run=False").unwrap(),
+            ("dry_run".into(), Value::Bool(false))
+        );
+        assert_eq!(
+            parse_set("go=True").unwrap(),
+            ("go".into(), Value::Bool(true))
+        );
+        assert_eq!(parse_set("x=None").unwrap(), ("x".into(), Value::Null));
+        assert_eq!(
+            parse_set(" key =false").unwrap(),
+            ("key".into(), Value::Bool(false))
+        );
+        // Only the exact words: anything else stays text.
+        assert_eq!(
+            parse_set("x=Falsey").unwrap(),
+            ("x".into(), Value::from("Falsey"))
+        );
+    }
+
+    #[test]
+    fn fuel_takes_the_notation_the_help_uses() {
+        assert_eq!(parse_fuel("5e9"), Ok(5_000_000_000));
+        assert_eq!(parse_fuel("5_000_000_000"), Ok(5_000_000_000));
+        assert_eq!(parse_fuel("1000"), Ok(1000));
+        assert_eq!(parse_fuel("2.5e3"), Ok(2500));
+        for bad in ["0", "-1", "1.5", "1e30", "nan", "inf", "lots", ""] {
+            assert!(parse_fuel(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

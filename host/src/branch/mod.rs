@@ -29,7 +29,8 @@ use tokio::sync::mpsc;
 use tokio::task::JoinSet;
 use wasmtime::InstancePre;
 
-use crate::calls::{path_text, CallResult, ForkSpec, ForkedWorkspace, PlanError, SharedCalls};
+use crate::branch_id::BranchId;
+use crate::calls::{CallResult, ForkSpec, ForkedWorkspace, PlanError, SharedCalls};
 use crate::engine;
 use crate::run::{execute, new_store, Entry, HostError, HostState, Limits, RunOutcome};
 
@@ -59,8 +60,8 @@ pub const TRACE_TEXT: usize = 240;
 pub(crate) struct BranchContext {
     pub(crate) pre: InstancePre<HostState>,
     pub(crate) limits: Limits,
-    /// This instance's branch path (empty for the run itself).
-    pub(crate) path: Vec<u32>,
+    /// This instance's name (the root for the run itself).
+    pub(crate) id: BranchId,
 }
 
 /// The trap that stops a stuck branch.
@@ -179,7 +180,9 @@ struct Branch {
     options: Arc<Options>,
     slot: Arc<Slot>,
     fuel: u64,
-    /// The outcome's index (and the last step of the branch's path).
+    /// The parent's call that started the branch (its sequence number in the parent).
+    call: u64,
+    /// The outcome's index (and, with `call`, the last level of the branch's name).
     index: u32,
     /// Which callable of the payload it runs.
     callable: u32,
@@ -190,10 +193,9 @@ impl Branch {
         let index = self.index as usize;
         let _running = Running::start();
         lock(&self.slot.activity.state).started = Some(Instant::now());
-        let mut path = self.context.path.clone();
-        path.push(self.index);
+        let id = self.context.id.child(self.call, self.index);
         let spec = ForkSpec {
-            path: path.clone(),
+            id: id.clone(),
             budget: self.options.budget,
         };
         let fork = match self.calls.fork(spec).await {
@@ -202,10 +204,10 @@ impl Branch {
         };
         *lock(&self.slot.budget) = fork.budget;
         *lock(&self.slot.workspace) = fork.workspace;
-        (index, self.execute(fork.calls, path).await)
+        (index, self.execute(fork.calls, id).await)
     }
 
-    async fn execute(&self, calls: SharedCalls, path: Vec<u32>) -> End {
+    async fn execute(&self, calls: SharedCalls, id: BranchId) -> End {
         let Ok(_pool_slot) = engine::instance_permits().acquire().await else {
             return End::failed("Trap", "the instance pool is closed");
         };
@@ -216,7 +218,7 @@ impl Branch {
         let context = Arc::new(BranchContext {
             pre: self.context.pre.clone(),
             limits,
-            path,
+            id,
         });
         let (sender, mut receiver) = mpsc::channel::<Vec<u8>>(crate::run::OUTPUT_CHANNEL_CHUNKS);
         let engine = self.context.pre.module().engine().clone();
@@ -262,6 +264,8 @@ impl Branch {
 struct Runs {
     context: Arc<BranchContext>,
     calls: SharedCalls,
+    /// The parent's call these branches run for.
+    call: u64,
     fuel: u64,
     options: Arc<Options>,
     stuck_repeats: u32,
@@ -294,6 +298,7 @@ impl Runs {
             options: self.options.clone(),
             slot: self.slots[index].clone(),
             fuel: self.fuel,
+            call: self.call,
             index: index as u32,
             callable: if auto { 0 } else { index as u32 },
         });
@@ -370,30 +375,33 @@ impl Runs {
 
 // ----- the call ---------------------------------------------------------------------------------
 
-/// Runs the branches a `baton.branch` request describes; the reply is
-/// `{"outcomes": [...], "chosen": index | null, "message": text}`.
+/// Runs the branches a `baton.branch` request describes, for the parent's call number `call`;
+/// the reply is `{"outcomes": [...], "chosen": index | null, "message": text}`.
 pub(crate) async fn run(
     context: Arc<BranchContext>,
     calls: SharedCalls,
+    call: u64,
     fuel: u64,
     request: Value,
 ) -> CallResult {
     let settings = calls.branch_settings();
-    let depth = context.path.len() as u32 + 1;
+    let depth = context.id.depth() as u32 + 1;
     if depth > settings.max_depth {
         return Err(PlanError::new(
             "BranchError",
             format!(
-                "branches nest at most {} deep ([branch] max_depth); branch {} cannot start more",
+                "branches nest at most {} deep ([branch] max_depth); {} cannot start more",
                 settings.max_depth,
-                path_text(&context.path)
+                context.id.describe()
             ),
         ));
     }
     let options = Arc::new(options(&request)?);
+    let child_name = |index: usize| context.id.child(call, index as u32);
     let mut runs = Runs {
-        context,
+        context: context.clone(),
         calls: calls.clone(),
+        call,
         fuel,
         options: options.clone(),
         stuck_repeats: settings.stuck_repeats,
@@ -478,7 +486,10 @@ pub(crate) async fn run(
                 Err(message) => {
                     return Err(PlanError::new(
                         "BranchError",
-                        format!("cannot adopt the changes of branch {index}: {message}"),
+                        format!(
+                            "cannot adopt the changes of {}: {message}",
+                            child_name(index).describe()
+                        ),
                     ))
                 }
             }
@@ -496,14 +507,24 @@ pub(crate) async fn run(
     let mut outcomes = Vec::with_capacity(ends.len());
     let mut printed = Vec::new();
     for (index, (slot, end)) in slots.iter().zip(&ends).enumerate() {
-        outcomes.push(outcome(index, slot, end.as_ref(), chosen, adopted));
+        outcomes.push(outcome(
+            index,
+            &child_name(index),
+            slot,
+            end.as_ref(),
+            chosen,
+            adopted,
+        ));
         let printed_bytes = {
             let mut state = lock(&slot.activity.state);
             let mut bytes = std::mem::take(&mut state.output);
             if state.output_cut {
                 bytes.extend_from_slice(
-                    format!("\n[branch {index}: output cut at {MAX_BRANCH_OUTPUT} bytes]\n")
-                        .as_bytes(),
+                    format!(
+                        "\n[{}: output cut at {MAX_BRANCH_OUTPUT} bytes]\n",
+                        child_name(index).describe()
+                    )
+                    .as_bytes(),
                 );
             }
             bytes
@@ -529,6 +550,7 @@ pub(crate) async fn run(
 /// One branch's outcome as the plan sees it (docs/abi.md, "Branches").
 fn outcome(
     index: usize,
+    id: &BranchId,
     slot: &Slot,
     end: Option<&End>,
     chosen: Option<usize>,
@@ -580,6 +602,7 @@ fn outcome(
     };
     json!({
         "index": index,
+        "branch": id.to_string(),
         "ok": ok,
         "valid": valid,
         "value": value,
