@@ -489,3 +489,71 @@ fn sandbox_info_lists_the_layers() {
     }
     assert_exit(&output, 0);
 }
+
+#[test]
+fn an_unused_sdk_import_needs_no_grant_and_is_warned_about() {
+    let scratch = Scratch::new("unused-import");
+    let plan = "from baton import bash, llm\nprint(bash('echo hi').stdout.strip())\n";
+    let output = run_plan(&scratch, plan, &["--grant", "bash"]);
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output), "hi\n");
+    let path = scratch.write("plan.py", plan);
+    let output = baton_in(scratch.path(), &["check", &path]);
+    assert_exit(&output, 0);
+    let err = stderr(&output);
+    assert!(
+        err.contains("warning[B501]: `llm` is imported from baton but never used"),
+        "{err}"
+    );
+    assert!(err.contains("passes the check"), "{err}");
+    // Read anywhere (here only inside a function), it is needed.
+    let plan = "from baton import llm\ndef ask():\n    return llm('x')\n";
+    let output = run_plan(&Scratch::new("used-import"), plan, &[]);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("needs `llm`"));
+}
+
+#[test]
+fn a_refused_grant_is_said_once() {
+    let scratch = Scratch::new("refusal-once");
+    let output = run_plan(&scratch, "from baton import bash\nbash('true')\n", &[]);
+    assert_exit(&output, 2);
+    let err = stderr(&output);
+    assert_eq!(err.matches("not granted").count(), 1, "{err}");
+}
+
+#[test]
+fn granting_llm_without_a_provider_is_refused_before_the_run() {
+    let scratch = Scratch::new("no-provider");
+    let plan = "from baton import bash, llm\nbash('echo ran > ran.txt')\nprint(llm('hi'))\n";
+    let output = baton_in_env(
+        scratch.path(),
+        &[
+            "run",
+            &scratch.write("plan.py", plan),
+            "--grant",
+            "bash,llm",
+            "--run-dir",
+            scratch.run_dir().to_str().unwrap(),
+        ],
+        &[("BATON_LLM_MODEL", "")],
+    );
+    assert_exit(&output, 2);
+    let err = stderr(&output);
+    assert!(err.contains("no model provider is given"), "{err}");
+    assert!(err.contains("--llm"), "{err}");
+    assert!(!scratch.run_dir().join("workspace/ran.txt").exists());
+}
+
+#[test]
+fn set_reads_python_literals_and_fuel_takes_e_notation() {
+    let scratch = Scratch::new("set-literals");
+    let plan = "from baton import inputs\nprint(repr(inputs['dry_run']), repr(inputs['n']))\n";
+    let output = run_plan(
+        &scratch,
+        plan,
+        &["--set", "dry_run=False", "--set", " n =3", "--fuel", "5e9"],
+    );
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output), "False 3\n");
+}

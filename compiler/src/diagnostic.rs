@@ -97,6 +97,8 @@ codes! {
     NewerSyntax = "B310", "newer-syntax";
     /// An attribute or index field in a literal `str.format` string (`"{0.__class__}"`).
     FormatFieldAccess = "B401", "format-field-access";
+    /// A warning: a name imported from the SDK at module level that the plan never reads.
+    UnusedImport = "B501", "unused-import";
 }
 
 impl std::fmt::Display for Code {
@@ -160,6 +162,14 @@ impl Diagnostic {
             message: message.into(),
             help: None,
             span,
+        }
+    }
+
+    /// A diagnostic that does not reject the plan.
+    pub fn warning(code: Code, span: Span, message: impl Into<String>) -> Self {
+        Self {
+            severity: Severity::Warning,
+            ..Self::error(code, span, message)
         }
     }
 
@@ -227,7 +237,8 @@ pub fn render_human(file: &SourceFile, diagnostics: &[Diagnostic]) -> String {
             file.name()
         ));
         if warnings > 0 {
-            out.push_str(&format!(", {warnings} warning(s)"));
+            let plural = if warnings == 1 { "" } else { "s" };
+            out.push_str(&format!(", {warnings} warning{plural}"));
         }
         out.push('\n');
     }

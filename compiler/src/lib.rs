@@ -221,7 +221,9 @@ fn compile_file(
     for (module, lib_file) in &sources {
         let (diagnostics, lib_body) = check::check_and_parse(lib_file, limits);
         match lib_body {
-            Some(lib_body) if diagnostics.is_empty() => bodies.push((*module, lib_body)),
+            Some(lib_body) if diagnostics.iter().all(|d| d.severity != Severity::Error) => {
+                bodies.push((*module, lib_body))
+            }
             _ => {
                 return Err(CompileError::Assembly(format!(
                     "the plan library module `{module}` does not pass the check: {}",

@@ -598,7 +598,8 @@ mod tests {
             "{}",
             error.message
         );
-        let error = block_on(replay(Missing::RunLive).call(CallKind::Llm, 0, bash("a"))).unwrap_err();
+        let error =
+            block_on(replay(Missing::RunLive).call(CallKind::Llm, 0, bash("a"))).unwrap_err();
         assert!(
             error
                 .message

@@ -387,9 +387,7 @@ fn link_host_calls(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
                     fuel,
                     request.clone(),
                 ));
-                let mut result = calls
-                    .journaled(CallKind::Branch, seq, request, live)
-                    .await;
+                let mut result = calls.journaled(CallKind::Branch, seq, request, live).await;
                 if let Err(error) = &result {
                     if error.exception == DIVERGENCE {
                         return Err(Diverged(error.message.clone()).into());

@@ -159,7 +159,9 @@ pub struct RunRecord {
 pub enum SessionError {
     #[error(transparent)]
     Host(#[from] HostError),
-    #[error("{0}")]
+    // Transparent: the refusal is said once (a `{0}` message with `#[from]` as its source
+    // printed it twice in an error chain).
+    #[error(transparent)]
     Grants(#[from] GrantError),
     /// Setting up the run directory, workspace, sandbox or model client failed.
     #[error("{0}")]
@@ -290,6 +292,17 @@ pub fn run_plan(spec: RunSpec<'_>, stdout: &mut dyn Write) -> Result<RunRecord, 
     if spec.config.grants.llm {
         let client = Client::from_config(&spec.config.llm, spec.provider.clone())
             .map_err(|error| SessionError::setup(format!("cannot set up `llm`: {error}")))?;
+        // Granted, used, and nothing says which model answers: refuse now, not at the first
+        // call (possibly after commands ran). A plan that names `model=` in every call still
+        // runs with `--llm openai`.
+        let uses_llm = info.imports.iter().any(|import| import.name == "llm");
+        if uses_llm && spec.provider.is_none() && client.default_model().is_none() {
+            return Err(SessionError::setup(
+                "the plan calls `llm` but no model provider is given: pass `--llm \
+                 script:FILE.json` (offline) or `--llm openai:MODEL`, or set `llm.model` in \
+                 baton.toml or BATON_LLM_MODEL",
+            ));
+        }
         services = services.with_llm(LlmAccess {
             client: Arc::new(client),
             budget: budget.clone(),

@@ -5,8 +5,11 @@
 //!   `"3.0"` the first branch of its call #3), with its parent, its calls, and from its parent's
 //!   `branch` call (`branch_call`, that call's seq): ok, valid, score, chosen, cancelled, error,
 //!   tokens, cost; `start`/`end` span its calls (seconds since the journal began);
-//! - `calls`: every journaled call in order: path, seq, call, plan line, start, seconds, request
-//!   and result (each cut to [`TEXT_LIMIT`] characters, with the full length), ok.
+//! - `calls`: every journaled call in order: path, seq, call, plan line, start, seconds, ok,
+//!   `request` (the JSON the plan sent, without a branch call's encoded payload) and `result`
+//!   (the reply: `{"ok": value}` or `{"error": {"type", "message"}}`; `null` for a call the
+//!   journal has no result for), as JSON values. A string longer than [`TEXT_LIMIT`] characters
+//!   inside them is cut, with `… (N bytes in all)` at its end.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -25,6 +28,25 @@ fn cut(text: &str) -> Value {
         None => json!({ "text": text }),
         Some((end, _)) => json!({ "text": &text[..end], "length": text.len() }),
     }
+}
+
+/// `value` with every string longer than [`TEXT_LIMIT`] characters cut, saying its length.
+/// Iterative: a reply may nest as deep as the plan made it.
+fn cut_strings(mut value: Value) -> Value {
+    let mut pending: Vec<&mut Value> = vec![&mut value];
+    while let Some(node) = pending.pop() {
+        match node {
+            Value::String(text) => {
+                if let Some((end, _)) = text.char_indices().nth(TEXT_LIMIT) {
+                    *text = format!("{}… ({} bytes in all)", &text[..end], text.len());
+                }
+            }
+            Value::Array(items) => pending.extend(items.iter_mut()),
+            Value::Object(map) => pending.extend(map.values_mut()),
+            _ => {}
+        }
+    }
+    value
 }
 
 /// The trace of the run in `run_dir`.
@@ -46,20 +68,6 @@ pub fn trace(run_dir: &Path) -> Result<Value, String> {
     let mut calls = Vec::new();
     for ((path, seq), call) in recorded.calls() {
         let ok = call.result.as_ref().map(|r| r.get("ok").is_some());
-        let result_text = call.result.as_ref().map(|r| {
-            r.get("ok")
-                .map(|v| match v {
-                    Value::String(s) => s.clone(),
-                    other => other.to_string(),
-                })
-                .unwrap_or_else(|| {
-                    format!(
-                        "{}: {}",
-                        r["error"]["type"].as_str().unwrap_or("Error"),
-                        r["error"]["message"].as_str().unwrap_or_default()
-                    )
-                })
-        });
         let mut request = call.request.clone();
         if let Some(map) = request.as_object_mut() {
             // The branch payload is the encoded callables: long, and not for people.
@@ -72,8 +80,8 @@ pub fn trace(run_dir: &Path) -> Result<Value, String> {
             "line": call.request.get("line"),
             "at": call.at,
             "seconds": call.seconds,
-            "request": cut(&request.to_string()),
-            "result": result_text.as_deref().map(cut),
+            "request": cut_strings(request),
+            "result": call.result.clone().map(cut_strings),
             "ok": ok,
         }));
         let entry = branches.entry(path.clone()).or_insert_with(|| {

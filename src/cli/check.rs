@@ -17,10 +17,10 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             writeln!(stdout, "{}", report.render_json()).context("writing to stdout")?;
         }
         Format::Human => {
+            // Warnings (and errors) first; an accepted plan then says so.
+            eprint!("{}", report.render_human());
             if report.is_accepted() {
                 eprintln!("ok: `{shown}` passes the check");
-            } else {
-                eprint!("{}", report.render_human());
             }
         }
     }

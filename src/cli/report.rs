@@ -66,6 +66,23 @@ fn text_of(value: &Value) -> String {
     }
 }
 
+/// A call's request or result (JSON values in the trace) as text for people: a reply's string
+/// as it is, an error as `Type: message`, anything else as indented JSON.
+fn call_text(value: &Value) -> String {
+    match value {
+        Value::Object(map) if map.len() == 1 && map.contains_key("ok") => match &map["ok"] {
+            Value::String(text) => text.clone(),
+            other => serde_json::to_string_pretty(other).unwrap_or_default(),
+        },
+        Value::Object(map) if map.len() == 1 && map.contains_key("error") => format!(
+            "{}: {}",
+            map["error"]["type"].as_str().unwrap_or("Error"),
+            map["error"]["message"].as_str().unwrap_or_default()
+        ),
+        other => serde_json::to_string_pretty(other).unwrap_or_default(),
+    }
+}
+
 fn name_of(path: &str) -> String {
     if path.is_empty() {
         "run".to_string()
@@ -144,7 +161,7 @@ fn render(trace: &Value) -> String {
         let cell = |value: &Value| match value {
             Value::Null => "<td>(no result: cut by the end of the journal)</td>".to_string(),
             value => {
-                let text = text_of(value);
+                let text = call_text(value);
                 let head: String = text.chars().take(80).collect();
                 format!(
                     "<td><details><summary>{}</summary><pre>{}</pre></details></td>",

@@ -1,4 +1,4 @@
-from baton import bash, llm
+from baton import bash
 
 def run_tests():
     result = bash("pytest -q")

@@ -63,6 +63,22 @@ pub fn baton_in(dir: &Path, args: &[&str]) -> Output {
         .expect("run baton")
 }
 
+/// [`baton_in`] with these environment variables set (an empty value hides one the machine
+/// may have).
+pub fn baton_in_env(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_baton"))
+        .args(args)
+        .current_dir(dir)
+        .env(
+            "BATON_CACHE_DIR",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("module-cache"),
+        )
+        .env("BATON_RUNS_DIR", dir.join("runs"))
+        .envs(env.iter().copied())
+        .output()
+        .expect("run baton")
+}
+
 /// `baton run PLAN --run-dir DIR/run ARGS` for a plan written into the scratch directory.
 pub fn run_plan(scratch: &Scratch, plan: &str, args: &[&str]) -> Output {
     let plan = scratch.write("plan.py", plan);

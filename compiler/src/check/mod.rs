@@ -114,6 +114,10 @@ struct Checker<'f> {
     comprehension_targets: Vec<HashSet<String>>,
     /// How many comprehension iterables enclose the expression being walked.
     comprehension_iterables: usize,
+    /// Module-level names some load reads (anywhere in the plan).
+    module_reads: HashSet<String>,
+    /// Names imported from `baton` at module level, with the span of their import (B501).
+    sdk_imports: Vec<(String, Span)>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -176,6 +180,8 @@ impl<'f> Checker<'f> {
             loop_depth: 0,
             comprehension_targets: Vec::new(),
             comprehension_iterables: 0,
+            module_reads: HashSet::new(),
+            sdk_imports: Vec::new(),
         }
     }
 
@@ -258,6 +264,9 @@ impl<'f> Checker<'f> {
         let Some(name) = self.identifier(raw, span) else {
             return;
         };
+        if let Resolution::Bound(_, ScopeKind::Module) = self.resolve(&name) {
+            self.module_reads.insert(name.to_string());
+        }
         match self.resolve(&name) {
             // A module-level name falls back to the builtin whenever its binding has not run
             // (a conditional or later assignment, `del`, the end of an `except ... as` block,
@@ -433,6 +442,26 @@ impl<'f> Checker<'f> {
         self.push_scope(scope, &[]);
         self.stmts(body);
         self.scopes.pop();
+        self.unused_sdk_imports();
+    }
+
+    /// B501: an SDK name imported at module level that nothing reads. The compiler leaves the
+    /// host call of such a name out of the module, so the warning is also what tells a planner
+    /// that its import claims a capability the plan does not use.
+    fn unused_sdk_imports(&mut self) {
+        for (name, span) in std::mem::take(&mut self.sdk_imports) {
+            if self.module_reads.contains(&name) {
+                continue;
+            }
+            self.report(
+                Diagnostic::warning(
+                    Code::UnusedImport,
+                    span,
+                    format!("`{name}` is imported from baton but never used"),
+                )
+                .with_help(format!("remove `{name}` from the import")),
+            );
+        }
     }
 
     /// Checks parameters (their names, and their defaults and annotations, which are
@@ -894,9 +923,21 @@ impl<'f> Checker<'f> {
                     self.unknown_member(span, spec, raw, &name);
                 }
             }
-            if let Some(asname) = &alias.asname {
-                let span = self.word_span(alias.range.into(), asname.as_str());
-                self.identifier(asname.as_str(), span);
+            let known = spec.is_some_and(|spec| spec.members.contains(&name.as_ref()));
+            let bound = match &alias.asname {
+                Some(asname) => {
+                    let span = self.word_span(alias.range.into(), asname.as_str());
+                    self.identifier(asname.as_str(), span)
+                        .map(|bound| bound.into_owned())
+                }
+                None => Some(name.into_owned()),
+            };
+            let at_module_level = self.scopes.len() == 1;
+            // An unknown member is already an error (B102), not also an unused import.
+            if let (Some(bound), Some(spec), true) = (bound, spec, at_module_level && known) {
+                if spec.name == "baton" {
+                    self.sdk_imports.push((bound, alias.range.into()));
+                }
             }
         }
     }

@@ -1,10 +1,18 @@
 //! One or more tests per rule, plus Python's scoping rules. Each test states the plan and the
 //! exact codes it must produce, so a rule that stops firing (or fires too often) fails here.
 
-use crate::{check_source, check_source_with, Code, Limits};
+use crate::{check_source, check_source_with, Code, Limits, Severity};
+
+/// The report of `source` without its B501 warnings (unused SDK imports), which
+/// `unused_sdk_imports_are_warnings` tests: the other tests import freely.
+fn report_of(source: &str) -> crate::CheckReport {
+    let mut report = check_source("test.py", source);
+    report.diagnostics.retain(|d| d.code != Code::UnusedImport);
+    report
+}
 
 fn codes(source: &str) -> Vec<&'static str> {
-    check_source("test.py", source)
+    report_of(source)
         .diagnostics
         .iter()
         .map(|d| d.code.as_str())
@@ -12,7 +20,7 @@ fn codes(source: &str) -> Vec<&'static str> {
 }
 
 fn assert_clean(source: &str) {
-    let report = check_source("test.py", source);
+    let report = report_of(source);
     assert!(
         report.diagnostics.is_empty(),
         "expected no diagnostics for:\n{source}\n{}",
@@ -21,7 +29,7 @@ fn assert_clean(source: &str) {
 }
 
 fn assert_codes(source: &str, expected: &[&str]) {
-    let report = check_source("test.py", source);
+    let report = report_of(source);
     let found: Vec<_> = report.diagnostics.iter().map(|d| d.code.as_str()).collect();
     assert_eq!(found, expected, "for:\n{source}\n{}", report.render_human());
 }
@@ -232,7 +240,7 @@ fn undefined_names_get_suggestions() {
         report.diagnostics[0].help.as_deref(),
         Some("did you mean `result`?")
     );
-    let report = check_source("p.py", "from baton import bash\nbsah('ls')\n");
+    let report = report_of("from baton import bash\nbsah('ls')\n");
     assert_eq!(
         report.diagnostics[0].help.as_deref(),
         Some("did you mean `bash`?")
@@ -600,4 +608,33 @@ fn function_size_is_limited() {
         check_source_with("p.py", &one, &limits).codes(),
         [Code::FunctionTooLarge]
     );
+}
+
+// ----- B5xx: warnings -------------------------------------------------------------------------
+
+#[test]
+fn unused_sdk_imports_are_warnings() {
+    let report = check_source("p.py", "from baton import bash, llm as ask\nbash('ls')\n");
+    assert!(report.is_accepted(), "a warning does not reject");
+    assert_eq!(report.codes(), [Code::UnusedImport]);
+    let warning = &report.diagnostics[0];
+    assert_eq!(warning.severity, Severity::Warning);
+    assert_eq!(
+        warning.message,
+        "`ask` is imported from baton but never used"
+    );
+    // Read anywhere, even only inside a function or a lambda, the import is used.
+    for used in [
+        "from baton import llm\ndef f():\n    return llm('x')\n",
+        "from baton import llm\nf = lambda: llm('x')\n",
+        "from baton import inputs\nprint([k for k in inputs])\n",
+    ] {
+        assert!(check_source("p.py", used).diagnostics.is_empty(), "{used}");
+    }
+    // A function-level import is the function's own business (and not reported).
+    let local = "def f():\n    from baton import llm\n    return 1\n";
+    assert!(check_source("p.py", local).diagnostics.is_empty());
+    // Assigning the name is not reading it.
+    let stored = "from baton import llm\nllm = 1\n";
+    assert_eq!(check_source("p.py", stored).codes(), [Code::UnusedImport]);
 }

@@ -973,11 +973,21 @@ impl<'a> Generator<'a> {
                     .unwrap_or_default();
                 for alias in &i.names {
                     let member = normalize(alias.name.as_str()).into_owned();
-                    let value = self.module_member(stmt, &module, &member)?;
+                    let (value, calls) = self.module_member(stmt, &module, &member)?;
                     let bound = alias
                         .asname
                         .as_ref()
                         .map_or(member.clone(), |a| normalize(a.as_str()).into_owned());
+                    // A module-level import nothing reads needs no capability: `from baton
+                    // import bash, llm` in a plan that never calls `llm` runs without
+                    // `--grant llm` (the checker warns about the import, B501).
+                    let unread = matches!(
+                        self.scopes.resolve(self.current_scope(), &bound),
+                        Place::Global(name) if !self.scopes.module_name_is_read(&name)
+                    );
+                    if !unread {
+                        self.host_calls.extend(calls);
+                    }
                     self.store_name(&bound, &value)?;
                 }
             }
@@ -990,45 +1000,35 @@ impl<'a> Generator<'a> {
         Ok(())
     }
 
-    /// The value of `module.member` for the modules plans may import.
-    fn module_member(&mut self, node: &impl Ranged, module: &str, member: &str) -> Result<String> {
+    /// The value of `module.member` for the modules plans may import, and the host calls it
+    /// needs once the plan uses it.
+    fn module_member(
+        &mut self,
+        node: &impl Ranged,
+        module: &str,
+        member: &str,
+    ) -> Result<(String, &'static [&'static str])> {
         if let Some(code) = self.library_member(module, member) {
-            return Ok(code);
+            return Ok((code, &[]));
         }
-        let builtin = match (module, member) {
-            ("json", "loads") => "json_loads",
-            ("json", "dumps") => "json_dumps",
+        let (builtin, calls): (&str, &'static [&'static str]) = match (module, member) {
+            ("json", "loads") => ("json_loads", &[]),
+            ("json", "dumps") => ("json_dumps", &[]),
             ("json", "JSONDecodeError")
             | ("baton", "BudgetExceeded" | "LLMError" | "SandboxError" | "BranchError") => {
-                return Ok(format!("(i64.const {})", self.layout.types[member]));
+                return Ok((format!("(i64.const {})", self.layout.types[member]), &[]));
             }
             // Each SDK function is a runtime builtin (runtime/wat/host.wat) over the host call
             // of the same name; `reply` fetches what a call returns.
-            ("baton", "bash") => {
-                self.host_calls.extend(["bash", "reply"]);
-                "baton_bash"
-            }
-            ("baton", "llm") => {
-                self.host_calls.extend(["llm", "reply"]);
-                "baton_llm"
-            }
+            ("baton", "bash") => ("baton_bash", &["bash", "reply"]),
+            ("baton", "llm") => ("baton_llm", &["llm", "reply"]),
             // A branch is a fresh instance that reports through `result` and fetches its task
             // with `reply` (runtime/wat/branch.wat).
-            ("baton", "branch") => {
-                self.host_calls.extend(["branch", "reply", "result"]);
-                "baton_branch"
-            }
-            ("baton", "parallel") => {
-                self.host_calls.extend(["branch", "reply", "result"]);
-                "baton_parallel"
-            }
-            ("baton", "log") => {
-                self.host_calls.insert("log");
-                "baton_log"
-            }
+            ("baton", "branch") => ("baton_branch", &["branch", "reply", "result"]),
+            ("baton", "parallel") => ("baton_parallel", &["branch", "reply", "result"]),
+            ("baton", "log") => ("baton_log", &["log"]),
             ("baton", "inputs") => {
-                self.host_calls.extend(["inputs", "reply"]);
-                return Ok("(call $sdk_inputs)".to_owned());
+                return Ok(("(call $sdk_inputs)".to_owned(), &["inputs", "reply"]));
             }
             _ => {
                 return self.unsupported(
@@ -1038,7 +1038,7 @@ impl<'a> Generator<'a> {
             }
         };
         match self.layout.builtins.get(builtin) {
-            Some(address) => Ok(format!("(i64.const {address})")),
+            Some(address) => Ok((format!("(i64.const {address})"), calls)),
             None => self.unsupported(
                 node,
                 format!("`{module}.{member}` is not available in this version of Baton"),
@@ -1781,7 +1781,9 @@ impl<'a> Generator<'a> {
             None => return Ok(None),
         };
         let member = normalize(a.attr.as_str()).into_owned();
-        self.module_member(a, &module, &member).map(Some)
+        let (code, calls) = self.module_member(a, &module, &member)?;
+        self.host_calls.extend(calls);
+        Ok(Some(code))
     }
 
     /// The module a name is bound to by an `import` in the module body, if it is only that.

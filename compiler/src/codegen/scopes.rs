@@ -90,6 +90,9 @@ pub struct Scopes {
     by_node: HashMap<(u32, u32), ScopeId>,
     /// The `def` statements that bind each name of each scope.
     defs: HashMap<(ScopeId, String), Vec<DefInfo>>,
+    /// Module-level names read anywhere (a load that resolves to the module's binding): an SDK
+    /// name imported and never read needs no capability.
+    module_reads: BTreeSet<String>,
 }
 
 /// A scope-opening node (a `def`, a lambda, a comprehension) is found by its source range, not
@@ -161,7 +164,11 @@ impl Scopes {
         }
     }
 
-    /// Resolves `name` as seen from scope `from`.
+    /// Whether a load anywhere in the plan reads the module-level variable `name`.
+    pub fn module_name_is_read(&self, name: &str) -> bool {
+        self.module_reads.contains(name)
+    }
+
     /// CPython's `__qualname__` of the scope's code: `f.<locals>.g`, `<listcomp>.<lambda>`.
     pub fn qualname(&self, id: ScopeId) -> String {
         let scope = &self.scopes[id];
@@ -418,7 +425,15 @@ impl Walker<'_> {
     fn expr(&mut self, expr: &ast::Expr) {
         use ast::Expr as E;
         match expr {
-            E::Name(n) => self.reference(n.id.as_str()),
+            E::Name(n) => {
+                self.reference(n.id.as_str());
+                if n.ctx == ast::ExprContext::Load {
+                    let name = normalize(n.id.as_str()).into_owned();
+                    if let Place::Global(name) = self.scopes.resolve(self.current(), &name) {
+                        self.scopes.module_reads.insert(name);
+                    }
+                }
+            }
             E::Lambda(l) => {
                 self.outer_parts(&l.args);
                 let scope = Scope::of_lambda(&l.body);
