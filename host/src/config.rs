@@ -242,6 +242,20 @@ pub struct WorkspaceConfig {
     /// The directory the plan works on; none: a fresh empty directory in the run directory.
     pub dir: Option<PathBuf>,
     pub mode: WorkspaceMode,
+    /// Paths (relative to the workspace) whose changes are never written back, because other
+    /// tools run them later outside the sandbox; none: `baton_workspace::DEFAULT_PROTECTED`
+    /// (`.git`, `.envrc`, `.vscode`, ...). A list replaces the default.
+    pub protect: Option<Vec<PathBuf>>,
+}
+
+impl WorkspaceConfig {
+    /// The write-back guard this configuration asks for.
+    pub fn guard(&self) -> baton_workspace::Guard {
+        match &self.protect {
+            Some(paths) => baton_workspace::Guard::new(paths.iter().cloned()),
+            None => baton_workspace::Guard::default(),
+        }
+    }
 }
 
 /// Why the configuration could not be read.

@@ -211,6 +211,19 @@ pub fn run_plan(spec: RunSpec<'_>, stdout: &mut dyn Write) -> Result<RunRecord, 
             run_dir.display()
         )));
     }
+    // Private to the user: a workspace may hold whatever the plan's commands made, and the
+    // journal every request and reply.
+    if !spec.resume {
+        use std::os::unix::fs::PermissionsExt as _;
+        std::fs::set_permissions(&run_dir, std::fs::Permissions::from_mode(0o700)).map_err(
+            |error| {
+                SessionError::setup(format!(
+                    "cannot make the run directory `{}` private: {error}",
+                    run_dir.display()
+                ))
+            },
+        )?;
+    }
     let write = |name: &str, text: &str| {
         std::fs::write(run_dir.join(name), text).map_err(|error| {
             SessionError::setup(format!(
@@ -249,7 +262,8 @@ pub fn run_plan(spec: RunSpec<'_>, stdout: &mut dyn Write) -> Result<RunRecord, 
             },
         ),
     }
-    .map_err(|error| SessionError::setup(format!("cannot prepare the workspace: {error}")))?;
+    .map_err(|error| SessionError::setup(format!("cannot prepare the workspace: {error}")))?
+    .with_guard(spec.config.workspace.guard());
 
     let log_file = std::fs::OpenOptions::new()
         .create(true)

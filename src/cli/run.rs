@@ -344,6 +344,16 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
             )
         }
     };
+    if let Some(finish) = &record.workspace {
+        // Names come from the plan: escaped, so none can move the cursor or forge a line.
+        for held in &finish.held_back {
+            eprintln!(
+                "warning: not written back: `{}`: {} (the run's changes.patch has it)",
+                held.path.display().to_string().escape_debug(),
+                held.reason.to_string().escape_debug()
+            );
+        }
+    }
     if let Some(error) = &record.workspace_error {
         eprintln!(
             "warning: the workspace's changes could not be finished: {error} (the run \

@@ -261,7 +261,8 @@ pub(crate) async fn run_sandboxed(
     })
 }
 
-/// Runs `command` directly, in its own process group, without any sandbox.
+/// Runs `command` directly, in a session (and process group) of its own with no controlling
+/// terminal, without any sandbox.
 pub(crate) async fn run_unsandboxed(
     policy: &Policy,
     command: Command,
@@ -287,8 +288,7 @@ pub(crate) async fn run_unsandboxed(
             Stdio::null()
         })
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0);
+        .stderr(Stdio::piped());
     let limits = [
         (
             libc::RLIMIT_CPU,
@@ -303,9 +303,13 @@ pub(crate) async fn run_unsandboxed(
         (libc::RLIMIT_NOFILE, policy.open_files, policy.open_files),
         (libc::RLIMIT_CORE, 0, 0),
     ];
-    // SAFETY: runs between fork and exec; setrlimit is async-signal-safe.
+    // SAFETY: runs between fork and exec; setsid and setrlimit are async-signal-safe.
     unsafe {
         std_cmd.pre_exec(move || {
+            // A session (and so a process group) of its own, without the user's terminal.
+            if libc::setsid() < 0 {
+                return Err(std::io::Error::last_os_error());
+            }
             for (resource, soft, hard) in limits {
                 let lim = libc::rlimit {
                     rlim_cur: soft,

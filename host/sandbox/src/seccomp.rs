@@ -6,9 +6,10 @@
 //! - the deny list (EPERM), compiled by seccompiler, which also kills any other syscall ABI (on
 //!   x86_64 that stops the i386 `int 0x80` entry from skipping the list);
 //! - a small hand-written prelude that rejects x32 syscall numbers (the same arch value with bit
-//!   30 set, which a number-based deny list would not recognise) and answers `clone3` with
-//!   `ENOSYS`: its flags sit behind a pointer the filter cannot read, and ENOSYS makes libc fall
-//!   back to `clone`, whose namespace flags the deny list does inspect.
+//!   30 set, which a number-based deny list would not recognise) and answers `clone3` and
+//!   `openat2` with `ENOSYS`: their flags (and `openat2`'s mode) sit behind a pointer the filter
+//!   cannot read, and ENOSYS makes libc fall back to `clone` and `openat`, whose arguments the
+//!   deny list does inspect.
 
 use std::collections::BTreeMap;
 
@@ -20,6 +21,10 @@ use seccompiler::{
 /// `open_tree_attr` (Linux 6.15) has the same number on every architecture and is not in every
 /// libc release yet.
 const SYS_OPEN_TREE_ATTR: i64 = 467;
+
+/// `fchmodat2` (Linux 6.6) has the same number on every architecture and is not in every libc
+/// release yet.
+const SYS_FCHMODAT2: i64 = 452;
 
 /// Syscalls denied outright.
 fn denied_syscalls() -> Vec<i64> {
@@ -146,6 +151,35 @@ pub fn deny_filter() -> Result<BpfProgram, FilterError> {
             rule(vec![cond(1, Dword, SeccompCmpOp::Eq, libc::TIOCLINUX)?])?,
         ],
     );
+    // No setuid or setgid file may be made: whatever the sandbox's uid maps to, such a file
+    // left in a workspace (or written back) is a privilege-raising binary on the host. The
+    // mode argument of every call that sets a file's mode is inspected; device nodes and
+    // fifos (`mknod`) are refused outright, so no special file reaches the host either.
+    let special_bits = |mode_arg: u8| -> Result<Vec<SeccompRule>, FilterError> {
+        [libc::S_ISUID, libc::S_ISGID]
+            .iter()
+            .map(|&bit| {
+                rule(vec![cond(
+                    mode_arg,
+                    Dword,
+                    SeccompCmpOp::MaskedEq(u64::from(bit)),
+                    u64::from(bit),
+                )?])
+            })
+            .collect()
+    };
+    #[cfg(target_arch = "x86_64")]
+    {
+        rules.insert(libc::SYS_chmod, special_bits(1)?);
+        rules.insert(libc::SYS_creat, special_bits(1)?);
+        rules.insert(libc::SYS_open, special_bits(2)?);
+        rules.insert(libc::SYS_mknod, Vec::new());
+    }
+    rules.insert(libc::SYS_fchmod, special_bits(1)?);
+    rules.insert(libc::SYS_fchmodat, special_bits(2)?);
+    rules.insert(SYS_FCHMODAT2, special_bits(2)?);
+    rules.insert(libc::SYS_openat, special_bits(3)?);
+    rules.insert(libc::SYS_mknodat, Vec::new());
     let clone_rules = CLONE_NAMESPACE_FLAGS
         .iter()
         .map(|&flag| rule(vec![cond(0, Qword, SeccompCmpOp::MaskedEq(flag), flag)?]))
@@ -161,7 +195,7 @@ pub fn deny_filter() -> Result<BpfProgram, FilterError> {
     Ok(filter.try_into()?)
 }
 
-/// Builds the prelude filter: x32 numbers get EPERM, `clone3` gets ENOSYS.
+/// Builds the prelude filter: x32 numbers get EPERM, `clone3` and `openat2` get ENOSYS.
 pub fn prelude_filter() -> Result<BpfProgram, FilterError> {
     use seccompiler::sock_filter;
     // Opcodes spelled as values (clippy rejects the zero terms of the usual OR-ed form).
@@ -195,6 +229,8 @@ pub fn prelude_filter() -> Result<BpfProgram, FilterError> {
         stmt(RET_K, errno(libc::EPERM)),
         jump(JEQ_K, libc::SYS_clone3 as u32, 0, 1),
         stmt(RET_K, errno(libc::ENOSYS)),
+        jump(JEQ_K, libc::SYS_openat2 as u32, 0, 1),
+        stmt(RET_K, errno(libc::ENOSYS)),
         stmt(RET_K, libc::SECCOMP_RET_ALLOW),
     ])
 }
@@ -221,7 +257,7 @@ mod tests {
         let [deny, prelude] = filters().unwrap();
         // BPF programs are limited to 4096 instructions.
         assert!(deny.len() < 4096 && deny.len() > denied_syscalls().len());
-        assert_eq!(prelude.len(), 9);
+        assert_eq!(prelude.len(), 11);
         // Every denied syscall number appears as a comparison constant in the program.
         for nr in denied_syscalls() {
             assert!(
@@ -312,6 +348,52 @@ mod tests {
                 | failed_with(netlink, libc::EPERM) << 2
                 | failed_with(pair, libc::EPERM) << 3
                 | i32::from(unix < 0) << 4
+        });
+        assert_eq!(code, 0, "bitmask of failed checks");
+    }
+
+    #[test]
+    fn setuid_setgid_and_special_files_cannot_be_made() {
+        let code = in_filtered_child(|| unsafe {
+            let fd = libc::syscall(libc::SYS_memfd_create, c"probe".as_ptr(), 0) as libc::c_int;
+            let plain = libc::syscall(libc::SYS_fchmod, fd, 0o755);
+            let setuid = call(libc::syscall(libc::SYS_fchmod, fd, 0o4755));
+            let setgid = call(libc::syscall(libc::SYS_fchmod, fd, 0o2755));
+            let at = call(libc::syscall(
+                libc::SYS_fchmodat,
+                libc::AT_FDCWD,
+                c"/nonexistent/x".as_ptr(),
+                0o4755,
+            ));
+            // Without the filter this would be ENOENT: the filter answers first.
+            let create = call(libc::syscall(
+                libc::SYS_openat,
+                libc::AT_FDCWD,
+                c"/nonexistent/x".as_ptr(),
+                libc::O_CREAT | libc::O_WRONLY,
+                0o4755,
+            ));
+            let fifo = call(libc::syscall(
+                libc::SYS_mknodat,
+                libc::AT_FDCWD,
+                c"/nonexistent/fifo".as_ptr(),
+                libc::S_IFIFO | 0o644,
+                0,
+            ));
+            let openat2 = call(libc::syscall(
+                libc::SYS_openat2,
+                libc::AT_FDCWD,
+                c"/".as_ptr(),
+                0,
+                0,
+            ));
+            i32::from(fd < 0 || plain != 0)
+                | failed_with(setuid, libc::EPERM) << 1
+                | failed_with(setgid, libc::EPERM) << 2
+                | failed_with(at, libc::EPERM) << 3
+                | failed_with(create, libc::EPERM) << 4
+                | failed_with(fifo, libc::EPERM) << 5
+                | failed_with(openat2, libc::ENOSYS) << 6
         });
         assert_eq!(code, 0, "bitmask of failed checks");
     }

@@ -371,3 +371,61 @@ async fn cgroup_and_proc_tricks_do_not_reach_the_host() {
         swappiness
     );
 }
+
+/// Red-team finding: a command that made `rootsh` a setuid copy of bash left a setuid-root
+/// binary in the workspace on the host. Every way of setting the bits is refused, and no
+/// special file (fifo, device) can be made either.
+#[tokio::test(flavor = "multi_thread")]
+async fn no_setuid_setgid_or_special_file_reaches_the_host() {
+    let ws = TempDir::new("setuid");
+    let script = r#"
+        cp /bin/bash rootsh
+        chmod 4755 rootsh 2>/dev/null && echo "CHMOD u+s"
+        chmod u+s rootsh 2>/dev/null && echo "CHMOD u+s symbolic"
+        chmod g+s rootsh 2>/dev/null && echo "CHMOD g+s"
+        install -m 4755 /bin/bash installed 2>/dev/null && echo "INSTALL 4755"
+        cp -p /bin/bash copied 2>/dev/null
+        python3 -c 'import os; os.close(os.open("made", os.O_CREAT | os.O_WRONLY, 0o4755))' 2>/dev/null
+        mkfifo pipe 2>/dev/null && echo "MKFIFO"
+        mknod dev c 1 3 2>/dev/null && echo "MKNOD"
+        echo done
+        "#;
+    let out = run_in(ws.path(), script).await;
+    assert_eq!(text(&out.stdout), "done\n", "stderr: {}", text(&out.stderr));
+    for entry in std::fs::read_dir(ws.path()).unwrap() {
+        let entry = entry.unwrap();
+        let meta = entry.metadata().unwrap();
+        assert_eq!(
+            meta.mode() & 0o6000,
+            0,
+            "{:?} has setuid/setgid bits",
+            entry.file_name()
+        );
+        assert!(
+            meta.is_file() || meta.is_dir(),
+            "{:?} is a special file",
+            entry.file_name()
+        );
+    }
+}
+
+/// Red-team finding: commands shared baton's session, so `/dev/tty` was the user's terminal:
+/// `echo X > /dev/tty` wrote past the output capture and `read < /dev/tty` read the user's keys.
+/// A command runs in a session of its own, with no controlling terminal.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_command_has_no_controlling_terminal() {
+    let ws = TempDir::new("tty");
+    let script = r#"
+        (echo X > /dev/tty) 2>/dev/null && echo "WROTE /dev/tty"
+        (read -t 1 line < /dev/tty) 2>/dev/null && echo "READ /dev/tty"
+        test "$(ps -o sid= -p $$ | tr -d ' ')" = "$$" && echo "own session"
+        echo done
+        "#;
+    let out = run_in(ws.path(), script).await;
+    assert_eq!(
+        text(&out.stdout),
+        "own session\ndone\n",
+        "stderr: {}",
+        text(&out.stderr)
+    );
+}

@@ -90,6 +90,8 @@ pub struct ChangeSet {
     pub conflicts: Vec<PathBuf>,
     /// Fifos, sockets and devices in the workspace: never diffed or written back.
     pub ignored_special: Vec<PathBuf>,
+    /// Changes write-back leaves out (`guard.rs`); they stay in `changes` for the patch.
+    pub held_back: Vec<crate::guard::HeldBack>,
     pub(crate) max_patch_bytes: u64,
 }
 

@@ -44,6 +44,7 @@ mod changes;
 mod copy;
 mod error;
 mod fsutil;
+mod guard;
 mod manifest;
 pub mod overlay;
 mod patch;
@@ -58,6 +59,7 @@ use cap_std::fs::{Dir, MetadataExt};
 pub use changes::{Change, ChangeKind, ChangeSet, Content, Node};
 pub use copy::CopyReport;
 pub use error::WorkspaceError;
+pub use guard::{Guard, HeldBack, HoldReason, DEFAULT_PROTECTED};
 pub use patch::Patch;
 
 use changes::BaseRef;
@@ -132,6 +134,9 @@ pub struct Finish {
     /// Whether the changes were copied into the user's directory (only [`Mode::Copy`] with
     /// [`Outcome::Success`]; in [`Mode::InPlace`] they are there already).
     pub written_back: bool,
+    /// Changes the guard keeps from the user's directory (only [`Mode::Copy`]; also listed in
+    /// the patch): never written back, whatever the outcome.
+    pub held_back: Vec<HeldBack>,
 }
 
 enum Baseline {
@@ -159,6 +164,8 @@ pub struct Workspace {
     write_back: bool,
     limits: Limits,
     copy_report: CopyReport,
+    /// What write-back holds back (`guard.rs`).
+    guard: Guard,
 }
 
 impl std::fmt::Debug for Workspace {
@@ -248,6 +255,7 @@ impl Workspace {
             write_back: false,
             limits,
             copy_report: CopyReport::default(),
+            guard: Guard::default(),
         })
     }
 
@@ -289,6 +297,7 @@ impl Workspace {
                     write_back: true,
                     limits,
                     copy_report: copied.report,
+                    guard: Guard::default(),
                 })
             }
             Mode::InPlace => {
@@ -318,6 +327,7 @@ impl Workspace {
                     write_back: false,
                     limits,
                     copy_report: copied.report,
+                    guard: Guard::default(),
                 })
             }
         }
@@ -354,6 +364,7 @@ impl Workspace {
             write_back: false,
             limits: self.limits.clone(),
             copy_report: copied.report,
+            guard: Guard::default(),
         })
     }
 
@@ -445,7 +456,43 @@ impl Workspace {
     /// and the error names the changed paths and the patch. The workspace directory is left
     /// in place for inspection.
     pub fn finish(self, outcome: Outcome) -> Result<Finish> {
-        let set = self.changes()?;
+        let mut set = self.changes()?;
+        let mut held_back = Vec::new();
+        if self.write_back {
+            // Held-back changes stay in the patch (with a note), not in what is applied. A
+            // path is held whole: a file replaced by an outside link keeps the file, rather
+            // than losing it to the deletion half of the replacement, and what was under a
+            // held path stays as it was.
+            for change in &set.changes {
+                if let Some(reason) = self.guard.hold(change) {
+                    if !held_back.iter().any(|h: &HeldBack| h.path == change.path) {
+                        held_back.push(HeldBack {
+                            path: change.path.clone(),
+                            reason,
+                        });
+                    }
+                }
+            }
+            let mut applied = set.clone();
+            applied
+                .changes
+                .retain(|change| !held_back.iter().any(|h| change.path.starts_with(&h.path)));
+            set.held_back = held_back.clone();
+            applied.held_back = held_back.clone();
+            return self.finish_applying(outcome, set, applied, held_back);
+        }
+        self.finish_applying(outcome, set.clone(), set, held_back)
+    }
+
+    /// [`Workspace::finish`] once the changes are split: `set` is what the patch shows,
+    /// `applied` what write-back applies.
+    fn finish_applying(
+        self,
+        outcome: Outcome,
+        set: ChangeSet,
+        applied: ChangeSet,
+        held_back: Vec<HeldBack>,
+    ) -> Result<Finish> {
         let patch = set.to_patch();
         let patch_path = self.run_path.join(PATCH_FILE);
         self.run
@@ -465,7 +512,7 @@ impl Workspace {
                     dst: dir,
                     dst_path: path,
                 };
-                apply::apply(&set, &trees, manifest).map_err(|e| match e {
+                apply::apply(&applied, &trees, manifest).map_err(|e| match e {
                     WorkspaceError::ConcurrentChange { dir, files, .. } => {
                         WorkspaceError::ConcurrentChange {
                             dir,
@@ -484,6 +531,13 @@ impl Workspace {
             patch_truncated: patch.truncated,
             patch_path,
             written_back,
+            held_back,
         })
+    }
+
+    /// What write-back holds back (default: [`Guard::default`]).
+    pub fn with_guard(mut self, guard: Guard) -> Workspace {
+        self.guard = guard;
+        self
     }
 }

@@ -172,6 +172,17 @@ pub(crate) fn render(set: &ChangeSet, cap: u64) -> Patch {
     for p in &set.ignored_special {
         w.push(format!("# ignored special file: {}\n", quote_path("", p)).as_bytes());
     }
+    for held in &set.held_back {
+        w.push(
+            format!(
+                "# held back from write-back ({}): {}\n",
+                // A link target is plan-chosen text: no line break may forge a patch line.
+                held.reason.to_string().escape_debug(),
+                quote_path("", &held.path)
+            )
+            .as_bytes(),
+        );
+    }
     for c in &set.changes {
         if let Some(n) = note(c) {
             w.push(n.as_bytes());

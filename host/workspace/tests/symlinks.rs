@@ -5,7 +5,7 @@ mod common;
 
 use std::fs;
 use std::os::unix::fs::symlink;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use baton_workspace::{ChangeKind, Mode, Node, Outcome, Workspace, WorkspaceError};
 use common::{patch_text, setup, tree, write, E};
@@ -64,17 +64,24 @@ fn planted_links_are_diffed_and_written_back_as_links() {
     )));
     assert!(patch.contains("diff --git a/a.txt b/a.txt\ndeleted file mode 100644\n"));
 
+    // Links that leave the workspace are held back from write-back (the patch says so): the
+    // user's directory keeps its file and gets none of them.
+    for name in ["leak", "a.txt", "root", "dirlink"] {
+        assert!(
+            done.held_back.iter().any(|h| h.path == Path::new(name)),
+            "{name}: {:?}",
+            done.held_back
+        );
+    }
+    assert!(
+        patch.contains("held back from write-back (a symlink to "),
+        "{patch}"
+    );
     let user = tree(&s.user);
-    assert_eq!(user.get(Path::new("leak")), Some(&E::Link(secret.clone())));
-    assert_eq!(user.get(Path::new("a.txt")), Some(&E::Link(secret.clone())));
-    assert_eq!(
-        user.get(Path::new("root")),
-        Some(&E::Link(PathBuf::from("/")))
-    );
-    assert_eq!(
-        user.get(Path::new("dirlink")),
-        Some(&E::Link(s.outside.join("dir")))
-    );
+    assert_eq!(user.get(Path::new("leak")), None);
+    assert_eq!(user.get(Path::new("root")), None);
+    assert_eq!(user.get(Path::new("dirlink")), None);
+    assert_eq!(fs::read(s.user.join("a.txt")).unwrap(), b"ordinary\n");
     assert_eq!(fs::read(&secret).unwrap(), SECRET);
     assert_eq!(fs::read(s.outside.join("dir/inner.txt")).unwrap(), SECRET);
 }
@@ -132,10 +139,10 @@ fn directory_replaced_by_link_outside_is_not_descended_on_write_back() {
     symlink(&s.outside, ws.path().join("sub")).unwrap();
     let done = ws.finish(Outcome::Success).unwrap();
     assert!(done.written_back);
-    assert_eq!(
-        tree(&s.user).get(Path::new("sub")),
-        Some(&E::Link(s.outside.clone()))
-    );
+    // The link leaves the workspace: held back whole, so the directory and what was in it stay.
+    assert_eq!(done.held_back.len(), 1, "{:?}", done.held_back);
+    assert_eq!(done.held_back[0].path, Path::new("sub"));
+    assert_eq!(fs::read(s.user.join("sub/f.txt")).unwrap(), b"f\n");
     assert_eq!(fs::read(s.outside.join("victim.txt")).unwrap(), b"victim\n");
     assert_eq!(fs::read_dir(&s.outside).unwrap().count(), 1);
 }

@@ -277,6 +277,13 @@ fn in_sandbox(
     }
     // SAFETY: restoring the default disposition; the handler belongs to the supervisor.
     unsafe { libc::signal(libc::SIGTERM, libc::SIG_DFL) };
+    // A session of its own, with no controlling terminal: `/dev/tty` is then no terminal at
+    // all (ENXIO), so a command can neither write past the output capture to the user's screen
+    // nor read what the user types during the run.
+    // SAFETY: setsid has no arguments; we are not a group leader (our pgid is the supervisor's).
+    sys::check(unsafe { libc::setsid() }, || {
+        "setsid (leave the caller's terminal session)".into()
+    })?;
     let flags = libc::CLONE_NEWNS | libc::CLONE_NEWNET | libc::CLONE_NEWIPC | libc::CLONE_NEWUTS;
     // SAFETY: unshare with constant flags; we hold every capability of the new user namespace.
     sys::check(unsafe { libc::unshare(flags) }, || {

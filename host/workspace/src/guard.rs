@@ -1,0 +1,215 @@
+//! What write-back holds back: changes that would plant something another program runs later,
+//! outside the sandbox, or that point out of the workspace.
+//!
+//! A plan's commands run sandboxed, but what they write is copied into the user's directory when
+//! the run succeeds, and some files there are executed by other tools without asking: git runs
+//! `.git/hooks/*` and `core.fsmonitor` on the next `git status`, direnv runs `.envrc` on `cd`,
+//! editors run `.vscode/tasks.json` and dev-container definitions. A change under a protected
+//! path is therefore never written back (the run's `changes.patch` still shows it, with a note,
+//! and the run's summary lists it). The list is [`DEFAULT_PROTECTED`], replaced by
+//! `[workspace] protect` in baton.toml.
+//!
+//! A symlink whose target leaves the workspace (absolute, or climbing above the workspace root
+//! with `..`) is held back too: `README.md -> /etc/passwd` written back would make the user's
+//! next edit of the README read or write a host file.
+//!
+//! In-place runs (`Mode::InPlace`) change the user's directory directly, so there is nothing to
+//! hold back; they are the user's explicit choice.
+
+use std::path::{Component, Path, PathBuf};
+
+use crate::changes::{Change, Node};
+
+/// Paths other tools execute, relative to the workspace root (a directory protects everything
+/// under it).
+pub const DEFAULT_PROTECTED: &[&str] = &[
+    ".git",
+    ".hg",
+    ".svn",
+    ".envrc",
+    ".direnv",
+    ".vscode",
+    ".idea",
+    ".devcontainer",
+    ".husky",
+    ".pre-commit-config.yaml",
+];
+
+/// Why a change was not written back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HoldReason {
+    /// The path is, or is under, this protected entry.
+    Protected(PathBuf),
+    /// A symlink whose target leaves the workspace.
+    LinkLeavesWorkspace(PathBuf),
+}
+
+impl std::fmt::Display for HoldReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            HoldReason::Protected(entry) => write!(
+                f,
+                "other tools run what is under `{}` ([workspace] protect)",
+                entry.display()
+            ),
+            HoldReason::LinkLeavesWorkspace(target) => write!(
+                f,
+                "a symlink to `{}`, outside the workspace",
+                target.display()
+            ),
+        }
+    }
+}
+
+/// A change write-back left out, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeldBack {
+    pub path: PathBuf,
+    pub reason: HoldReason,
+}
+
+/// The write-back policy: which paths are protected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Guard {
+    protected: Vec<PathBuf>,
+}
+
+impl Default for Guard {
+    fn default() -> Self {
+        Guard::new(DEFAULT_PROTECTED.iter().map(PathBuf::from))
+    }
+}
+
+impl Guard {
+    /// A guard protecting `paths` (relative to the workspace root; leading `./` and trailing
+    /// `/` are ignored).
+    pub fn new(paths: impl IntoIterator<Item = PathBuf>) -> Guard {
+        let protected = paths
+            .into_iter()
+            .map(|path| {
+                path.components()
+                    .filter(|c| matches!(c, Component::Normal(_)))
+                    .collect::<PathBuf>()
+            })
+            .filter(|path| !path.as_os_str().is_empty())
+            .collect();
+        Guard { protected }
+    }
+
+    /// Why `change` must not be written back, if it must not.
+    pub fn hold(&self, change: &Change) -> Option<HoldReason> {
+        if let Some(entry) = self.protected.iter().find(|p| change.path.starts_with(p)) {
+            return Some(HoldReason::Protected(entry.clone()));
+        }
+        if let Some(Node::Symlink { target }) = &change.new {
+            let parent = change.path.parent().unwrap_or(Path::new(""));
+            if leaves(parent, target) {
+                return Some(HoldReason::LinkLeavesWorkspace(target.clone()));
+            }
+        }
+        None
+    }
+}
+
+/// Whether `target`, read from directory `parent` (relative to the root), names something
+/// outside the root. Lexical: the workspace's own symlinks are themselves checked when written.
+fn leaves(parent: &Path, target: &Path) -> bool {
+    let mut depth = parent
+        .components()
+        .filter(|c| matches!(c, Component::Normal(_)))
+        .count();
+    for component in target.components() {
+        match component {
+            Component::RootDir | Component::Prefix(_) => return true,
+            Component::ParentDir => match depth.checked_sub(1) {
+                Some(up) => depth = up,
+                None => return true,
+            },
+            Component::Normal(_) => depth += 1,
+            Component::CurDir => {}
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::changes::{ChangeKind, Content};
+
+    fn added(path: &str, new: Node) -> Change {
+        Change {
+            path: PathBuf::from(path),
+            kind: ChangeKind::Added,
+            old: None,
+            new: Some(new),
+            content: Content::Same,
+        }
+    }
+
+    fn file(path: &str) -> Change {
+        added(
+            path,
+            Node::File {
+                mode: 0o644,
+                size: 1,
+            },
+        )
+    }
+
+    fn link(path: &str, target: &str) -> Change {
+        added(
+            path,
+            Node::Symlink {
+                target: PathBuf::from(target),
+            },
+        )
+    }
+
+    #[test]
+    fn protected_paths_and_what_is_under_them_are_held() {
+        let guard = Guard::default();
+        for path in [
+            ".git/hooks/pre-commit",
+            ".git/config",
+            ".envrc",
+            ".vscode/tasks.json",
+        ] {
+            assert!(guard.hold(&file(path)).is_some(), "{path}");
+        }
+        for path in [
+            "src/main.rs",
+            ".gitignore",
+            "git/x",
+            "a/.git/config",
+            ".github/x",
+        ] {
+            assert_eq!(guard.hold(&file(path)), None, "{path}");
+        }
+        let custom = Guard::new([PathBuf::from("./Makefile"), PathBuf::from("ci/")]);
+        assert!(custom.hold(&file("Makefile")).is_some());
+        assert!(custom.hold(&file("ci/run")).is_some());
+        assert_eq!(custom.hold(&file(".git/config")), None);
+    }
+
+    #[test]
+    fn links_out_of_the_workspace_are_held() {
+        let guard = Guard::default();
+        for (path, target) in [
+            ("README.md", "/etc/passwd"),
+            ("sub", "/etc"),
+            ("a", ".."),
+            ("a/b", "../../x"),
+            ("a/b", "c/../../../x"),
+        ] {
+            assert_eq!(
+                guard.hold(&link(path, target)),
+                Some(HoldReason::LinkLeavesWorkspace(PathBuf::from(target))),
+                "{path} -> {target}"
+            );
+        }
+        for (path, target) in [("a", "b"), ("a/b", "../c"), ("a/b", "./c/../d"), ("x", ".")] {
+            assert_eq!(guard.hold(&link(path, target)), None, "{path} -> {target}");
+        }
+    }
+}
