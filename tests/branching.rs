@@ -550,10 +550,11 @@ fn the_plan_library_passes_the_check_and_names_its_file_in_tracebacks() {
     let scratch = Scratch::new("library");
     let output = baton_in(scratch.path(), &["check", &repo("plans/baton/ttc.py")]);
     assert_exit(&output, 0);
+    let replies = scratch.write("replies.json", r#"{"rules": [], "default": "A"}"#);
     let output = run_plan(
         &scratch,
         "from baton.ttc import tournament\ntournament([], question='?')\n",
-        &["--grant", "llm"],
+        &["--grant", "llm", "--llm", &format!("script:{replies}")],
     );
     assert_exit(&output, 1);
     let err = stderr(&output);

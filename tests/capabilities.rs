@@ -619,3 +619,56 @@ bash("echo fixed > fix.txt")
         "{patch}"
     );
 }
+
+#[test]
+fn a_run_ends_with_a_summary_of_what_happened() {
+    let scratch = Scratch::new("summary");
+    let repo = scratch.path().join("repo");
+    std::fs::create_dir_all(&repo).unwrap();
+    let plan = "from baton import bash, parallel\nbash('echo new > new.txt')\nprint(parallel([lambda: 1]))\n";
+    let output = run_plan(
+        &scratch,
+        plan,
+        &[
+            "--grant",
+            "bash",
+            "--workspace",
+            repo.to_str().unwrap(),
+            "--summary",
+            "json",
+        ],
+    );
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output), "[1]\n", "the summary never goes to stdout");
+    let err = stderr(&output);
+    let summary: serde_json::Value =
+        serde_json::from_str(err.lines().last().unwrap()).expect("one JSON line");
+    assert_eq!(summary["outcome"]["status"], "success");
+    assert_eq!(summary["commands"], 1);
+    assert_eq!(summary["branches"]["run"], 1);
+    assert_eq!(summary["files"]["status"], "written back");
+    assert_eq!(summary["files"]["changed_paths"], 1);
+    assert!(summary["run_dir"].as_str().unwrap().ends_with("run"));
+
+    // For people: facts in lines, singular where it is one; before the traceback of a failure,
+    // so stderr still ends with the exception.
+    let scratch = Scratch::new("summary-human");
+    let output = run_plan(
+        &scratch,
+        "from baton import bash\nbash('true')\nraise ValueError('no')\n",
+        &["--grant", "bash"],
+    );
+    assert_exit(&output, 1);
+    let err = stderr(&output);
+    assert!(
+        err.starts_with("[baton] the run raised an exception after "),
+        "{err}"
+    );
+    assert!(err.contains("[baton]   1 command, 0 branches"), "{err}");
+    assert!(err.ends_with("ValueError: no\n"), "{err}");
+    // --quiet: no summary unless asked for.
+    let scratch = Scratch::new("summary-quiet");
+    let output = run_plan(&scratch, "print(1)\n", &["-q"]);
+    assert_exit(&output, 0);
+    assert_eq!(stderr(&output), "");
+}

@@ -72,14 +72,35 @@ pub struct RunSpec<'a> {
 }
 
 /// The progress line: calls, running branches, tokens and cost, redrawn four times a second
-/// until dropped (which erases it).
+/// until dropped (which erases it). It never mixes with what the plan prints: the plan's
+/// output ([`Tee`]) erases it under the same lock before writing, and the next tick redraws it.
 struct Progress {
     stop: Arc<std::sync::atomic::AtomicBool>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
 
+/// Whether the progress line is on the screen, under the lock that orders drawing it against
+/// the plan's output.
+type ProgressShown = Arc<Mutex<bool>>;
+
+/// Erases the progress line if it is shown.
+fn erase_progress(shown: &ProgressShown) -> std::sync::MutexGuard<'_, bool> {
+    let mut guard = shown.lock().unwrap_or_else(|poison| poison.into_inner());
+    if *guard {
+        let mut stderr = std::io::stderr().lock();
+        let _ = stderr.write_all(b"\r\x1b[2K");
+        let _ = stderr.flush();
+        *guard = false;
+    }
+    guard
+}
+
+fn plural(count: u64, one: &str, many: &str) -> String {
+    format!("{count} {}", if count == 1 { one } else { many })
+}
+
 impl Progress {
-    fn start(services: Arc<Services>, budget: Budget) -> Progress {
+    fn start(services: Arc<Services>, budget: Budget, shown: ProgressShown) -> Progress {
         let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let flag = stop.clone();
         let thread = std::thread::spawn(move || {
@@ -93,15 +114,25 @@ impl Progress {
                     .map(|f| f.calls)
                     .sum();
                 let spent = budget.spent();
-                eprint!(
-                    "\r\x1b[2K[baton] {:.0}s · {calls} calls · {} branches running · {} tokens · ${:.4}",
+                let line = format!(
+                    "\r\x1b[2K[baton] {:.0}s · {} · {} running · {} · ${:.5}",
                     started.elapsed().as_secs_f64(),
-                    crate::branch::active_branches(),
-                    spent.tokens(),
+                    plural(calls, "call", "calls"),
+                    plural(
+                        crate::branch::active_branches() as u64,
+                        "branch",
+                        "branches"
+                    ),
+                    plural(spent.tokens(), "token", "tokens"),
                     spent.cost_usd
                 );
+                let mut guard = erase_progress(&shown);
+                let mut stderr = std::io::stderr().lock();
+                let _ = stderr.write_all(line.as_bytes());
+                let _ = stderr.flush();
+                *guard = true;
             }
-            eprint!("\r\x1b[2K");
+            drop(erase_progress(&shown));
         });
         Progress {
             stop,
@@ -123,11 +154,19 @@ impl Drop for Progress {
 struct Tee<'a> {
     out: &'a mut dyn Write,
     copy: std::fs::File,
+    /// The progress line, when one is drawn.
+    progress: Option<ProgressShown>,
 }
 
 impl Write for Tee<'_> {
     fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        // The progress line off the screen first, and not redrawn until this is out.
+        let erased = self.progress.as_ref().map(erase_progress);
         let n = self.out.write(bytes)?;
+        if erased.is_some() {
+            self.out.flush()?;
+        }
+        drop(erased);
         // The copy is for `baton replay` and the report; a full disk must not stop the run.
         let _ = self.copy.write_all(&bytes[..n]);
         Ok(n)
@@ -142,7 +181,8 @@ impl Write for Tee<'_> {
 /// How a run went.
 #[derive(Debug)]
 pub struct RunRecord {
-    pub outcome: RunOutcome,
+    /// How the run ended: an outcome, or the error (a limit, a trap) that ended it.
+    pub outcome: Result<RunOutcome, HostError>,
     /// JSON text of `main`'s return value.
     pub result: Option<String>,
     pub run_dir: PathBuf,
@@ -176,7 +216,8 @@ impl SessionError {
 
 /// Runs a plan as configured, writing what it prints to `stdout`. Fails before running anything
 /// when the module is refused, a capability it needs is not granted, or the run cannot be set
-/// up. A run that started always leaves its run directory complete, whatever the outcome.
+/// up. A run that started always leaves its run directory complete and returns its record,
+/// whatever the outcome (a limit or a trap included: [`RunRecord::outcome`]).
 pub fn run_plan(spec: RunSpec<'_>, stdout: &mut dyn Write) -> Result<RunRecord, SessionError> {
     let info = crate::validate_module(spec.module).map_err(HostError::from)?;
     check_grants(
@@ -336,16 +377,18 @@ pub fn run_plan(spec: RunSpec<'_>, stdout: &mut dyn Write) -> Result<RunRecord, 
     let output_copy = std::fs::File::create(run_dir.join(OUTPUT_FILE)).map_err(|error| {
         SessionError::setup(format!("cannot create the run's {OUTPUT_FILE}: {error}"))
     })?;
+    let shown = ProgressShown::default();
     let mut tee = Tee {
         out: stdout,
         copy: output_copy,
+        progress: spec.progress.then(|| shown.clone()),
     };
 
     let started = Instant::now();
     let limits = spec.config.limits();
     let progress = spec
         .progress
-        .then(|| Progress::start(services.clone(), budget.clone()));
+        .then(|| Progress::start(services.clone(), budget.clone(), shown));
     let report = prepared.run_with(&limits, calls, &mut tee);
     drop(progress);
     journal.sync();
@@ -413,13 +456,16 @@ pub fn run_plan(spec: RunSpec<'_>, stdout: &mut dyn Write) -> Result<RunRecord, 
         "figures.json",
         &serde_json::to_string_pretty(&figures).unwrap_or_default(),
     )?;
-    let report = report?;
-    if let Some(result) = &report.result {
+    let (outcome, result) = match report {
+        Ok(report) => (Ok(report.outcome), report.result),
+        Err(error) => (Err(error), None),
+    };
+    if let Some(result) = &result {
         write("result.json", result)?;
     }
     Ok(RunRecord {
-        outcome: report.outcome,
-        result: report.result,
+        outcome,
+        result,
         run_dir,
         workspace,
         workspace_error,

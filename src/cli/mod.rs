@@ -9,6 +9,7 @@ mod priors;
 mod replay;
 mod report;
 mod run;
+mod summary;
 
 use std::process::ExitCode;
 

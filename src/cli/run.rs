@@ -19,6 +19,8 @@ use baton_host::config::{Capability, Config, SandboxMode, WorkspaceMode};
 use baton_host::llm::ProviderSpec;
 use baton_host::session::{run_plan, RunSpec, SessionError};
 use baton_host::{HostError, LimitKind, ModuleCache, RunOutcome};
+
+use super::summary::{self, SummaryFormat};
 use serde_json::Value;
 
 /// The plan raised (or the module trapped).
@@ -105,9 +107,17 @@ pub struct RunArgs {
     /// Priors for `branch(..., n="auto")`, by call site, as `baton priors` writes them.
     #[arg(long, value_name = "FILE.json")]
     pub priors: Option<PathBuf>,
-    /// Do not echo the plan's `log(...)` lines on stderr (they are kept in the run directory).
+    /// Quiet: no `log(...)` lines echoed on stderr (they are kept in the run directory's
+    /// log.txt), no progress line, and no end-of-run summary unless `--summary` asks for one.
+    /// Warnings and errors are still printed.
     #[arg(long, short)]
     pub quiet: bool,
+    /// The end-of-run summary on stderr (outcome, time, model calls, tokens, cost, commands,
+    /// branches, files written back or not and why, the run directory): `human` (default; none
+    /// with `--quiet`), `json` (one line, for scripts and agents) or `none`. It comes before a
+    /// traceback, so stderr still ends with the exception's line.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub summary: Option<SummaryFormat>,
 }
 
 impl RunArgs {
@@ -313,6 +323,8 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
             })?
         }
     };
+    let workspace_dir = config.workspace.dir.clone();
+    let in_place = config.workspace.mode == WorkspaceMode::InPlace;
     let spec = RunSpec {
         module: &bytes,
         source: source.as_ref().map(|(_, text)| text.as_str()),
@@ -361,12 +373,28 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
             record.run_dir.display()
         );
     }
-    if std::io::stderr().is_terminal() && !args.quiet {
-        eprintln!("[baton] run directory: {}", record.run_dir.display());
+    let format = args.summary.unwrap_or(if args.quiet {
+        SummaryFormat::None
+    } else {
+        SummaryFormat::Human
+    });
+    if format != SummaryFormat::None {
+        let facts = summary::WorkspaceFacts {
+            dir: workspace_dir.as_deref(),
+            in_place,
+            resumed: args.resume.is_some(),
+        };
+        let value = summary::summary(&record, &facts);
+        let text = match format {
+            SummaryFormat::Json => format!("{value}\n"),
+            _ => summary::render_human(&value),
+        };
+        let _ = std::io::stderr().lock().write_all(text.as_bytes());
     }
     match record.outcome {
-        RunOutcome::Success => Ok(ExitCode::SUCCESS),
-        RunOutcome::Exception { traceback } => {
+        Err(error) => host_error(error, &plan),
+        Ok(RunOutcome::Success) => Ok(ExitCode::SUCCESS),
+        Ok(RunOutcome::Exception { traceback }) => {
             let budget = traceback
                 .lines()
                 .last()
