@@ -65,8 +65,59 @@ pub fn annotate_traceback(traceback: &str, path: &str, source: &str) -> String {
     out
 }
 
+/// `text` made safe to print on a terminal: control characters (C0 but tab, DEL, C1) become
+/// `\xNN` escapes, so text a plan chose (a `log` line, an exception message, a file name) can
+/// neither clear the screen, move the cursor, set the clipboard (OSC 52) nor, with
+/// `keep_newlines` off, start a line that looks like Baton's own (`[baton] ...`).
+pub fn terminal_text(text: &str, keep_newlines: bool) -> std::borrow::Cow<'_, str> {
+    let unsafe_char = |c: char| {
+        (c.is_control() && c != '\t' && !(keep_newlines && c == '\n'))
+            // Bidirectional overrides reorder what the line shows.
+            || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
+    if !text.chars().any(unsafe_char) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if unsafe_char(c) {
+            let code = c as u32;
+            if code <= 0xff {
+                out.push_str(&format!("\\x{code:02x}"));
+            } else {
+                out.push_str(&format!("\\u{{{code:x}}}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn terminal_text_escapes_what_could_drive_a_terminal() {
+        use super::terminal_text;
+        assert_eq!(
+            terminal_text("plain 'text'\ttab", false),
+            "plain 'text'\ttab"
+        );
+        assert_eq!(
+            terminal_text("\x1b[2J\x1b]52;c;aGk=\x07", false),
+            "\\x1b[2J\\x1b]52;c;aGk=\\x07"
+        );
+        assert_eq!(
+            terminal_text("a\n[baton] forged\r", false),
+            "a\\x0a[baton] forged\\x0d"
+        );
+        assert_eq!(terminal_text("line\nnext", true), "line\nnext");
+        assert_eq!(
+            terminal_text("\u{9b}31m \u{202e}x", true),
+            "\\x9b31m \\u{202e}x"
+        );
+    }
+
     use super::*;
 
     #[test]

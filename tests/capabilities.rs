@@ -672,3 +672,54 @@ fn a_run_ends_with_a_summary_of_what_happened() {
     assert_exit(&output, 0);
     assert_eq!(stderr(&output), "");
 }
+
+/// Red-team finding: `log()` lines and exception messages reached stderr with raw terminal
+/// escape sequences (screen clears, OSC 52 clipboard writes, forged `[baton]` lines).
+#[test]
+fn plan_text_reaches_the_terminal_escaped() {
+    let scratch = Scratch::new("escapes");
+    let plan = "from baton import log\nlog('\\x1b[2J\\n[baton] the run succeeded')\nraise ValueError('\\x1b]52;c;cHduZWQ=\\x07')\n";
+    let output = run_plan(&scratch, plan, &[]);
+    assert_exit(&output, 1);
+    let err = stderr(&output);
+    assert!(!err.contains('\x1b') && !err.contains('\x07'), "{err:?}");
+    assert!(
+        err.contains("[log] \\x1b[2J\\x0a[baton] the run succeeded"),
+        "{err}"
+    );
+    assert!(
+        err.ends_with("ValueError: \\x1b]52;c;cHduZWQ=\\x07\n"),
+        "{err}"
+    );
+}
+
+/// Red-team finding: a value nested more than 128 levels crossing to the host was reported as
+/// "the plan trapped: ... recursion limit exceeded"; a legal plan gets a Python exception.
+#[test]
+fn a_too_deep_value_crossing_to_the_host_is_a_value_error() {
+    let scratch = Scratch::new("deep-prompt");
+    let replies = scratch.write("replies.json", r#"{"rules": [], "default": "ok"}"#);
+    let plan = r#"
+from baton import llm
+deep = []
+for _ in range(200):
+    deep = [deep]
+try:
+    llm([{"role": "user", "content": "hi", "extra": deep}])
+except ValueError as e:
+    print("ValueError:", e)
+print(llm("shallow"))
+"#;
+    let output = run_plan(
+        &scratch,
+        plan,
+        &["--grant", "llm", "--llm", &format!("script:{replies}")],
+    );
+    assert_exit(&output, 0);
+    let out = stdout(&output);
+    assert!(
+        out.starts_with("ValueError: the arguments of llm() nest ")
+            && out.contains("at most 128 levels\nok\n"),
+        "{out}"
+    );
+}

@@ -204,3 +204,15 @@ fn a_long_plan_runs_across_the_functions_it_is_split_into() {
         run.stderr
     );
 }
+
+/// Red-team finding: a huge format width filled its padding one character at a time and ended
+/// in "CPU limit exceeded"; the size is checked before building, so it is a MemoryError.
+#[test]
+fn a_format_width_beyond_memory_is_a_memory_error() {
+    let r = run(
+        "for spec in ['^2147483647d', '>2000000000', '=2147483647']:\n    try:\n        f'{7:{spec}}'\n    except MemoryError:\n        print('MemoryError')\ntry:\n    print(f'{7:<2147483647d}')\nexcept MemoryError:\n    print('MemoryError')\ntry:\n    '{:^2147483647d}'.format(7)\nexcept MemoryError:\n    print('MemoryError')\n",
+        &["--fuel", "100000000"],
+    );
+    assert_eq!(r.exit, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, "MemoryError\n".repeat(5));
+}

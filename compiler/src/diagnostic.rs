@@ -61,6 +61,8 @@ codes! {
     RelativeImport = "B103", "relative-import";
     /// `from m import *`.
     StarImport = "B104", "star-import";
+    /// `import a.b` (with or without `as`): plans import a library module's names instead.
+    DottedImport = "B105", "dotted-import";
     /// A name that is bound nowhere in scope and is not a builtin.
     UndefinedName = "B201", "undefined-name";
     /// A reflective or I/O builtin that plans may never use (eval, getattr, open, ...).

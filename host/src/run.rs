@@ -354,12 +354,12 @@ fn link_host_calls(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
             move |mut caller: Caller<'_, HostState>, (ptr, len): (i32, i32)| {
                 Box::new(async move {
                     let text = guest_text(&mut caller, kind.name(), ptr, len)?;
-                    let request: Value = serde_json::from_str(&text).map_err(|error| {
-                        GuestFault(format!(
-                            "baton.{}: the request is not JSON: {error}",
-                            kind.name()
-                        ))
-                    })?;
+                    let request = match decode_request(kind.name(), &text)? {
+                        Ok(request) => request,
+                        Err(too_deep) => {
+                            return Ok(hold_reply(&mut caller, kind.name(), &Err(too_deep)))
+                        }
+                    };
                     call_and_hold_reply(&mut caller, kind, request).await
                 })
             },
@@ -371,9 +371,10 @@ fn link_host_calls(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
         |mut caller: Caller<'_, HostState>, (ptr, len): (i32, i32)| {
             Box::new(async move {
                 let text = guest_text(&mut caller, "branch", ptr, len)?;
-                let request: Value = serde_json::from_str(&text).map_err(|error| {
-                    GuestFault(format!("baton.branch: the request is not JSON: {error}"))
-                })?;
+                let request = match decode_request("branch", &text)? {
+                    Ok(request) => request,
+                    Err(too_deep) => return Ok(hold_reply(&mut caller, "branch", &Err(too_deep))),
+                };
                 let seq = caller.data_mut().number(CallKind::Branch);
                 let context = caller.data().branching.clone();
                 let calls = caller.data().calls.clone();
@@ -467,6 +468,54 @@ fn link_host_calls(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
         },
     )?;
     Ok(())
+}
+
+/// How deep a value crossing to the host may nest (serde_json's own bound, which would
+/// otherwise refuse it as bad JSON).
+pub const MAX_CROSSING_DEPTH: usize = 128;
+
+/// Decodes a host call's request. A request that is not JSON is the module's fault (a trap);
+/// one that nests deeper than [`MAX_CROSSING_DEPTH`] is a legal plan's value, answered with a
+/// ValueError the plan can catch.
+fn decode_request(call: &str, text: &str) -> Result<Result<Value, PlanError>, GuestFault> {
+    let depth = json_depth(text.as_bytes());
+    if depth > MAX_CROSSING_DEPTH {
+        return Ok(Err(PlanError::value_error(format!(
+            "the arguments of {call}() nest {depth} levels deep; values crossing to the host \
+             may nest at most {MAX_CROSSING_DEPTH} levels"
+        ))));
+    }
+    serde_json::from_str(text)
+        .map(Ok)
+        .map_err(|error| GuestFault(format!("baton.{call}: the request is not JSON: {error}")))
+}
+
+/// The deepest nesting of arrays and objects in JSON text (brackets inside strings do not
+/// count). One pass, no recursion: the text is the plan's.
+fn json_depth(text: &[u8]) -> usize {
+    let (mut depth, mut deepest) = (0usize, 0usize);
+    let (mut in_string, mut escaped) = (false, false);
+    for &byte in text {
+        if in_string {
+            match byte {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match byte {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    deepest
 }
 
 /// Runs one call through the run's [`HostCalls`], keeps the encoded reply for `baton.reply`
@@ -979,6 +1028,17 @@ fn classify(error: wasmtime::Error, limits: &Limits, refused: bool) -> HostError
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn json_depth_counts_brackets_outside_strings() {
+        assert_eq!(json_depth(b"1"), 0);
+        assert_eq!(json_depth(br#"{"a": [1, {"b": []}]}"#), 4);
+        assert_eq!(json_depth(br#"["[[[[", "\"]]]", [1]]"#), 2);
+        let deep = format!("{}{}", "[".repeat(200), "]".repeat(200));
+        assert_eq!(json_depth(deep.as_bytes()), 200);
+        assert!(matches!(decode_request("llm", &deep), Ok(Err(e)) if e.exception == "ValueError"));
+        assert!(decode_request("llm", "{not json").is_err());
+    }
 
     #[test]
     fn guest_slice_checks_bounds() {

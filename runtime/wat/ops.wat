@@ -954,6 +954,16 @@
   (call $sb_push_counted (local.get $sb) (i32.add (local.get $buf) (local.get $w))
     (i32.sub (local.get $cap) (local.get $w)) (i32.sub (local.get $cap) (local.get $w))))
 
+;; Room for the whole padded result at once: a width the memory cannot hold raises MemoryError
+;; here (`"{:^2147483647d}".format(7)`), before the fill loop spends the CPU limit on it.
+(func $fmt_reserve (param $sb i32) (param $pad i32) (param $len i32)
+  (local $need i64)
+  (local.set $need (i64.add
+    (i64.mul (i64.extend_i32_u (local.get $pad)) (i64.extend_i32_u (global.get $fmt_fill_len)))
+    (i64.extend_i32_u (local.get $len))))
+  (if (i64.gt_u (local.get $need) (i64.const 0xFFFF_0000)) (then (call $raise_memory)))
+  (call $sb_reserve (local.get $sb) (i32.wrap_i64 (local.get $need))))
+
 (func $fmt_fill_n (param $sb i32) (param $n i32)
   (block $done (loop $each
     (br_if $done (i32.le_s (local.get $n) (i32.const 0)))
@@ -987,6 +997,8 @@
   (local.set $len (i32.add (local.get $prelen) (i32.load offset=12 (local.get $body))))
   (local.set $pad (i32.sub (global.get $fmt_width) (local.get $len)))
   (local.set $out (call $sb_new))
+  (if (i32.gt_s (local.get $pad) (i32.const 0))
+    (then (call $fmt_reserve (local.get $out) (local.get $pad) (local.get $len))))
   (if (i32.gt_s (local.get $pad) (i32.const 0))
     (then
       (if (i32.eq (global.get $fmt_align) (i32.const 62)) (then (call $fmt_fill_n (local.get $out) (local.get $pad))))

@@ -307,7 +307,10 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
         } else {
             ""
         };
-        Some(Arc::new(move |line: &str| eprintln!("{erase}[log] {line}")))
+        // The plan's text: no escape sequence reaches the terminal, no line break forges one.
+        Some(Arc::new(move |line: &str| {
+            eprintln!("{erase}[log] {}", baton::terminal_text(line, false))
+        }))
     };
     let priors = match &args.priors {
         None => Default::default(),
@@ -361,8 +364,8 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
         for held in &finish.held_back {
             eprintln!(
                 "warning: not written back: `{}`: {} (the run's changes.patch has it)",
-                held.path.display().to_string().escape_debug(),
-                held.reason.to_string().escape_debug()
+                baton::terminal_text(&held.path.display().to_string(), false),
+                baton::terminal_text(&held.reason.to_string(), false)
             );
         }
     }
@@ -404,7 +407,8 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
                 None => traceback,
             };
             let mut stderr = std::io::stderr().lock();
-            let _ = stderr.write_all(traceback.as_bytes());
+            // Messages are the plan's text: escaped, lines kept.
+            let _ = stderr.write_all(baton::terminal_text(&traceback, true).as_bytes());
             let _ = stderr.flush();
             // An uncaught BudgetExceeded is a budget ending the run (DESIGN.md exit 4).
             Ok(ExitCode::from(if budget {

@@ -125,7 +125,7 @@ pub fn render_human(summary: &Value) -> String {
         summary["seconds"].as_f64().unwrap_or(0.0)
     );
     if let Some(detail) = detail {
-        out.push_str(&format!(": {}", detail.escape_debug()));
+        out.push_str(&format!(": {}", baton::terminal_text(detail, false)));
     }
     out.push('\n');
     out.push_str(&format!(
@@ -153,7 +153,7 @@ pub fn render_human(summary: &Value) -> String {
         .as_str()
         .filter(|_| files["status"] == "written back")
     {
-        line.push_str(&format!(" to {}", dir.escape_debug()));
+        line.push_str(&format!(" to {}", baton::terminal_text(dir, false)));
     }
     if let Some(why) = files["why"].as_str() {
         line.push_str(&format!(" ({why})"));
@@ -168,8 +168,8 @@ pub fn render_human(summary: &Value) -> String {
         "[baton]   run directory: {}\n",
         summary["run_dir"]
             .as_str()
+            .map(|dir| baton::terminal_text(dir, false))
             .unwrap_or_default()
-            .escape_debug()
     ));
     out
 }

@@ -850,6 +850,15 @@ impl<'f> Checker<'f> {
             }
             if policy::module(&module).is_none() {
                 self.forbidden_import(span, &module);
+            } else if module.contains('.') {
+                // The compiler binds only whole modules by `import`; a library module's names
+                // are imported with `from`, so check and compile agree on what runs.
+                self.error(
+                    Code::DottedImport,
+                    span,
+                    format!("`import {module}` is not supported in plans"),
+                    format!("write `from {module} import NAME` for the names you use"),
+                );
             }
             if let Some(asname) = &alias.asname {
                 let span = self.word_span(alias.range.into(), asname.as_str());

@@ -638,3 +638,10 @@ fn unused_sdk_imports_are_warnings() {
     let stored = "from baton import llm\nllm = 1\n";
     assert_eq!(check_source("p.py", stored).codes(), [Code::UnusedImport]);
 }
+
+#[test]
+fn dotted_imports_are_refused_as_the_compiler_would() {
+    assert_codes("import baton.ttc as t\n", &["B105"]);
+    assert_codes("import baton.ttc\n", &["B105"]);
+    assert_codes("from baton.ttc import tournament\n", &[]);
+}
