@@ -400,6 +400,10 @@ pub fn run_plan(spec: RunSpec<'_>, stdout: &mut dyn Write) -> Result<RunRecord, 
     );
     // Branches' forks are gone with their branches; an empty `branches/` is not kept.
     let _ = std::fs::remove_dir(run_dir.join(BRANCHES_DIR));
+    // Commands killed with their helper (cancelled branches, timeouts) left their cgroups.
+    if spec.config.grants.bash {
+        baton_sandbox::sweep_stale_cgroups();
+    }
     let taken = workspace
         .lock()
         .unwrap_or_else(|poison| poison.into_inner())

@@ -92,6 +92,17 @@ pub const HELPER_ARG: &str = "__baton_sandbox_helper";
 /// Environment variable naming the helper executable, overriding the current executable.
 pub const HELPER_ENV: &str = "BATON_SANDBOX_HELPER";
 
+/// Removes the cgroups of sandbox helpers that are gone. A helper that is killed with its
+/// command (a cancelled branch's, a timed-out run's) cannot remove the cgroups it made; every
+/// new command sweeps them, and a run calls this when it ends so it leaves none behind.
+/// Returns how many were removed.
+pub fn sweep_stale_cgroups() -> usize {
+    #[cfg(target_os = "linux")]
+    return helper::sweep_stale_cgroups();
+    #[cfg(not(target_os = "linux"))]
+    0
+}
+
 /// Call first thing in `main()`: if this process was started as the sandbox helper
 /// (`argv[1] == HELPER_ARG`), runs the helper and exits the process; otherwise returns at once.
 pub fn run_helper_if_requested() {

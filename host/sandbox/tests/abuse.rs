@@ -217,3 +217,85 @@ async fn timeout_kills_the_whole_tree_including_daemons() {
         assert!(left.is_empty(), "processes left on the host: {left:?}");
     }
 }
+
+/// Red-team finding: killed or cancelled commands left their cgroup directories behind (77
+/// from one branch call). A command's future dropped mid-run kills its helper; the next
+/// command, or the end of the run, removes what that helper could not.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_killed_commands_cgroups_are_removed() {
+    if !pids_cgroup_active() {
+        eprintln!("skipped: the cgroup process limit is not available on this machine");
+        return;
+    }
+    let ws = TempDir::new("cgroup-leak");
+    let marker = numeric_marker();
+    // Two commands, so bash stays (and keeps the marker in its command line) instead of
+    // exec'ing sleep.
+    let script = format!("sleep 30; true {marker}");
+    let watch = async {
+        loop {
+            if let Some(line) = processes_with(&marker)
+                .into_iter()
+                .find(|l| l.contains("bash"))
+            {
+                return line;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    };
+    // The command is cancelled (its future dropped) as soon as it runs.
+    let found = tokio::select! {
+        _ = run_in(ws.path(), &script) => panic!("the command ended by itself"),
+        line = watch => line,
+    };
+    // bash is pid 1 of its namespace; its parent on the host is the helper.
+    let pid: u32 = found.split(':').next().unwrap().parse().unwrap();
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    let helper: u32 = stat
+        .rsplit(')')
+        .next()
+        .and_then(|rest| rest.split_whitespace().nth(1))
+        .and_then(|ppid| ppid.parse().ok())
+        .expect("the helper's pid");
+    let name = format!("baton-sandbox-{helper}");
+    let leftovers = || -> Vec<std::path::PathBuf> {
+        [
+            "/sys/fs/cgroup",
+            "/sys/fs/cgroup/pids",
+            "/sys/fs/cgroup/memory",
+        ]
+        .iter()
+        .flat_map(|root| walkdir_named(Path::new(root), &name, 3))
+        .collect()
+    };
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while Path::new(&format!("/proc/{helper}")).exists() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the helper outlived its command"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    baton_sandbox::sweep_stale_cgroups();
+    assert_eq!(leftovers(), Vec::<std::path::PathBuf>::new());
+}
+
+/// Directories named `name` under `root`, at most `depth` levels down.
+fn walkdir_named(root: &Path, name: &str, depth: usize) -> Vec<std::path::PathBuf> {
+    let mut found = Vec::new();
+    let Ok(entries) = std::fs::read_dir(root) else {
+        return found;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if !entry.file_type().is_ok_and(|t| t.is_dir()) {
+            continue;
+        }
+        if entry.file_name() == name {
+            found.push(path);
+        } else if depth > 0 {
+            found.extend(walkdir_named(&path, name, depth - 1));
+        }
+    }
+    found
+}

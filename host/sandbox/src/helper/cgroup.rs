@@ -93,7 +93,9 @@ impl RunCgroups {
         let mountinfo = fs::read_to_string("/proc/self/mountinfo").unwrap_or_default();
         let membership = fs::read_to_string("/proc/self/cgroup").unwrap_or_default();
         let all = mounts(&mountinfo);
-        let name = format!("baton-sandbox-{}", std::process::id());
+        // Leftovers of helpers killed before they could clean up go first.
+        sweep_stale();
+        let name = format!("{NAME_PREFIX}{}", std::process::id());
 
         let wanted: [(&str, Vec<(&str, String)>); 2] = [
             ("pids", vec![("pids.max", max_processes.to_string())]),
@@ -232,6 +234,77 @@ impl RunCgroups {
             }
         }
     }
+}
+
+/// The prefix of every run's cgroup name (`baton-sandbox-<helper pid>`).
+const NAME_PREFIX: &str = "baton-sandbox-";
+
+/// The directories our cgroups are made in: this process's own cgroup in the v2 hierarchy and
+/// in the v1 hierarchies of the controllers we use (a helper's are its parent's).
+fn parent_dirs() -> Vec<PathBuf> {
+    let mountinfo = fs::read_to_string("/proc/self/mountinfo").unwrap_or_default();
+    let membership = fs::read_to_string("/proc/self/cgroup").unwrap_or_default();
+    let all = mounts(&mountinfo);
+    let mut dirs = Vec::new();
+    for line in membership.lines() {
+        let mut parts = line.splitn(3, ':');
+        let (Some(_), Some(controllers), Some(path)) = (parts.next(), parts.next(), parts.next())
+        else {
+            continue;
+        };
+        let mount = if controllers.is_empty() {
+            all.iter().find(|m| m.fstype == "cgroup2")
+        } else {
+            let ours = controllers.split(',').any(|c| c == "pids" || c == "memory");
+            all.iter().find(|m| {
+                ours && m.fstype == "cgroup"
+                    && controllers
+                        .split(',')
+                        .all(|c| m.super_opts.iter().any(|o| o == c))
+            })
+        };
+        if let Some(mount) = mount {
+            let dir = own_dir(mount, path);
+            if !dirs.contains(&dir) {
+                dirs.push(dir);
+            }
+        }
+    }
+    dirs
+}
+
+/// Removes the cgroups of helpers that are gone: a helper killed with its command (a cancelled
+/// branch's, a run's timeout) cannot remove its own. A cgroup still holding a process is left
+/// (rmdir refuses it), and so is one whose helper pid is alive. Returns how many were removed.
+pub fn sweep_stale() -> usize {
+    let mut removed = 0;
+    for parent in parent_dirs() {
+        let Ok(entries) = fs::read_dir(&parent) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            let Some(pid) = name
+                .to_str()
+                .and_then(|name| name.strip_prefix(NAME_PREFIX))
+                .and_then(|pid| pid.parse::<u32>().ok())
+            else {
+                continue;
+            };
+            if Path::new(&format!("/proc/{pid}")).exists() {
+                continue;
+            }
+            // Its processes were killed with the helper; they may take a moment to exit.
+            for _ in 0..25 {
+                if fs::remove_dir(entry.path()).is_ok() {
+                    removed += 1;
+                    break;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(2));
+            }
+        }
+    }
+    removed
 }
 
 /// A directory left by a helper that was killed (same pid, recycled) is removed first.

@@ -9,6 +9,8 @@
 //! and its exit (or its being killed) ends every process in the namespace.
 
 mod cgroup;
+
+pub(crate) use cgroup::sweep_stale as sweep_stale_cgroups;
 mod confine;
 mod mounts;
 pub(crate) mod sys;
