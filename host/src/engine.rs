@@ -120,11 +120,22 @@ fn base_config() -> Config {
             CompileProfile::Optimised => OptLevel::Speed,
             CompileProfile::Fast => OptLevel::None,
         })
+        // Exactly the proposals `imports::validation_features` accepts; the rest off, whatever
+        // wasmtime's defaults or other crates' cargo features would turn on.
         .wasm_exceptions(true)
         .wasm_tail_call(true)
         .wasm_multi_value(true)
         .wasm_bulk_memory(true)
         .wasm_reference_types(true)
+        .wasm_simd(false)
+        .wasm_relaxed_simd(false)
+        // (threads and shared memory: wasmtime's `threads` cargo feature is not built in)
+        .wasm_memory64(false)
+        .wasm_multi_memory(false)
+        .wasm_function_references(false)
+        .wasm_gc(false)
+        .wasm_wide_arithmetic(false)
+        .wasm_custom_page_sizes(false)
         .consume_fuel(true)
         .epoch_interruption(true)
         .max_wasm_stack(MAX_WASM_STACK)
