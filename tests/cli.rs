@@ -191,6 +191,31 @@ fn compile_then_run_and_inspect_the_module() {
         text.contains("\"print\"") && text.contains("baton_main"),
         "{text}"
     );
+    // print needs no grant: no capability is listed.
+    let info: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(info["capabilities"], serde_json::json!([]));
+}
+
+#[test]
+fn inspect_lists_capabilities_apart_from_the_other_calls() {
+    let dir = temp_dir("inspect-caps");
+    let plan = write(
+        &dir,
+        "p.py",
+        b"from baton import bash, llm, log\nlog(bash('ls').stdout)\nprint(llm('x'))\n",
+    );
+    let module = dir.join("p.wasm").to_string_lossy().into_owned();
+    let output = baton(&["compile", &plan, "-o", &module]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let output = baton(&["inspect", &module]);
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.contains("capabilities (what `baton run --grant` must give):\n  bash\n  llm\n"),
+        "{text}"
+    );
+    let output = baton(&["inspect", &module, "--format", "json"]);
+    let info: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(info["capabilities"], serde_json::json!(["bash", "llm"]));
 }
 
 #[test]

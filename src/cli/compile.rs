@@ -12,8 +12,8 @@ use super::{EXIT_REJECTED, EXIT_USAGE};
 pub struct CompileArgs {
     /// The plan to compile (a `.py` file, UTF-8).
     pub plan: PathBuf,
-    /// Where to write the module (default: the plan's path with `.wasm`).
-    #[arg(short = 'o', long = "output")]
+    /// Write the module to FILE (default: the plan's path with `.wasm`).
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Also write the module's WebAssembly text next to it (`.wat`), for inspection.
     #[arg(long)]

@@ -77,7 +77,17 @@ fn render_human(path: &str, info: &ModuleInfo) -> String {
         info.defined_functions
     );
 
-    out.push_str("imports (the capabilities the plan needs):\n");
+    // Capabilities (what a run must grant) apart from the calls every plan may make.
+    let capabilities = capabilities_of(info);
+    out.push_str("capabilities (what `baton run --grant` must give):\n");
+    if capabilities.is_empty() {
+        out.push_str("  (none: the plan needs no grant)\n");
+    } else {
+        for capability in &capabilities {
+            out.push_str(&format!("  {capability}\n"));
+        }
+    }
+    out.push_str("\nimports (host calls, the capabilities among them):\n");
     if info.imports.is_empty() {
         out.push_str("  (none)\n");
     } else {
@@ -125,10 +135,24 @@ fn render_human(path: &str, info: &ModuleInfo) -> String {
     out
 }
 
+/// The capabilities the module's imports need (`bash`, `llm`), in a stable order.
+fn capabilities_of(info: &ModuleInfo) -> Vec<&'static str> {
+    let mut found: Vec<&'static str> = info
+        .imports
+        .iter()
+        .filter_map(|import| baton_host::config::Capability::of_import(&import.name))
+        .map(|capability| capability.name())
+        .collect();
+    found.sort();
+    found.dedup();
+    found
+}
+
 fn render_json(info: &ModuleInfo) -> serde_json::Value {
     use serde_json::json;
     json!({
         "size": info.size,
+        "capabilities": capabilities_of(info),
         "defined_functions": info.defined_functions,
         "imports": info.imports.iter().map(|import| json!({
             "module": import.module,

@@ -48,6 +48,11 @@ pub enum Command {
     Compile(compile::CompileArgs),
     /// Run a plan (`.py`, checked and compiled first, or a compiled `.wasm`) under hard limits.
     /// stdout carries exactly what the plan prints.
+    ///
+    /// Exit codes: 0 the plan succeeded; 1 it raised an uncaught exception (stderr ends with
+    /// `Type: message`) or the module trapped; 2 usage or configuration error (bad flags, a
+    /// refused module, a capability not granted); 3 rejected by the static check; 4 a limit or
+    /// budget ended the run (the message names the flag that raises it).
     Run(Box<run::RunArgs>),
     /// Show a compiled plan's imports (the capabilities it needs), exports and section sizes.
     Inspect(inspect::InspectArgs),

@@ -17,7 +17,7 @@ pub struct PriorsArgs {
     #[arg(required = true)]
     pub runs: Vec<PathBuf>,
     /// Write the priors to this file instead of stdout.
-    #[arg(long, short, value_name = "FILE.json")]
+    #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
 }
 

@@ -15,20 +15,28 @@ use serde_json::Value;
 pub struct TraceArgs {
     /// The run directory.
     pub run_dir: PathBuf,
+    /// Write the trace to FILE instead of stdout.
+    #[arg(long, short, value_name = "FILE")]
+    pub output: Option<PathBuf>,
 }
 
 #[derive(Debug, clap::Args)]
 pub struct ReportArgs {
     /// The run directory.
     pub run_dir: PathBuf,
-    /// Where to write the HTML file.
-    #[arg(long, short, value_name = "FILE.html", default_value = "report.html")]
+    /// Write the HTML report to FILE.
+    #[arg(long, short, value_name = "FILE", default_value = "report.html")]
     pub output: PathBuf,
 }
 
 pub fn trace(args: &TraceArgs) -> anyhow::Result<ExitCode> {
     let trace = baton_host::trace::trace(&args.run_dir).map_err(anyhow::Error::msg)?;
     let text = serde_json::to_string_pretty(&trace)? + "\n";
+    if let Some(path) = &args.output {
+        std::fs::write(path, &text)
+            .map_err(|error| anyhow::anyhow!("cannot write `{}`: {error}", path.display()))?;
+        return Ok(ExitCode::SUCCESS);
+    }
     // A closed pipe (`baton trace DIR | head`) is the reader's choice, not an error.
     let _ = std::io::Write::write_all(&mut std::io::stdout().lock(), text.as_bytes());
     Ok(ExitCode::SUCCESS)
