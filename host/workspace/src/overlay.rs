@@ -119,7 +119,7 @@ impl OverlayFork {
         let root = Dir::open_ambient_dir(&self.upper, ambient_authority())
             .map_err(WorkspaceError::io("open", &self.upper))?;
         let mut ops = Vec::new();
-        walk(&root, &self.upper, Path::new(""), &mut ops)?;
+        walk(&root, &self.upper, &mut ops)?;
         Ok(ops)
     }
 
@@ -135,19 +135,49 @@ impl OverlayFork {
     }
 }
 
-fn walk(dir: &Dir, root: &Path, rel: &Path, ops: &mut Vec<LayerOp>) -> Result<()> {
-    let here = root.join(rel);
-    let mut entries: Vec<(OsString, cap_std::fs::Metadata)> = Vec::new();
-    for entry in dir.entries().map_err(WorkspaceError::io("list", &here))? {
-        let entry = entry.map_err(WorkspaceError::io("list", &here))?;
+/// One directory of the walk: its entries, sorted, and the next to visit.
+struct Level {
+    rel: PathBuf,
+    entries: Vec<(OsString, cap_std::fs::Metadata)>,
+    next: usize,
+}
+
+fn list(dir: &Dir, here: &Path) -> Result<Vec<(OsString, cap_std::fs::Metadata)>> {
+    let mut entries = Vec::new();
+    for entry in dir.entries().map_err(WorkspaceError::io("list", here))? {
+        let entry = entry.map_err(WorkspaceError::io("list", here))?;
         let meta = entry
             .metadata()
             .map_err(WorkspaceError::io("inspect", here.join(entry.file_name())))?;
         entries.push((entry.file_name(), meta));
     }
     entries.sort_by(|a, b| a.0.cmp(&b.0));
-    for (name, meta) in entries {
-        let path = rel.join(&name);
+    Ok(entries)
+}
+
+/// Pre-order walk of an upper layer. Iterative, with one directory open at a time: a finished
+/// directory is left through `..` (the layer is the branch's, which has ended, so nothing moves
+/// under the walk), so a plan's 4,000-level chain costs neither stack nor descriptors, and the
+/// work is linear in the tree's size.
+fn walk(root_dir: &Dir, root: &Path, ops: &mut Vec<LayerOp>) -> Result<()> {
+    let mut dir = root_dir
+        .try_clone()
+        .map_err(WorkspaceError::io("open", root))?;
+    let mut levels = vec![Level {
+        rel: PathBuf::new(),
+        entries: list(&dir, root)?,
+        next: 0,
+    }];
+    while let Some(level) = levels.last_mut() {
+        let Some((name, meta)) = level.entries.get(level.next).cloned() else {
+            let done = levels.pop().map(|level| level.rel).unwrap_or_default();
+            if !levels.is_empty() {
+                dir = parent_of(&dir).map_err(WorkspaceError::io("open", root.join(&done)))?;
+            }
+            continue;
+        };
+        level.next += 1;
+        let path = level.rel.join(&name);
         let file_type = meta.file_type();
         if file_type.is_symlink() {
             let target = dir
@@ -158,7 +188,7 @@ fn walk(dir: &Dir, root: &Path, rel: &Path, ops: &mut Vec<LayerOp>) -> Result<()
             let sub = dir
                 .open_dir_nofollow(&name)
                 .map_err(WorkspaceError::io("open", root.join(&path)))?;
-            let opaque = dir_fd(dir, &name)
+            let opaque = dir_fd(&dir, &name)
                 .map(|fd| is_opaque(&fd))
                 .map_err(WorkspaceError::io("open", root.join(&path)))?;
             ops.push(LayerOp::Dir {
@@ -166,7 +196,13 @@ fn walk(dir: &Dir, root: &Path, rel: &Path, ops: &mut Vec<LayerOp>) -> Result<()
                 mode: meta.mode() & PERM_MASK,
                 opaque,
             });
-            walk(&sub, root, &path, ops)?;
+            let entries = list(&sub, &root.join(&path))?;
+            dir = sub;
+            levels.push(Level {
+                rel: path,
+                entries,
+                next: 0,
+            });
         } else if file_type.is_file() {
             ops.push(LayerOp::File {
                 path,
@@ -178,6 +214,17 @@ fn walk(dir: &Dir, root: &Path, rel: &Path, ops: &mut Vec<LayerOp>) -> Result<()
         // Fifos, sockets and other devices are not carried over, as in copies.
     }
     Ok(())
+}
+
+/// The directory above `dir` (`..` of an open directory is its real parent, never a link).
+fn parent_of(dir: &Dir) -> io::Result<Dir> {
+    let fd = rustix::fs::openat(
+        dir,
+        "..",
+        OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC,
+        rustix::fs::Mode::empty(),
+    )?;
+    Ok(Dir::from_std_file(std::fs::File::from(fd)))
 }
 
 fn is_whiteout(meta: &cap_std::fs::Metadata) -> bool {
@@ -241,6 +288,10 @@ pub fn apply(ops: &[LayerOp], upper: &Path, target: LayerTarget<'_>) -> Result<u
     };
     let dst = Dir::open_ambient_dir(dst_path, ambient_authority())
         .map_err(WorkspaceError::io("open", dst_path))?;
+    // Ops come in pre-order, so most ops' parent is the last op's parent or the directory the
+    // last op made: opened from there, a deep chain costs one open per level, not one per
+    // level per op (quadratic).
+    let mut cached: Option<(PathBuf, Dir)> = None;
     for op in ops {
         let rel = match op {
             LayerOp::Delete(path)
@@ -250,8 +301,16 @@ pub fn apply(ops: &[LayerOp], upper: &Path, target: LayerTarget<'_>) -> Result<u
         };
         let here = dst_path.join(rel);
         let (parent, name) = split(rel).map_err(WorkspaceError::io("apply", &here))?;
-        let parent_dir = open_dir_nofollow(&dst, parent)
-            .map_err(WorkspaceError::io("open", dst_path.join(parent)))?;
+        let parent_dir = match cached.take() {
+            Some((path, dir)) if path == parent => dir,
+            Some((path, dir)) if parent.parent() == Some(path.as_path()) => {
+                let last = parent.file_name().unwrap_or_default();
+                open_dir_nofollow(&dir, Path::new(last))
+                    .map_err(WorkspaceError::io("open", dst_path.join(parent)))?
+            }
+            _ => open_dir_nofollow(&dst, parent)
+                .map_err(WorkspaceError::io("open", dst_path.join(parent)))?,
+        };
         match op {
             LayerOp::Delete(_) => {
                 remove_entry(&parent_dir, name).map_err(WorkspaceError::io("delete", &here))?;
@@ -325,6 +384,7 @@ pub fn apply(ops: &[LayerOp], upper: &Path, target: LayerTarget<'_>) -> Result<u
                 }
             }
         }
+        cached = Some((parent.to_path_buf(), parent_dir));
     }
     Ok(ops.len())
 }

@@ -178,3 +178,45 @@ fn a_planted_symlink_in_the_parent_is_replaced_not_followed() {
         "new\n"
     );
 }
+
+/// Red-team finding: a 4,000-level directory chain made in a branch and adopted overflowed the
+/// stack in the overlay walk. The walk is iterative with one directory open at a time, and
+/// applying the chain opens each level once.
+#[test]
+fn a_deep_chain_is_read_and_applied_without_recursion() {
+    use cap_std::ambient_authority;
+    use cap_std::fs::Dir;
+    const DEPTH: usize = 4_000;
+    let root = tempfile::tempdir().unwrap();
+    let fork = OverlayFork::create(&root.path().join("fork"), vec![]).unwrap();
+    // Paths this deep exceed PATH_MAX: the chain is made one level at a time.
+    let mut dir = Dir::open_ambient_dir(fork.upper(), ambient_authority()).unwrap();
+    for _ in 0..DEPTH {
+        dir.create_dir("d").unwrap();
+        dir = dir.open_dir("d").unwrap();
+    }
+    dir.write("bottom.txt", "deep\n").unwrap();
+    drop(dir);
+
+    // On a thread with a small stack: a recursive walk would overflow it.
+    let ops = std::thread::Builder::new()
+        .stack_size(256 << 10)
+        .spawn(move || (fork.changes().unwrap(), fork))
+        .unwrap()
+        .join()
+        .unwrap();
+    let (ops, fork) = ops;
+    assert_eq!(ops.len(), DEPTH + 1);
+    assert!(matches!(ops.last(), Some(LayerOp::File { .. })));
+
+    let target = root.path().join("target");
+    std::fs::create_dir(&target).unwrap();
+    let changed = apply(&ops, fork.upper(), LayerTarget::Plain(&target)).unwrap();
+    assert_eq!(changed, DEPTH + 1);
+    let mut dir = Dir::open_ambient_dir(&target, ambient_authority()).unwrap();
+    for _ in 0..DEPTH {
+        dir = dir.open_dir("d").unwrap();
+    }
+    assert_eq!(dir.read_to_string("bottom.txt").unwrap(), "deep\n");
+    fork.remove();
+}
