@@ -13,7 +13,7 @@ use cap_std::fs::Dir;
 use crate::changes::{ChangeKind, ChangeSet, Node};
 use crate::fsutil::{
     clone_or_copy, create_file_new, open_dir_nofollow, open_file_nofollow, set_dir_mode, set_mode,
-    split,
+    split, DirCursor,
 };
 use crate::manifest::{stat_entry, Manifest};
 use crate::{Result, WorkspaceError};
@@ -30,20 +30,21 @@ pub(crate) struct Trees<'a> {
 /// and modifications, nothing for additions (a kind change's deletion has run by then).
 fn expectation_holds(
     t: &Trees<'_>,
+    cursor: &mut DirCursor,
     expected: &Manifest,
     rel: &Path,
     kind: ChangeKind,
 ) -> Result<bool> {
     let here = t.dst_path.join(rel);
     let (parent, name) = split(rel).map_err(WorkspaceError::io("inspect", &here))?;
-    let parent_dir = match open_dir_nofollow(t.dst, parent) {
+    let parent_dir = match cursor.open(t.dst, parent) {
         Ok(d) => d,
         // A parent that is missing or no longer a plain directory: only fine for an addition
         // whose parent is added earlier in this same apply.
         Err(_) if kind == ChangeKind::Added => return Ok(true),
         Err(e) => return Err(WorkspaceError::io("inspect", here)(e)),
     };
-    let now = stat_entry(&parent_dir, name).map_err(WorkspaceError::io("inspect", &here))?;
+    let now = stat_entry(parent_dir, name).map_err(WorkspaceError::io("inspect", &here))?;
     Ok(match kind {
         ChangeKind::Added => now.is_none(),
         _ => match (expected.get(rel), now) {
@@ -56,6 +57,7 @@ fn expectation_holds(
 /// Refuses up front when any target entry is not as recorded.
 fn precheck(set: &ChangeSet, t: &Trees<'_>, expected: &Manifest) -> Result<()> {
     let mut stale = Vec::new();
+    let mut cursor = DirCursor::new(t.dst).map_err(WorkspaceError::io("open", t.dst_path))?;
     for c in &set.changes {
         // An addition at a path that also has a deletion (a kind change) is checked as the
         // deletion; the addition's emptiness only holds after that runs.
@@ -65,7 +67,7 @@ fn precheck(set: &ChangeSet, t: &Trees<'_>, expected: &Manifest) -> Result<()> {
         } else {
             c.kind
         };
-        if !expectation_holds(t, expected, &c.path, kind)? {
+        if !expectation_holds(t, &mut cursor, expected, &c.path, kind)? {
             stale.push(c.path.clone());
         }
     }
@@ -142,6 +144,8 @@ pub(crate) fn apply(set: &ChangeSet, t: &Trees<'_>, expected: &Manifest) -> Resu
         });
     }
     precheck(set, t, expected)?;
+    // One directory open at a time, moved in change order (linear for a deep chain).
+    let mut cursor = DirCursor::new(t.dst).map_err(WorkspaceError::io("open", t.dst_path))?;
 
     // Deletions children first, then additions and modifications parents first.
     for c in set
@@ -151,11 +155,13 @@ pub(crate) fn apply(set: &ChangeSet, t: &Trees<'_>, expected: &Manifest) -> Resu
         .filter(|c| c.kind == ChangeKind::Deleted)
     {
         let here = t.dst_path.join(&c.path);
-        if !expectation_holds(t, expected, &c.path, ChangeKind::Deleted)? {
+        if !expectation_holds(t, &mut cursor, expected, &c.path, ChangeKind::Deleted)? {
             return Err(stale(t, &c.path));
         }
         let (parent, name) = split(&c.path).map_err(WorkspaceError::io("delete", &here))?;
-        let d = open_dir_nofollow(t.dst, parent).map_err(WorkspaceError::io("delete", &here))?;
+        let d = cursor
+            .open(t.dst, parent)
+            .map_err(WorkspaceError::io("delete", &here))?;
         let removed = match c.old {
             Some(Node::Dir { .. }) => d.remove_dir(name),
             _ => d.remove_file(name),
@@ -167,11 +173,12 @@ pub(crate) fn apply(set: &ChangeSet, t: &Trees<'_>, expected: &Manifest) -> Resu
     let mut dir_modes = Vec::new();
     for c in set.changes.iter().filter(|c| c.kind != ChangeKind::Deleted) {
         let here = t.dst_path.join(&c.path);
-        if !expectation_holds(t, expected, &c.path, c.kind)? {
+        if !expectation_holds(t, &mut cursor, expected, &c.path, c.kind)? {
             return Err(stale(t, &c.path));
         }
         let (parent, name) = split(&c.path).map_err(WorkspaceError::io("write", &here))?;
-        let d = open_dir_nofollow(t.dst, parent)
+        let d = cursor
+            .open(t.dst, parent)
             .map_err(WorkspaceError::io("open directory", &here))?;
         match &c.new {
             Some(Node::Dir { mode }) => {
@@ -181,14 +188,18 @@ pub(crate) fn apply(set: &ChangeSet, t: &Trees<'_>, expected: &Manifest) -> Resu
                 }
                 dir_modes.push((&c.path, *mode));
             }
-            Some(Node::File { mode, .. }) => put_file(t, &c.path, &d, name, *mode)?,
-            Some(Node::Symlink { target }) => put_symlink(t, &c.path, &d, name, target)?,
+            Some(Node::File { mode, .. }) => put_file(t, &c.path, d, name, *mode)?,
+            Some(Node::Symlink { target }) => put_symlink(t, &c.path, d, name, target)?,
             None => {}
         }
     }
     for (rel, mode) in dir_modes.into_iter().rev() {
         let here = t.dst_path.join(rel);
-        set_dir_mode(t.dst, rel, mode).map_err(WorkspaceError::io("set permissions of", here))?;
+        let (parent, name) = split(rel).map_err(WorkspaceError::io("set permissions of", &here))?;
+        cursor
+            .open(t.dst, parent)
+            .and_then(|parent| set_dir_mode(parent, Path::new(name), mode))
+            .map_err(WorkspaceError::io("set permissions of", here))?;
     }
     Ok(())
 }

@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use cap_std::fs::Dir;
 
 use crate::fsutil::{
-    clone_or_copy, create_file_new, open_dir_nofollow, open_file_nofollow, set_dir_mode, set_mode,
-    set_mtime,
+    clone_or_copy, create_file_new, open_file_nofollow, set_dir_mode, set_mode, set_mtime, split,
+    DirCursor,
 };
 use crate::manifest::{walk, Kind, Manifest};
 use crate::{Limits, Result, WorkspaceError};
@@ -62,9 +62,9 @@ pub(crate) fn copy_tree(
     let mut report = CopyReport::default();
     let mut kept = BTreeSet::new();
     let mut dir_modes: Vec<(PathBuf, u32)> = Vec::new();
-    // Entries of one directory are visited together, so one cached destination handle
-    // serves all of them.
-    let mut cached: Option<(PathBuf, Dir)> = None;
+    // One destination directory open at a time, moved with the walk (entries of one directory
+    // are visited together, and a deep chain costs one open per level).
+    let mut cursor = DirCursor::new(dst).map_err(WorkspaceError::io("open directory", dst_path))?;
     let mut snapshot_total: u64 = 0;
 
     let manifest = walk(
@@ -74,16 +74,10 @@ pub(crate) fn copy_tree(
         |rel, src_parent, name, meta| {
             let parent_rel = rel.parent().unwrap_or(Path::new(""));
             let dst_here = dst_path.join(rel);
-            if cached.as_ref().is_none_or(|(p, _)| p != parent_rel) {
-                let d = open_dir_nofollow(dst, parent_rel).map_err(WorkspaceError::io(
-                    "open directory",
-                    dst_path.join(parent_rel),
-                ))?;
-                cached = Some((parent_rel.to_path_buf(), d));
-            }
-            let Some((_, dst_parent)) = cached.as_ref() else {
-                return Ok(());
-            };
+            let dst_parent = cursor.open(dst, parent_rel).map_err(WorkspaceError::io(
+                "open directory",
+                dst_path.join(parent_rel),
+            ))?;
             match &meta.kind {
                 Kind::Dir => {
                     dst_parent
@@ -142,12 +136,15 @@ pub(crate) fn copy_tree(
             Ok(())
         },
     )?;
-    drop(cached);
 
     // Permissions last, deepest first, so a read-only directory is filled before it closes.
     for (rel, mode) in dir_modes.iter().rev() {
         let here = dst_path.join(rel);
-        set_dir_mode(dst, rel, *mode).map_err(WorkspaceError::io("set permissions of", here))?;
+        let (parent, name) = split(rel).map_err(WorkspaceError::io("set permissions of", &here))?;
+        cursor
+            .open(dst, parent)
+            .and_then(|parent| set_dir_mode(parent, Path::new(name), *mode))
+            .map_err(WorkspaceError::io("set permissions of", here))?;
     }
     Ok(Copied {
         report,

@@ -5,10 +5,10 @@
 use std::ffi::OsStr;
 use std::io::{self, Read};
 use std::os::fd::AsFd;
-use std::path::{Component, Path};
+use std::path::{Component, Path, PathBuf};
 
 use cap_fs_ext::{DirExt, FollowSymlinks, OpenOptionsFollowExt};
-use cap_std::fs::{Dir, File, OpenOptions, OpenOptionsExt};
+use cap_std::fs::{Dir, File, MetadataExt, OpenOptions, OpenOptionsExt};
 use rustix::fs::{Mode, OFlags, Timespec, Timestamps};
 
 /// Permission bits that are copied and compared. setuid, setgid and sticky bits are dropped:
@@ -29,6 +29,102 @@ pub(crate) fn open_dir_nofollow(root: &Dir, rel: &Path) -> io::Result<Dir> {
         }
     }
     Ok(cur)
+}
+
+/// One open directory that moves through a tree in walk order: to a child by name, back up
+/// through `..`. A depth-first walk then costs one open per step (linear), where opening every
+/// directory from the root costs its depth (quadratic for a chain, which a plan can make), and
+/// holds one descriptor whatever the depth. Climbing is checked: each ancestor's device and
+/// inode are remembered, and a `..` that is not the remembered directory (the tree was moved
+/// under the walk) falls back to reopening from the root one component at a time, never
+/// following a symlink.
+pub(crate) struct DirCursor {
+    rel: PathBuf,
+    dir: Dir,
+    /// (device, inode) of the root and of every directory on `rel`, outermost first.
+    ids: Vec<(u64, u64)>,
+}
+
+fn dir_id(dir: &Dir) -> io::Result<(u64, u64)> {
+    let meta = dir.dir_metadata()?;
+    Ok((meta.dev(), meta.ino()))
+}
+
+impl DirCursor {
+    pub(crate) fn new(root: &Dir) -> io::Result<DirCursor> {
+        let dir = root.try_clone()?;
+        let ids = vec![dir_id(&dir)?];
+        Ok(DirCursor {
+            rel: PathBuf::new(),
+            dir,
+            ids,
+        })
+    }
+
+    /// The directory at `target` (relative to the root), moving there from where the cursor is.
+    pub(crate) fn open(&mut self, root: &Dir, target: &Path) -> io::Result<&Dir> {
+        let common = common_components(&self.rel, target);
+        while self.ids.len() - 1 > common {
+            let up = rustix::fs::openat(
+                &self.dir,
+                "..",
+                OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC,
+                Mode::empty(),
+            )
+            .map(|fd| Dir::from_std_file(std::fs::File::from(fd)));
+            self.ids.pop();
+            self.rel.pop();
+            match up {
+                Ok(up) if dir_id(&up).ok() == self.ids.last().copied() => self.dir = up,
+                // Moved under us: start again from the root, by name.
+                _ => return self.reopen(root, target),
+            }
+        }
+        // Only the part below the shared prefix is parsed (not the whole path each time).
+        let below = target
+            .as_os_str()
+            .as_encoded_bytes()
+            .split(|&c| c == b'/')
+            .skip(common)
+            .filter(|name| !name.is_empty())
+            .map(|name| Path::new(<OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(name)));
+        for component in below.flat_map(|name| name.components()) {
+            let Component::Normal(name) = component else {
+                return Err(invalid("path component is not a plain name"));
+            };
+            self.dir = self.dir.open_dir_nofollow(name)?;
+            self.ids.push(dir_id(&self.dir)?);
+            self.rel.push(name);
+        }
+        Ok(&self.dir)
+    }
+
+    fn reopen(&mut self, root: &Dir, target: &Path) -> io::Result<&Dir> {
+        *self = DirCursor::new(root)?;
+        self.open(root, target)
+    }
+}
+
+/// How many leading components two relative paths (plain names joined by `/`) share, by
+/// comparing bytes: the walks call this for every entry, and parsing components of a
+/// 6,000-level path each time would make them quadratic again.
+fn common_components(a: &Path, b: &Path) -> usize {
+    let (a, b) = (
+        a.as_os_str().as_encoded_bytes(),
+        b.as_os_str().as_encoded_bytes(),
+    );
+    let same = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    let boundary = |bytes: &[u8], at: usize| at == bytes.len() || bytes[at] == b'/';
+    // The shared bytes end inside a component unless both paths end or separate there.
+    let end = if boundary(a, same) && boundary(b, same) {
+        same
+    } else {
+        a[..same].iter().rposition(|&c| c == b'/').unwrap_or(0)
+    };
+    if end == 0 {
+        return 0;
+    }
+    a[..end].iter().filter(|&&c| c == b'/').count() + 1
 }
 
 /// Splits a relative path into its parent directory and final name.
@@ -164,4 +260,23 @@ fn read_full(f: &mut File, buf: &mut [u8]) -> io::Result<usize> {
         }
     }
     Ok(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::common_components;
+    use std::path::Path;
+
+    #[test]
+    fn common_components_counts_whole_names() {
+        let c = |a: &str, b: &str| common_components(Path::new(a), Path::new(b));
+        assert_eq!(c("", ""), 0);
+        assert_eq!(c("", "a/b"), 0);
+        assert_eq!(c("a/b", "a/b"), 2);
+        assert_eq!(c("a/b", "a/b/c"), 2);
+        assert_eq!(c("a/bc", "a/b"), 1);
+        assert_eq!(c("a/b", "a/bc"), 1);
+        assert_eq!(c("ab", "a"), 0);
+        assert_eq!(c("x/y/z", "x/q"), 1);
+    }
 }

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use cap_std::fs::{Dir, Metadata, MetadataExt};
 
-use crate::fsutil::open_dir_nofollow;
+use crate::fsutil::DirCursor;
 use crate::{Result, WorkspaceError};
 
 /// What kind of entry a path names.
@@ -87,9 +87,10 @@ pub(crate) fn stat_entry(dir: &Dir, name: &OsStr) -> io::Result<Option<Meta>> {
 
 /// Walks `root` depth-first, parents before children, calling `visit(rel, parent, name, meta)`
 /// for every entry, and returns the manifest of what it saw. Entries that vanish while the
-/// walk runs are left out. Directories are reopened from the root by name (one component at a
-/// time, never through a symlink) rather than kept open, so a wide tree cannot exhaust file
-/// descriptors.
+/// walk runs are left out. One directory is open at a time, moved through the tree by a
+/// [`DirCursor`] (down by name, never through a symlink; up through a checked `..`), so a wide
+/// tree cannot exhaust file descriptors and a deep one costs linear time (reopening every
+/// directory from the root made a 6,000-level chain quadratic: 29 s after the plan ended).
 pub(crate) fn walk(
     root: &Dir,
     root_path: &Path,
@@ -98,9 +99,12 @@ pub(crate) fn walk(
 ) -> Result<Manifest> {
     let mut manifest = Manifest::new();
     let mut stack = vec![PathBuf::new()];
+    let mut cursor =
+        DirCursor::new(root).map_err(WorkspaceError::io("open directory", root_path))?;
     while let Some(rel) = stack.pop() {
         let here = root_path.join(&rel);
-        let dir = open_dir_nofollow(root, &rel)
+        let dir = cursor
+            .open(root, &rel)
             .map_err(WorkspaceError::io("open directory", here.clone()))?;
         let mut names = Vec::new();
         for entry in dir
@@ -117,7 +121,7 @@ pub(crate) fn walk(
         let mut subdirs = Vec::new();
         for name in names {
             let child = rel.join(&name);
-            let Some(meta) = stat_entry(&dir, &name)
+            let Some(meta) = stat_entry(dir, &name)
                 .map_err(WorkspaceError::io("inspect", root_path.join(&child)))?
             else {
                 continue;
@@ -129,7 +133,7 @@ pub(crate) fn walk(
                     limit: max_entries,
                 });
             }
-            visit(&child, &dir, &name, &meta)?;
+            visit(&child, dir, &name, &meta)?;
             if meta.kind == Kind::Dir {
                 subdirs.push(child.clone());
             }
