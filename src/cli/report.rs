@@ -144,7 +144,7 @@ fn render(trace: &Value) -> String {
         ),
         (
             "cost",
-            format!("${:.4}", figures["llm"]["cost_usd"].as_f64().unwrap_or(0.0)),
+            super::summary::cost(figures["llm"]["cost_usd"].as_f64().unwrap_or(0.0)),
         ),
         ("journaled calls", calls.len().to_string()),
         ("branches", (branches.len().saturating_sub(1)).to_string()),
@@ -241,10 +241,10 @@ fn tree(html: &mut String, branches: &[Value], parent: &str) {
             }
             let _ = write!(
                 html,
-                "<span class=\"badge\">{} calls</span><span class=\"badge\">{} tokens</span><span class=\"badge\">${:.4}</span>",
-                child["calls"],
-                child["tokens"].as_u64().unwrap_or(0),
-                child["cost"].as_f64().unwrap_or(0.0)
+                "<span class=\"badge\">{}</span><span class=\"badge\">{}</span><span class=\"badge\">{}</span>",
+                super::summary::plural(child["calls"].as_u64().unwrap_or(0), "call", "calls"),
+                super::summary::plural(child["tokens"].as_u64().unwrap_or(0), "token", "tokens"),
+                super::summary::cost(child["cost"].as_f64().unwrap_or(0.0))
             );
             if let Some(error) = child["error"].as_str() {
                 let _ = write!(html, " <code>{}</code>", esc(error));

@@ -103,7 +103,7 @@ fn branch_counts(run_dir: &Path) -> (u64, u64) {
     (run, cancelled)
 }
 
-fn plural(count: u64, one: &str, many: &str) -> String {
+pub(super) fn plural(count: u64, one: &str, many: &str) -> String {
     format!("{count} {}", if count == 1 { one } else { many })
 }
 
@@ -175,7 +175,7 @@ pub fn render_human(summary: &Value) -> String {
 }
 
 /// Dollars with enough digits to be read: $0.00012, not $0.0000.
-fn cost(usd: f64) -> String {
+pub(super) fn cost(usd: f64) -> String {
     if usd == 0.0 {
         return "$0".to_string();
     }
