@@ -10,9 +10,10 @@
 //! with a `TypeError`/`ValueError` reply rather than a trap, so the plan sees a Python error it
 //! can act on.
 //!
-//! Every call goes through [`HostCalls::call`] with its [`CallKind`] and decoded request. That is
-//! the seam the journal wraps (record, replay, resume) and that tests fill with fakes; the real
-//! capabilities are [`crate::services::Services`].
+//! Every call goes through [`HostCalls::call`] with its [`CallKind`], its number in the
+//! instance (the store counts them; the journal keys calls and names branches by it) and the
+//! decoded request. That is the seam the journal wraps (record, replay, resume) and that tests
+//! fill with fakes; the real capabilities are [`crate::services::Services`].
 
 use std::future::Future;
 use std::pin::Pin;

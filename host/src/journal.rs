@@ -142,7 +142,7 @@ pub struct RecordedCall {
     pub seconds: Option<f64>,
 }
 
-/// A journal as read back: calls by (branch path, seq), in the order they were written.
+/// A journal as read back: calls by (instance name, seq), in the order they were written.
 #[derive(Debug, Default, Clone)]
 pub struct Recorded {
     calls: HashMap<(String, u64), RecordedCall>,
