@@ -372,17 +372,31 @@ fn resume_and_replay_of_a_directory_that_is_not_a_run_are_usage_errors() {
     let output = baton_in(scratch.path(), &["run", "--resume", dir.to_str().unwrap()]);
     assert_exit(&output, 2);
     assert!(
-        stderr(&output).contains("config.toml"),
+        stderr(&output).contains("is not a run directory")
+            && stderr(&output).contains("config.toml"),
         "{}",
         stderr(&output)
     );
     let output = baton_in(scratch.path(), &["replay", dir.to_str().unwrap()]);
     assert_exit(&output, 2);
-    assert!(stderr(&output).contains("plan.wasm"), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("is not a run directory") && stderr(&output).contains("plan.wasm"),
+        "{}",
+        stderr(&output)
+    );
     let output = baton_in(scratch.path(), &["trace", dir.to_str().unwrap()]);
     assert_exit(&output, 2);
     assert!(
-        stderr(&output).contains("journal.jsonl"),
+        stderr(&output).contains("is not a run directory"),
+        "{}",
+        stderr(&output)
+    );
+    // A directory that does not exist says so too.
+    let missing = scratch.path().join("missing");
+    let output = baton_in(scratch.path(), &["replay", missing.to_str().unwrap()]);
+    assert_exit(&output, 2);
+    assert!(
+        stderr(&output).contains("does not exist or is not a directory"),
         "{}",
         stderr(&output)
     );

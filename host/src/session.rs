@@ -512,6 +512,29 @@ fn new_run_dir(base: &Path, module: &[u8]) -> Result<PathBuf, SessionError> {
     )))
 }
 
+/// The files every run directory has from its start.
+const RUN_DIR_FILES: [&str; 3] = [JOURNAL_FILE, "plan.wasm", "config.toml"];
+
+/// Checks that `dir` is a run directory (`baton run` made it), so that `--resume`, `replay` and
+/// `trace` of some other directory say so instead of naming the first file they miss.
+pub fn check_run_dir(dir: &Path) -> Result<(), String> {
+    if !dir.is_dir() {
+        return Err(format!(
+            "`{}` is not a run directory: it does not exist or is not a directory",
+            dir.display()
+        ));
+    }
+    if RUN_DIR_FILES.iter().all(|name| !dir.join(name).exists()) {
+        return Err(format!(
+            "`{}` is not a run directory: it has none of {} (`baton run` makes one under \
+             .baton/runs/, or where --run-dir says)",
+            dir.display(),
+            RUN_DIR_FILES.join(", ")
+        ));
+    }
+    Ok(())
+}
+
 /// What `baton replay` found.
 #[derive(Debug)]
 pub struct ReplayRecord {
@@ -530,6 +553,7 @@ pub struct ReplayRecord {
 /// limits, every `bash`, `llm` and `branch` call answered from the journal — nothing runs, no
 /// network, no model; a call the journal does not have is a divergence.
 pub fn replay_run(run_dir: &Path) -> Result<ReplayRecord, SessionError> {
+    check_run_dir(run_dir).map_err(SessionError::Setup)?;
     let read = |name: &str| {
         std::fs::read(run_dir.join(name)).map_err(|error| {
             SessionError::setup(format!(

@@ -51,6 +51,7 @@ fn cut_strings(mut value: Value) -> Value {
 
 /// The trace of the run in `run_dir`.
 pub fn trace(run_dir: &Path) -> Result<Value, String> {
+    crate::session::check_run_dir(run_dir)?;
     let recorded = Recorded::read(&run_dir.join(JOURNAL_FILE))?;
     let read_json = |name: &str| -> Value {
         std::fs::read_to_string(run_dir.join(name))

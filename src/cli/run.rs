@@ -127,7 +127,10 @@ impl RunArgs {
         // plan in could plant one that turns the sandbox off or sends the API key to another
         // base URL. The configuration is what the user names.
         let mut config = match (&self.resume, &self.config) {
-            (Some(run_dir), _) => Config::load(&run_dir.join("config.toml"))?,
+            (Some(run_dir), _) => {
+                baton_host::session::check_run_dir(run_dir).map_err(anyhow::Error::msg)?;
+                Config::load(&run_dir.join("config.toml"))?
+            }
             (None, Some(path)) => Config::load(path)?,
             (None, None) => Config::default(),
         };
