@@ -268,8 +268,18 @@ async fn a_killed_commands_cgroups_are_removed() {
         .flat_map(|root| walkdir_named(Path::new(root), &name, 3))
         .collect()
     };
+    // Gone, or a zombie waiting to be reaped (it has left its cgroups either way).
+    let running = |pid: u32| {
+        std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+            !matches!(
+                stat.rsplit_once(')')
+                    .and_then(|(_, rest)| rest.split_whitespace().next()),
+                Some("Z" | "X" | "x")
+            )
+        })
+    };
     let deadline = std::time::Instant::now() + Duration::from_secs(10);
-    while Path::new(&format!("/proc/{helper}")).exists() {
+    while running(helper) {
         assert!(
             std::time::Instant::now() < deadline,
             "the helper outlived its command"

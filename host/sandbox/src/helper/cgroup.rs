@@ -291,7 +291,7 @@ pub fn sweep_stale() -> usize {
             else {
                 continue;
             };
-            if Path::new(&format!("/proc/{pid}")).exists() {
+            if process_alive(pid) {
                 continue;
             }
             // Its processes were killed with the helper; they may take a moment to exit.
@@ -305,6 +305,19 @@ pub fn sweep_stale() -> usize {
         }
     }
     removed
+}
+
+/// Whether `pid` is a running process. A zombie (killed, not yet reaped: a cancelled branch's
+/// helper until its parent collects it) is not: it has left its cgroups.
+fn process_alive(pid: u32) -> bool {
+    let Ok(stat) = fs::read_to_string(format!("/proc/{pid}/stat")) else {
+        return false;
+    };
+    // The state follows the command name, which is in parentheses and may contain anything.
+    let state = stat
+        .rsplit_once(')')
+        .and_then(|(_, rest)| rest.split_whitespace().next());
+    !matches!(state, Some("Z" | "X" | "x"))
 }
 
 /// A directory left by a helper that was killed (same pid, recycled) is removed first.
