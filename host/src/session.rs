@@ -126,7 +126,8 @@ impl Progress {
                     plural(spent.tokens(), "token", "tokens"),
                     spent.cost_usd
                 );
-                let mut guard = erase_progress(&shown);
+                // The line starts by erasing whatever the previous tick drew.
+                let mut guard = shown.lock().unwrap_or_else(|poison| poison.into_inner());
                 let mut stderr = std::io::stderr().lock();
                 let _ = stderr.write_all(line.as_bytes());
                 let _ = stderr.flush();

@@ -111,6 +111,31 @@ impl Guard {
     }
 }
 
+impl Guard {
+    /// The paths of `changes` write-back must leave out, with why. A path is held whole: a
+    /// file replaced by an outside link keeps the file (the deletion half is held too), and
+    /// what was under a held path stays as it was ([`is_held`]).
+    pub fn held_back(&self, changes: &[Change]) -> Vec<HeldBack> {
+        let mut held: Vec<HeldBack> = Vec::new();
+        for change in changes {
+            if let Some(reason) = self.hold(change) {
+                if !held.iter().any(|h| h.path == change.path) {
+                    held.push(HeldBack {
+                        path: change.path.clone(),
+                        reason,
+                    });
+                }
+            }
+        }
+        held
+    }
+}
+
+/// Whether `path` is, or is under, one of the `held` paths.
+pub(crate) fn is_held(held: &[HeldBack], path: &Path) -> bool {
+    held.iter().any(|h| path.starts_with(&h.path))
+}
+
 /// Whether `target`, read from directory `parent` (relative to the root), names something
 /// outside the root. Lexical: the workspace's own symlinks are themselves checked when written.
 fn leaves(parent: &Path, target: &Path) -> bool {

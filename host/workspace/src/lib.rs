@@ -457,42 +457,10 @@ impl Workspace {
     /// in place for inspection.
     pub fn finish(self, outcome: Outcome) -> Result<Finish> {
         let mut set = self.changes()?;
-        let mut held_back = Vec::new();
+        // Held-back changes stay in the patch (with a note), never in what is applied.
         if self.write_back {
-            // Held-back changes stay in the patch (with a note), not in what is applied. A
-            // path is held whole: a file replaced by an outside link keeps the file, rather
-            // than losing it to the deletion half of the replacement, and what was under a
-            // held path stays as it was.
-            for change in &set.changes {
-                if let Some(reason) = self.guard.hold(change) {
-                    if !held_back.iter().any(|h: &HeldBack| h.path == change.path) {
-                        held_back.push(HeldBack {
-                            path: change.path.clone(),
-                            reason,
-                        });
-                    }
-                }
-            }
-            let mut applied = set.clone();
-            applied
-                .changes
-                .retain(|change| !held_back.iter().any(|h| change.path.starts_with(&h.path)));
-            set.held_back = held_back.clone();
-            applied.held_back = held_back.clone();
-            return self.finish_applying(outcome, set, applied, held_back);
+            set.held_back = self.guard.held_back(&set.changes);
         }
-        self.finish_applying(outcome, set.clone(), set, held_back)
-    }
-
-    /// [`Workspace::finish`] once the changes are split: `set` is what the patch shows,
-    /// `applied` what write-back applies.
-    fn finish_applying(
-        self,
-        outcome: Outcome,
-        set: ChangeSet,
-        applied: ChangeSet,
-        held_back: Vec<HeldBack>,
-    ) -> Result<Finish> {
         let patch = set.to_patch();
         let patch_path = self.run_path.join(PATCH_FILE);
         self.run
@@ -512,6 +480,15 @@ impl Workspace {
                     dst: dir,
                     dst_path: path,
                 };
+                let applied = ChangeSet {
+                    changes: set
+                        .changes
+                        .iter()
+                        .filter(|change| !guard::is_held(&set.held_back, &change.path))
+                        .cloned()
+                        .collect(),
+                    ..set.clone()
+                };
                 apply::apply(&applied, &trees, manifest).map_err(|e| match e {
                     WorkspaceError::ConcurrentChange { dir, files, .. } => {
                         WorkspaceError::ConcurrentChange {
@@ -526,12 +503,12 @@ impl Workspace {
             }
         }
         Ok(Finish {
-            changes: set,
             patch_bytes: patch.bytes.len() as u64,
             patch_truncated: patch.truncated,
             patch_path,
             written_back,
-            held_back,
+            held_back: set.held_back.clone(),
+            changes: set,
         })
     }
 
