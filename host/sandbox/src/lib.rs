@@ -22,7 +22,10 @@
 //!    offers the controller, else from its v1 hierarchy. Best effort: where neither can be
 //!    created the layer is reported unavailable (see [`info`]) and the run continues, bounded by
 //!    the pid namespace and the timeout. This is the only process-count limit that binds root.
-//! 2. **Namespaces**: user (the caller's uid and gid mapped to 0, `setgroups` denied), mount,
+//! 2. **Namespaces**: user (uid and gid 0 inside; on the host the caller's uid and gid,
+//!    `setgroups` denied — or, when the caller is root, an unprivileged id that owns nothing,
+//!    with no supplementary groups, the workspace shown through an idmapped mount: see the
+//!    helper's `identity` module), mount,
 //!    pid, net (empty: no interface but a down loopback, nothing of the host reachable), ipc,
 //!    uts (hostname `baton`). `bash` is pid 1 of its namespace: when it exits or is killed every
 //!    process of the command dies with it, including `setsid` daemons.

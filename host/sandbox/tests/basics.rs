@@ -2,9 +2,11 @@
 
 mod common;
 
+use std::fs::Permissions;
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::time::Duration;
 
-use baton_sandbox::{Command, Policy, SandboxError};
+use baton_sandbox::{Command, Policy, Sandbox, SandboxError};
 use common::*;
 
 #[tokio::test(flavor = "multi_thread")]
@@ -248,6 +250,7 @@ fn info_reports_every_layer() {
     assert!(info.usable(), "{info}");
     let shown = info.to_string();
     for layer in [
+        "identity",
         "namespaces",
         "filesystem",
         "rlimits",
@@ -266,4 +269,70 @@ fn info_reports_every_layer() {
     let broken = baton_sandbox::info(&baton_sandbox::HelperExe::new("/bin/true"));
     assert!(!broken.usable());
     assert!(broken.to_string().contains("sandbox: unavailable"));
+}
+
+/// A branch's overlay workspace: the command reads and changes its parent's files (even
+/// owner-only ones), its writes land in the upper layer as the caller's files, and the lower
+/// layer is untouched. As root this goes through idmapped layers (see the identity module).
+#[tokio::test(flavor = "multi_thread")]
+async fn overlay_workspace_reads_the_lower_and_writes_the_upper() {
+    let root = TempDir::new("overlay");
+    let base = Sandbox::new(
+        helper(),
+        Policy::for_workspace(root.path()),
+        baton_sandbox::Mode::Enforce,
+    );
+    if !base.overlay_works(&root.path().join("probe")).await {
+        eprintln!("not checked: this kernel does not let the sandbox mount overlayfs");
+        return;
+    }
+    let [lower, upper, work] = ["lower", "fork/upper", "fork/work"].map(|d| root.path().join(d));
+    for dir in [&lower, &upper, &work] {
+        std::fs::create_dir_all(dir).unwrap();
+    }
+    std::fs::write(lower.join("private"), "secret of the parent\n").unwrap();
+    std::fs::set_permissions(lower.join("private"), Permissions::from_mode(0o600)).unwrap();
+    let sandbox = base.with_overlay(
+        &upper,
+        baton_sandbox::OverlayLayers {
+            lowers: vec![lower.clone()],
+            work,
+        },
+    );
+    let out = sandbox
+        .run(command(
+            "cat private && echo changed >> private && echo new > made && ls",
+        ))
+        .await
+        .unwrap();
+    assert_eq!(
+        text(&out.stdout),
+        "secret of the parent\nmade\nprivate\n",
+        "stderr: {}",
+        text(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read_to_string(lower.join("private")).unwrap(),
+        "secret of the parent\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(upper.join("private")).unwrap(),
+        "secret of the parent\nchanged\n"
+    );
+    // SAFETY: geteuid/getegid have no preconditions.
+    let caller = unsafe { (libc::geteuid(), libc::getegid()) };
+    for name in ["private", "made"] {
+        let meta = std::fs::metadata(upper.join(name)).unwrap();
+        assert_eq!(
+            (meta.uid(), meta.gid()),
+            caller,
+            "{name} is not the caller's"
+        );
+    }
+}
+
+/// Everything above, again with baton as an unprivileged user (when this runs as root).
+#[test]
+fn basics_hold_for_an_unprivileged_caller_too() {
+    rerun_as_unprivileged_user("basics_hold_for_an_unprivileged_caller_too");
 }

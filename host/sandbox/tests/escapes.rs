@@ -429,3 +429,89 @@ async fn a_command_has_no_controlling_terminal() {
         text(&out.stderr)
     );
 }
+
+/// Removes a directory tree the test made outside its temp dir, on drop.
+struct Planted(PathBuf);
+
+impl Drop for Planted {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Attack: with baton running as root, the command was uid 0 of a namespace mapped onto host
+/// root, so the owner bits of every root-owned file it could see applied: a mode-600 file
+/// under /usr, and anything inside a root-owned 0700 directory, were read. The command must be
+/// an unprivileged host id, with the workspace still its own (and what it creates stored as
+/// the caller's).
+#[tokio::test(flavor = "multi_thread")]
+async fn root_owned_host_files_are_not_the_commands_own() {
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } != 0 {
+        eprintln!(
+            "not checked: this attack needs baton to run as root (the command then has the \
+             caller's uid, whose own files outside the workspace it cannot see)"
+        );
+        return;
+    }
+    let planted = Planted(PathBuf::from("/usr/local/share").join(unique("baton-root-only")));
+    if std::fs::create_dir_all(planted.0.join("private")).is_err() {
+        eprintln!("not checked: cannot create {}", planted.0.display());
+        return;
+    }
+    let secret = unique("s3cr3t");
+    let file = planted.0.join("mode-600");
+    std::fs::write(&file, &secret).unwrap();
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let inner = planted.0.join("private/world-readable");
+    std::fs::write(&inner, &secret).unwrap();
+    std::fs::set_permissions(&inner, std::fs::Permissions::from_mode(0o644)).unwrap();
+    std::fs::set_permissions(
+        planted.0.join("private"),
+        std::fs::Permissions::from_mode(0o700),
+    )
+    .unwrap();
+
+    let ws = TempDir::new("identity");
+    std::fs::write(ws.path().join("mine"), "before\n").unwrap();
+    std::fs::set_permissions(
+        ws.path().join("mine"),
+        std::fs::Permissions::from_mode(0o600),
+    )
+    .unwrap();
+    let script = format!(
+        "cat {f} {i} 2>&1; ls {d}/private 2>&1; \
+         echo after >> mine && cat mine; mkdir -p made/deep && echo new > made/deep/file; \
+         id -u; id -G",
+        f = file.display(),
+        i = inner.display(),
+        d = planted.0.display(),
+    );
+    let out = run_in(ws.path(), &script).await;
+    let stdout = text(&out.stdout);
+    assert!(
+        !stdout.contains(&secret),
+        "a root-only host file was read:\n{stdout}"
+    );
+    assert_eq!(
+        stdout.matches("Permission denied").count(),
+        3,
+        "cat twice and ls refused:\n{stdout}"
+    );
+    assert!(
+        stdout.ends_with("before\nafter\n0\n0\n"),
+        "inside, the command is root of its namespace, owns the workspace and has no other \
+         group:\n{stdout}"
+    );
+    // Host side: what the command made is the caller's.
+    for made in ["made", "made/deep", "made/deep/file", "mine"] {
+        let meta = std::fs::metadata(ws.path().join(made)).unwrap();
+        assert_eq!((meta.uid(), meta.gid()), (0, 0), "{made} is not root's");
+    }
+}
+
+/// Every attack above, again with baton as an unprivileged user (when this runs as root).
+#[test]
+fn escapes_fail_for_an_unprivileged_caller_too() {
+    rerun_as_unprivileged_user("escapes_fail_for_an_unprivileged_caller_too");
+}

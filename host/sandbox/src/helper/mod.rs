@@ -12,6 +12,7 @@ mod cgroup;
 
 pub(crate) use cgroup::sweep_stale as sweep_stale_cgroups;
 mod confine;
+mod identity;
 mod mounts;
 pub(crate) mod sys;
 
@@ -168,18 +169,43 @@ fn supervise(reporter: &Reporter) -> StepResult<i32> {
         libc::sigaction(libc::SIGTERM, &action, std::ptr::null_mut());
     }
 
-    // SAFETY: geteuid/getegid have no preconditions.
-    let (uid, gid) = unsafe { (libc::geteuid(), libc::getegid()) };
     // The supervisor keeps the host's mount namespace: pivot_root in the child's namespace
     // would otherwise move the supervisor's root too and take /sys (the cgroups) away from it.
-    // SAFETY: unshare with constant flags in a single-threaded process.
-    sys::check(
-        unsafe { libc::unshare(libc::CLONE_NEWUSER | libc::CLONE_NEWPID) },
-        || "unshare user and pid namespaces".into(),
-    )?;
-    sys::write_file(Path::new("/proc/self/setgroups"), "deny")?;
-    sys::write_file(Path::new("/proc/self/uid_map"), &format!("0 {uid} 1"))?;
-    sys::write_file(Path::new("/proc/self/gid_map"), &format!("0 {gid} 1"))?;
+    let idmapped = if identity::caller_is_root() {
+        // See the identity module: the command must not be host root.
+        let ids = identity::sandbox_ids()?;
+        let userns = identity::mapped_user_namespace(ids)?;
+        let trees = identity::IdmappedTrees::prepare(&spec, &userns)?;
+        identity::enter(&userns)?;
+        // SAFETY: unshare with a constant flag in a single-threaded process.
+        sys::check(unsafe { libc::unshare(libc::CLONE_NEWPID) }, || {
+            "unshare pid namespace".into()
+        })?;
+        reporter.layer(
+            "identity",
+            LayerState::Active(format!(
+                "host uid {} gid {}, no groups; workspace idmapped",
+                ids.uid, ids.gid
+            )),
+        );
+        Some(trees)
+    } else {
+        // SAFETY: geteuid/getegid have no preconditions.
+        let (uid, gid) = unsafe { (libc::geteuid(), libc::getegid()) };
+        // SAFETY: unshare with constant flags in a single-threaded process.
+        sys::check(
+            unsafe { libc::unshare(libc::CLONE_NEWUSER | libc::CLONE_NEWPID) },
+            || "unshare user and pid namespaces".into(),
+        )?;
+        sys::write_file(Path::new("/proc/self/setgroups"), "deny")?;
+        sys::write_file(Path::new("/proc/self/uid_map"), &format!("0 {uid} 1"))?;
+        sys::write_file(Path::new("/proc/self/gid_map"), &format!("0 {gid} 1"))?;
+        reporter.layer(
+            "identity",
+            LayerState::Active(format!("the caller's uid {uid} gid {gid}")),
+        );
+        None
+    };
 
     let mut sync = [0; 2];
     // SAFETY: pipe2 fills the two-element array.
@@ -195,7 +221,7 @@ fn supervise(reporter: &Reporter) -> StepResult<i32> {
     if child == 0 {
         // SAFETY: closing our copy of the write end.
         unsafe { libc::close(sync[1]) };
-        let err = match in_sandbox(&spec, sync[0], reporter) {
+        let err = match in_sandbox(&spec, idmapped.as_ref(), sync[0], reporter) {
             Err(err) => err,
             Ok(never) => match never {},
         };
@@ -203,6 +229,8 @@ fn supervise(reporter: &Reporter) -> StepResult<i32> {
         // SAFETY: leave without running the parent's atexit handlers.
         unsafe { libc::_exit(SETUP_FAILED) };
     }
+    // The child holds its own copies; detached trees go away with the last descriptor.
+    drop(idmapped);
     // Releasing the child only after it has armed PDEATHSIG closes the window in which it could
     // outlive us unnoticed; a write error means it already died, which waitpid reports.
     // SAFETY: one byte from a local buffer to our pipe, then closing both ends.
@@ -257,9 +285,14 @@ fn wait_for(child: libc::pid_t, original_parent: libc::pid_t) -> i32 {
 /// Pid 1 of the sandbox: builds it and execs bash. Returns only on failure.
 fn in_sandbox(
     spec: &Spec,
+    idmapped: Option<&identity::IdmappedTrees>,
     sync: libc::c_int,
     reporter: &Reporter,
 ) -> StepResult<std::convert::Infallible> {
+    if idmapped.is_some() {
+        // Before PR_SET_PDEATHSIG, which a change of credentials clears.
+        identity::become_namespace_root()?;
+    }
     sys::prctl(
         libc::PR_SET_PDEATHSIG,
         libc::SIGKILL as libc::c_ulong,
@@ -303,7 +336,7 @@ fn in_sandbox(
         LayerState::Active("user, mount, pid, net, ipc, uts".into()),
     );
 
-    let visible_ro = mounts::build_root(spec)?;
+    let visible_ro = mounts::build_root(spec, idmapped)?;
     reporter.layer(
         "filesystem",
         LayerState::Active("new root: system dirs read-only, /workspace rw, private /tmp, fresh /proc, minimal /dev".into()),

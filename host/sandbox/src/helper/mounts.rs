@@ -9,6 +9,7 @@
 
 use std::path::{Path, PathBuf};
 
+use super::identity::{self, IdmappedTrees};
 use super::sys::{self, StepError, StepResult};
 use crate::protocol::Spec;
 
@@ -44,8 +45,13 @@ fn new(path: &Path) -> PathBuf {
     Path::new(NEW).join(path.strip_prefix("/").unwrap_or(path))
 }
 
+/// Where idmapped overlay layers are attached in the scratch root, out of the final view.
+const LAYERS: &str = "/layers";
+
 /// Builds the view and enters it. The paths in `spec` are absolute, canonical host paths.
-pub fn build_root(spec: &Spec) -> StepResult<Vec<PathBuf>> {
+/// `idmapped` holds the trees to show through idmapped mounts when the command runs as an
+/// unprivileged host id (see the identity module); without it they are bound as they are.
+pub fn build_root(spec: &Spec, idmapped: Option<&IdmappedTrees>) -> StepResult<Vec<PathBuf>> {
     // Nothing we mount may propagate back to the host's namespace.
     sys::mount(
         None,
@@ -97,14 +103,25 @@ pub fn build_root(spec: &Spec) -> StepResult<Vec<PathBuf>> {
             _ => {}
         }
     }
-    for path in &spec.read_only {
+    for (index, path) in spec.read_only.iter().enumerate() {
         let is_dir = std::fs::metadata(old(path))
             .map_err(|e| StepError::io(format!("read-only path {}", path.display()), e))?
             .is_dir();
         if let Some(parent) = new(path).parent() {
             sys::mkdir_all(parent)?;
         }
-        bind_read_only(&old(path), &new(path), is_dir)?;
+        match idmapped.and_then(|trees| trees.read_only.get(index)?.as_ref()) {
+            Some(tree) => {
+                make_target(&new(path), is_dir)?;
+                sys::move_mount(tree, &new(path))?;
+                set_flags(
+                    &new(path),
+                    sys::MOUNT_ATTR_RDONLY | sys::MOUNT_ATTR_NOSUID | sys::MOUNT_ATTR_NODEV,
+                    true,
+                )?;
+            }
+            None => bind_read_only(&old(path), &new(path), is_dir)?,
+        }
         visible_ro.push(path.clone());
     }
     for file in MASKED_FILES {
@@ -134,16 +151,23 @@ pub fn build_root(spec: &Spec) -> StepResult<Vec<PathBuf>> {
         // A branch's overlay fork: its upper layer over its parent's layers. `userxattr`
         // keeps overlayfs' marks in the user.* namespace, which a user namespace may write.
         Some(work) if !spec.overlay_lowers.is_empty() => {
-            let lowers: Vec<String> = spec
-                .overlay_lowers
+            let (lowers, upper, work) = match idmapped {
+                Some(trees) => attach_layers(spec, trees)?,
+                None => (
+                    spec.overlay_lowers.iter().map(|layer| old(layer)).collect(),
+                    old(&spec.workspace),
+                    old(work),
+                ),
+            };
+            let lowers: Vec<String> = lowers
                 .iter()
-                .map(|layer| old(layer).to_string_lossy().into_owned())
+                .map(|layer| layer.to_string_lossy().into_owned())
                 .collect();
             let options = format!(
                 "lowerdir={},upperdir={},workdir={},userxattr",
                 lowers.join(":"),
-                old(&spec.workspace).display(),
-                old(work).display()
+                upper.display(),
+                work.display()
             );
             sys::mount(
                 Some(Path::new("overlay")),
@@ -154,14 +178,17 @@ pub fn build_root(spec: &Spec) -> StepResult<Vec<PathBuf>> {
                 "overlay workspace",
             )?;
         }
-        _ => sys::mount(
-            Some(&old(&spec.workspace)),
-            &workspace,
-            None,
-            libc::MS_BIND | libc::MS_REC,
-            None,
-            "bind workspace",
-        )?,
+        _ => match idmapped {
+            Some(trees) => sys::move_mount(&trees.workspace, &workspace)?,
+            None => sys::mount(
+                Some(&old(&spec.workspace)),
+                &workspace,
+                None,
+                libc::MS_BIND | libc::MS_REC,
+                None,
+                "bind workspace",
+            )?,
+        },
     }
     set_flags(
         &workspace,
@@ -317,12 +344,47 @@ fn build_dev() -> StepResult {
     Ok(())
 }
 
-fn bind_read_only(source: &Path, target: &Path, is_dir: bool) -> StepResult {
-    if is_dir {
-        sys::mkdir(target, 0o755)?;
-    } else {
-        sys::touch(target)?;
+/// Attaches an overlay fork's idmapped layers under [`LAYERS`] in the scratch root; returns
+/// the lower layers, the upper layer and the work directory as paths there.
+fn attach_layers(
+    spec: &Spec,
+    trees: &IdmappedTrees,
+) -> StepResult<(Vec<PathBuf>, PathBuf, PathBuf)> {
+    let layers = Path::new(LAYERS);
+    sys::mkdir(layers, 0o700)?;
+    let mut lowers = Vec::with_capacity(trees.lowers.len());
+    for (index, tree) in trees.lowers.iter().enumerate() {
+        let target = layers.join(index.to_string());
+        sys::mkdir(&target, 0o755)?;
+        sys::move_mount(tree, &target)?;
+        lowers.push(target);
     }
+    let top = layers.join("top");
+    sys::mkdir(&top, 0o755)?;
+    sys::move_mount(&trees.workspace, &top)?;
+    let name = |path: &Path| -> StepResult<PathBuf> {
+        path.file_name().map(|name| top.join(name)).ok_or_else(|| {
+            StepError::new("overlay layers", format!("{} has no name", path.display()))
+        })
+    };
+    let work = spec
+        .overlay_work
+        .as_deref()
+        .ok_or_else(|| StepError::new("overlay layers", "no work directory"))?;
+    identity::overlay_dir(spec)?;
+    Ok((lowers, name(&spec.workspace)?, name(work)?))
+}
+
+fn make_target(target: &Path, is_dir: bool) -> StepResult {
+    if is_dir {
+        sys::mkdir(target, 0o755)
+    } else {
+        sys::touch(target)
+    }
+}
+
+fn bind_read_only(source: &Path, target: &Path, is_dir: bool) -> StepResult {
+    make_target(target, is_dir)?;
     sys::mount(
         Some(source),
         target,

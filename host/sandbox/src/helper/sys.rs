@@ -3,6 +3,7 @@
 
 use std::ffi::{CString, OsStr};
 use std::io;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
@@ -148,6 +149,77 @@ pub fn mount_setattr_recursive(target: &Path, set: u64) -> StepResult<bool> {
         format!("mount_setattr {}", target.display()),
         err,
     ))
+}
+
+const MOUNT_ATTR_IDMAP: u64 = 0x0010_0000;
+const OPEN_TREE_CLONE: libc::c_uint = 1;
+const MOVE_MOUNT_F_EMPTY_PATH: libc::c_uint = 0x4;
+
+/// A detached copy of the mount tree at `source` (`open_tree(OPEN_TREE_CLONE | AT_RECURSIVE)`),
+/// not attached anywhere until [`move_mount`].
+pub fn open_tree_clone(source: &Path) -> StepResult<OwnedFd> {
+    let source_c = cstr(source)?;
+    // SAFETY: valid path string; the returned descriptor is owned below.
+    let fd = unsafe {
+        libc::syscall(
+            libc::SYS_open_tree,
+            libc::AT_FDCWD,
+            source_c.as_ptr(),
+            OPEN_TREE_CLONE | libc::O_CLOEXEC as libc::c_uint | AT_RECURSIVE,
+        )
+    };
+    if fd < 0 {
+        return Err(StepError::errno(format!("open_tree {}", source.display())));
+    }
+    // SAFETY: a fresh descriptor that nothing else owns.
+    Ok(unsafe { OwnedFd::from_raw_fd(fd as RawFd) })
+}
+
+/// Makes the detached tree `tree` an idmapped mount: files are seen with their ids mapped
+/// through the user namespace `userns` (on-disk id `k` appears as the host id that `k` maps
+/// to in `userns`, and the reverse for files created through it).
+pub fn idmap_tree(tree: &OwnedFd, userns: &OwnedFd) -> io::Result<()> {
+    let attr = MountAttr {
+        attr_set: MOUNT_ATTR_IDMAP,
+        attr_clr: 0,
+        propagation: 0,
+        userns_fd: userns.as_raw_fd() as u64,
+    };
+    // SAFETY: valid descriptors, an empty path with AT_EMPTY_PATH and a sized mount_attr.
+    let ret = unsafe {
+        libc::syscall(
+            libc::SYS_mount_setattr,
+            tree.as_raw_fd(),
+            c"".as_ptr(),
+            libc::AT_EMPTY_PATH as libc::c_uint | AT_RECURSIVE,
+            &attr as *const MountAttr,
+            std::mem::size_of::<MountAttr>(),
+        )
+    };
+    if ret == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
+    }
+}
+
+/// Attaches the detached tree `tree` at `target`.
+pub fn move_mount(tree: &OwnedFd, target: &Path) -> StepResult {
+    let target_c = cstr(target)?;
+    // SAFETY: a valid descriptor with an empty path, and a valid target path.
+    let ret = unsafe {
+        libc::syscall(
+            libc::SYS_move_mount,
+            tree.as_raw_fd(),
+            c"".as_ptr(),
+            libc::AT_FDCWD,
+            target_c.as_ptr(),
+            MOVE_MOUNT_F_EMPTY_PATH,
+        )
+    };
+    check(ret as libc::c_int, || {
+        format!("move_mount onto {}", target.display())
+    })
 }
 
 pub fn mkdir(path: &Path, mode: libc::mode_t) -> StepResult {
