@@ -208,7 +208,8 @@ impl Default for SandboxConfig {
 
 impl SandboxConfig {
     /// The sandbox policy for a run whose workspace is `workspace`.
-    pub fn policy(&self, workspace: &Path) -> baton_sandbox::Policy {
+    /// `private`: the workspace is the run's own copy, not the user's directory.
+    pub fn policy(&self, workspace: &Path, private: bool) -> baton_sandbox::Policy {
         baton_sandbox::Policy {
             workspace: workspace.to_path_buf(),
             read_only: self.read_only.clone(),
@@ -220,6 +221,7 @@ impl SandboxConfig {
             file_size_bytes: self.file_size_mib << 20,
             open_files: self.open_files,
             overlay: None,
+            private_workspace: private,
         }
     }
 }

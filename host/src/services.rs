@@ -317,7 +317,7 @@ impl Services {
                     ));
                 };
                 let workspace = self.copy_fork(parent_cell, &dir, &path).await?;
-                child.sandbox = Some(Arc::new(sandbox.with_workspace(workspace.path())));
+                child.sandbox = Some(Arc::new(sandbox.with_private_workspace(workspace.path())));
                 let cell: SharedWorkspace = Arc::new(Mutex::new(Some(workspace)));
                 child.workspace = Some(WorkspaceHandle::Dir(cell.clone()));
                 forked = Some(Box::new(BranchWorkspace {

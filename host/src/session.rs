@@ -325,7 +325,10 @@ pub fn run_plan(spec: RunSpec<'_>, stdout: &mut dyn Write) -> Result<RunRecord, 
         }
     });
 
-    let policy = spec.config.sandbox.policy(workspace.path());
+    let policy = spec
+        .config
+        .sandbox
+        .policy(workspace.path(), !workspace.is_in_place());
     let workspace: SharedWorkspace = Arc::new(Mutex::new(Some(workspace)));
     let mut services = Services::new(spec.inputs.clone(), log)
         .with_workspace(workspace.clone(), run_dir.join(BRANCHES_DIR))

@@ -183,6 +183,11 @@ pub struct Policy {
     /// Mount `/workspace` as an overlay instead: `workspace` is the upper layer (where writes
     /// land) over these layers. Only with [`Mode::Enforce`].
     pub overlay: Option<OverlayLayers>,
+    /// The workspace (and an overlay's layers) are Baton's own copies, not the user's files.
+    /// When baton runs as root on a filesystem without idmapped mounts (overlayfs, as in most
+    /// containers), the sandbox then gives them to the command's unprivileged id (chown)
+    /// instead of failing; the user's own directory is never chowned. Default false.
+    pub private_workspace: bool,
 }
 
 /// The lower layers and work directory of an overlay workspace (see [`Policy::overlay`]).
@@ -207,6 +212,7 @@ impl Default for Policy {
             file_size_bytes: 256 << 20,
             open_files: 1024,
             overlay: None,
+            private_workspace: false,
         }
     }
 }
@@ -335,6 +341,14 @@ impl Sandbox {
         let mut sandbox = self.clone();
         sandbox.policy.workspace = workspace.into();
         sandbox.policy.overlay = None;
+        sandbox
+    }
+
+    /// The same sandbox working in `workspace`, a private copy Baton made (a branch's copy
+    /// fork): see [`Policy::private_workspace`].
+    pub fn with_private_workspace(&self, workspace: impl Into<PathBuf>) -> Sandbox {
+        let mut sandbox = self.with_workspace(workspace);
+        sandbox.policy.private_workspace = true;
         sandbox
     }
 

@@ -36,6 +36,9 @@ pub(crate) struct Spec {
     /// overlayfs' work directory, with `overlay_lowers`.
     #[serde(default)]
     pub overlay_work: Option<PathBuf>,
+    /// The workspace and overlay layers are Baton's own copies (see `Policy::private_workspace`).
+    #[serde(default)]
+    pub private_workspace: bool,
 }
 
 /// Encodes a spec as the frame the helper expects on stdin.
@@ -151,6 +154,7 @@ mod tests {
             open_files: 6,
             overlay_lowers: vec!["/l1".into(), "/l2".into()],
             overlay_work: Some("/work".into()),
+            private_workspace: true,
         }
     }
 

@@ -75,6 +75,7 @@ pub(crate) fn spec_for(policy: &Policy, command: &Command) -> Spec {
     Spec {
         script: command.script.clone(),
         workspace: policy.workspace.clone(),
+        private_workspace: policy.private_workspace,
         read_only: policy.read_only.clone(),
         has_stdin: command.stdin.is_some(),
         tmp_bytes: policy.tmp_bytes,

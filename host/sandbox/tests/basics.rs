@@ -336,3 +336,101 @@ async fn overlay_workspace_reads_the_lower_and_writes_the_upper() {
 fn basics_hold_for_an_unprivileged_caller_too() {
     rerun_as_unprivileged_user("basics_hold_for_an_unprivileged_caller_too");
 }
+
+/// An overlayfs mount made by this test on the host, detached on drop.
+struct HostOverlay(std::path::PathBuf);
+
+impl HostOverlay {
+    /// Mounts overlayfs at `root/merged` (root only); `None` where that is refused.
+    fn mount(root: &std::path::Path) -> Option<HostOverlay> {
+        let [lower, upper, work, merged] =
+            ["lower", "upper", "work", "merged"].map(|d| root.join(d));
+        for dir in [&lower, &upper, &work, &merged] {
+            std::fs::create_dir_all(dir).unwrap();
+        }
+        let c = |p: &std::path::Path| std::ffi::CString::new(p.as_os_str().as_encoded_bytes());
+        let options = format!(
+            "lowerdir={},upperdir={},workdir={}",
+            lower.display(),
+            upper.display(),
+            work.display()
+        );
+        let (target, options) = (c(&merged).ok()?, std::ffi::CString::new(options).ok()?);
+        // SAFETY: valid NUL-terminated strings.
+        let ret = unsafe {
+            libc::mount(
+                c"overlay".as_ptr(),
+                target.as_ptr(),
+                c"overlay".as_ptr(),
+                0,
+                options.as_ptr().cast(),
+            )
+        };
+        (ret == 0).then(|| HostOverlay(merged))
+    }
+}
+
+impl Drop for HostOverlay {
+    fn drop(&mut self) {
+        if let Ok(c) = std::ffi::CString::new(self.0.as_os_str().as_encoded_bytes()) {
+            // SAFETY: a valid path; detaching our own mount.
+            unsafe { libc::umount2(c.as_ptr(), libc::MNT_DETACH) };
+        }
+    }
+}
+
+/// As root, the command runs as an unprivileged id and owns its workspace through an
+/// idmapped mount; overlayfs (the root filesystem of most containers) has none. A workspace
+/// that is Baton's own copy is then given to the command's id; the user's own directory is
+/// not, and the run fails closed saying why.
+#[tokio::test(flavor = "multi_thread")]
+async fn as_root_a_workspace_without_idmapped_mounts() {
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } != 0 {
+        eprintln!("not checked: only root runs commands as another id");
+        return;
+    }
+    let root = TempDir::new("no-idmap");
+    let Some(overlay) = HostOverlay::mount(root.path()) else {
+        eprintln!("not checked: cannot mount overlayfs on the host here");
+        return;
+    };
+    let ws = overlay.0.join("ws");
+    std::fs::create_dir_all(ws.join("sub")).unwrap();
+    std::fs::write(ws.join("sub/owned"), "parent\n").unwrap();
+    std::fs::set_permissions(ws.join("sub/owned"), Permissions::from_mode(0o4755)).unwrap();
+
+    let user_dir = sandbox(Policy::for_workspace(&ws))
+        .run(command("true"))
+        .await;
+    match user_dir {
+        Err(SandboxError::Setup { step, message }) => {
+            assert!(step.contains("idmapped mount"), "{step}");
+            assert!(message.contains("--in-place"), "{message}");
+        }
+        other => panic!("expected a setup error for the user's directory, got {other:?}"),
+    }
+
+    let copy = Policy {
+        private_workspace: true,
+        ..Policy::for_workspace(&ws)
+    };
+    let out = sandbox(copy)
+        .run(command("cat sub/owned && echo made > sub/new && id -u"))
+        .await
+        .unwrap();
+    assert_eq!(
+        text(&out.stdout),
+        "parent\n0\n",
+        "stderr: {}",
+        text(&out.stderr)
+    );
+    let expected = 0x6261_746e;
+    for name in ["", "sub", "sub/owned", "sub/new"] {
+        let meta = std::fs::symlink_metadata(ws.join(name)).unwrap();
+        assert_eq!((meta.uid(), meta.gid()), (expected, expected), "{name:?}");
+    }
+    let mode = std::fs::metadata(ws.join("sub/owned")).unwrap().mode();
+    assert_eq!(mode & 0o6000, 0, "chown keeps no setuid bit");
+    drop(overlay);
+}

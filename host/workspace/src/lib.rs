@@ -373,6 +373,12 @@ impl Workspace {
         &self.root_path
     }
 
+    /// Whether the workspace is the user's own directory ([`Mode::InPlace`]) rather than a
+    /// copy inside the run directory.
+    pub fn is_in_place(&self) -> bool {
+        !self.root_path.starts_with(&self.run_path)
+    }
+
     /// The run directory (holds the patch, and the in-place baseline).
     pub fn run_dir(&self) -> &Path {
         &self.run_path

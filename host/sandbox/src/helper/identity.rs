@@ -18,9 +18,12 @@
 //!   present host root's files as owned by the namespace's root, and store what the command
 //!   creates as root's: the workspace behaves exactly as before, on the host and inside.
 //!
-//! A workspace on a filesystem that cannot be idmapped (overlayfs, NFS) fails the run closed when
-//! baton is root, with a message that says what to change: running the command as host root is
-//! the escape this module exists to close.
+//! A workspace on a filesystem that cannot be idmapped (overlayfs, as in most containers; NFS)
+//! is, when it is Baton's own copy (`Spec::private_workspace`), given to the command's id with
+//! chown instead: the files the command makes are then that id's on the host, inside the run
+//! directory (private to the caller). The user's own directory (`--in-place`) is never chowned:
+//! there the run fails closed with a message that says what to change, since running the
+//! command as host root is the escape this module exists to close.
 
 use std::os::fd::OwnedFd;
 use std::path::{Path, PathBuf};
@@ -192,8 +195,10 @@ pub fn become_namespace_root() -> StepResult {
 /// are still privileged on the host, attached later inside the command's mount namespace.
 pub struct IdmappedTrees {
     /// The workspace, or for an overlay fork the directory holding its upper and work layers.
-    pub workspace: OwnedFd,
-    /// An overlay fork's lower layers, in the spec's order.
+    /// `None` when the filesystem cannot be idmapped and the workspace, being Baton's own copy,
+    /// was given to the command's id instead (see [`chown_tree`]): it is then bound as it is.
+    pub workspace: Option<OwnedFd>,
+    /// An overlay fork's lower layers, in the spec's order (empty with `workspace` `None`).
     pub lowers: Vec<OwnedFd>,
     /// The read-only paths, in the spec's order; `None` where the filesystem cannot be
     /// idmapped (the path is then bound as it is: readable where it is world-readable).
@@ -201,16 +206,26 @@ pub struct IdmappedTrees {
 }
 
 impl IdmappedTrees {
-    pub fn prepare(spec: &Spec, userns: &OwnedFd) -> StepResult<Self> {
-        let workspace = match overlay_dir(spec)? {
-            Some(dir) => required(&dir, userns)?,
-            None => required(&spec.workspace, userns)?,
+    pub fn prepare(spec: &Spec, userns: &OwnedFd, ids: HostIds) -> StepResult<Self> {
+        let own = overlay_dir(spec)?.unwrap_or_else(|| spec.workspace.clone());
+        let tree = sys::open_tree_clone(&own)?;
+        let (workspace, lowers) = match sys::idmap_tree(&tree, userns) {
+            Ok(()) => {
+                let lowers = spec
+                    .overlay_lowers
+                    .iter()
+                    .map(|layer| required(layer, userns))
+                    .collect::<StepResult<_>>()?;
+                (Some(tree), lowers)
+            }
+            Err(err) if spec.private_workspace && unsupported(&err) => {
+                for dir in std::iter::once(&own).chain(&spec.overlay_lowers) {
+                    chown_tree(dir, ids)?;
+                }
+                (None, Vec::new())
+            }
+            Err(err) => return Err(idmap_error(&own, err)),
         };
-        let lowers = spec
-            .overlay_lowers
-            .iter()
-            .map(|layer| required(layer, userns))
-            .collect::<StepResult<_>>()?;
         let read_only = spec
             .read_only
             .iter()
@@ -225,6 +240,59 @@ impl IdmappedTrees {
             read_only,
         })
     }
+
+    /// How the command comes to own its workspace, for the layer report.
+    pub fn describe(&self) -> &'static str {
+        if self.workspace.is_some() {
+            "workspace idmapped"
+        } else {
+            "workspace chowned to it (no idmapped mounts on its filesystem)"
+        }
+    }
+}
+
+/// Errors of `mount_setattr(MOUNT_ATTR_IDMAP)` that mean "not on this filesystem or kernel".
+fn unsupported(err: &std::io::Error) -> bool {
+    matches!(
+        err.raw_os_error(),
+        Some(libc::EINVAL | libc::EOPNOTSUPP | libc::ENOSYS | libc::EPERM)
+    )
+}
+
+/// Gives every entry of `root` (not following symlinks) to `ids`. Only for Baton's own copies,
+/// and only between commands: the pid namespace of the previous command is gone, so nothing
+/// rewrites the tree while it is walked and no path component can turn into a symlink.
+/// Iterative, so a deep tree a plan made cannot overflow the stack. chown clears setuid and
+/// setgid bits, which is what we want here anyway.
+fn chown_tree(root: &Path, ids: HostIds) -> StepResult {
+    use std::os::unix::fs::MetadataExt;
+    let give = |path: &Path, meta: &std::fs::Metadata| -> StepResult {
+        if meta.uid() == ids.uid && meta.gid() == ids.gid {
+            return Ok(());
+        }
+        std::os::unix::fs::lchown(path, Some(ids.uid), Some(ids.gid))
+            .map_err(|e| StepError::io(format!("chown {}", path.display()), e))
+    };
+    let meta = std::fs::symlink_metadata(root)
+        .map_err(|e| StepError::io(format!("stat {}", root.display()), e))?;
+    give(root, &meta)?;
+    let mut pending = vec![root.to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        let entries = std::fs::read_dir(&dir)
+            .map_err(|e| StepError::io(format!("read directory {}", dir.display()), e))?;
+        for entry in entries {
+            let entry =
+                entry.map_err(|e| StepError::io(format!("read directory {}", dir.display()), e))?;
+            let path = entry.path();
+            let meta = std::fs::symlink_metadata(&path)
+                .map_err(|e| StepError::io(format!("stat {}", path.display()), e))?;
+            give(&path, &meta)?;
+            if meta.is_dir() {
+                pending.push(path);
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The directory holding an overlay fork's upper and work layers, which must be siblings
@@ -252,19 +320,22 @@ pub fn overlay_dir(spec: &Spec) -> StepResult<Option<PathBuf>> {
 
 fn required(path: &Path, userns: &OwnedFd) -> StepResult<OwnedFd> {
     let tree = sys::open_tree_clone(path)?;
-    sys::idmap_tree(&tree, userns).map_err(|err| {
-        let code = err.raw_os_error().unwrap_or(0);
-        StepError::new(
-            format!("idmapped mount of {}", path.display()),
-            format!(
-                "{} ({err}): baton runs as root, so the command runs as an unprivileged id and \
-                 sees the workspace through an idmapped mount, which this filesystem or kernel \
-                 does not offer (Linux 5.12+; ext4, xfs, btrfs and tmpfs have it, overlayfs and \
-                 NFS do not). Run baton as a non-root user, or keep run directories and \
-                 workspaces on such a filesystem",
-                sys::errno_name(code)
-            ),
-        )
-    })?;
+    sys::idmap_tree(&tree, userns).map_err(|err| idmap_error(path, err))?;
     Ok(tree)
+}
+
+fn idmap_error(path: &Path, err: std::io::Error) -> StepError {
+    let code = err.raw_os_error().unwrap_or(0);
+    StepError::new(
+        format!("idmapped mount of {}", path.display()),
+        format!(
+            "{} ({err}): baton runs as root, so the command runs as an unprivileged id and sees \
+             the workspace through an idmapped mount, which this filesystem or kernel does not \
+             offer (Linux 5.12+; ext4, xfs, btrfs and tmpfs have it, overlayfs and NFS do not). \
+             A copied workspace is then given to the command's id instead, but the user's own \
+             directory (--in-place) is not: run baton as a non-root user, work on a copy, or \
+             keep the directory on such a filesystem",
+            sys::errno_name(code)
+        ),
+    )
 }

@@ -175,7 +175,7 @@ fn supervise(reporter: &Reporter) -> StepResult<i32> {
         // See the identity module: the command must not be host root.
         let ids = identity::sandbox_ids()?;
         let userns = identity::mapped_user_namespace(ids)?;
-        let trees = identity::IdmappedTrees::prepare(&spec, &userns)?;
+        let trees = identity::IdmappedTrees::prepare(&spec, &userns, ids)?;
         identity::enter(&userns)?;
         // SAFETY: unshare with a constant flag in a single-threaded process.
         sys::check(unsafe { libc::unshare(libc::CLONE_NEWPID) }, || {
@@ -184,8 +184,10 @@ fn supervise(reporter: &Reporter) -> StepResult<i32> {
         reporter.layer(
             "identity",
             LayerState::Active(format!(
-                "host uid {} gid {}, no groups; workspace idmapped",
-                ids.uid, ids.gid
+                "host uid {} gid {}, no groups; {}",
+                ids.uid,
+                ids.gid,
+                trees.describe()
             )),
         );
         Some(trees)

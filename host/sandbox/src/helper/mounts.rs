@@ -151,7 +151,7 @@ pub fn build_root(spec: &Spec, idmapped: Option<&IdmappedTrees>) -> StepResult<V
         // A branch's overlay fork: its upper layer over its parent's layers. `userxattr`
         // keeps overlayfs' marks in the user.* namespace, which a user namespace may write.
         Some(work) if !spec.overlay_lowers.is_empty() => {
-            let (lowers, upper, work) = match idmapped {
+            let (lowers, upper, work) = match idmapped.filter(|t| t.workspace.is_some()) {
                 Some(trees) => attach_layers(spec, trees)?,
                 None => (
                     spec.overlay_lowers.iter().map(|layer| old(layer)).collect(),
@@ -178,8 +178,8 @@ pub fn build_root(spec: &Spec, idmapped: Option<&IdmappedTrees>) -> StepResult<V
                 "overlay workspace",
             )?;
         }
-        _ => match idmapped {
-            Some(trees) => sys::move_mount(&trees.workspace, &workspace)?,
+        _ => match idmapped.and_then(|trees| trees.workspace.as_ref()) {
+            Some(tree) => sys::move_mount(tree, &workspace)?,
             None => sys::mount(
                 Some(&old(&spec.workspace)),
                 &workspace,
@@ -361,7 +361,11 @@ fn attach_layers(
     }
     let top = layers.join("top");
     sys::mkdir(&top, 0o755)?;
-    sys::move_mount(&trees.workspace, &top)?;
+    let own = trees
+        .workspace
+        .as_ref()
+        .ok_or_else(|| StepError::new("overlay layers", "the upper layer is not idmapped"))?;
+    sys::move_mount(own, &top)?;
     let name = |path: &Path| -> StepResult<PathBuf> {
         path.file_name().map(|name| top.join(name)).ok_or_else(|| {
             StepError::new("overlay layers", format!("{} has no name", path.display()))
