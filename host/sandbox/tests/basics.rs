@@ -301,10 +301,18 @@ async fn overlay_workspace_reads_the_lower_and_writes_the_upper() {
     );
     let out = sandbox
         .run(command(
-            "cat private && echo changed >> private && echo new > made && ls",
+            "cat private && echo changed >> private && echo new > made && ls; \
+             grep -c ' /workspace ' /proc/self/mountinfo >&2; cat /proc/self/mountinfo >&2",
         ))
         .await
         .unwrap();
+    // The overlay's options name its layers by neutral paths, not the host's.
+    let mountinfo = text(&out.stderr);
+    assert!(mountinfo.starts_with("1\n"), "{mountinfo}");
+    assert!(
+        !mountinfo.contains(&root.path().display().to_string()),
+        "host paths in /proc/self/mountinfo:\n{mountinfo}"
+    );
     assert_eq!(
         text(&out.stdout),
         "secret of the parent\nmade\nprivate\n",

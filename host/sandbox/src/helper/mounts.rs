@@ -45,7 +45,7 @@ fn new(path: &Path) -> PathBuf {
     Path::new(NEW).join(path.strip_prefix("/").unwrap_or(path))
 }
 
-/// Where idmapped overlay layers are attached in the scratch root, out of the final view.
+/// Where overlay layers are attached in the scratch root, out of the final view.
 const LAYERS: &str = "/layers";
 
 /// Builds the view and enters it. The paths in `spec` are absolute, canonical host paths.
@@ -150,15 +150,9 @@ pub fn build_root(spec: &Spec, idmapped: Option<&IdmappedTrees>) -> StepResult<V
     match &spec.overlay_work {
         // A branch's overlay fork: its upper layer over its parent's layers. `userxattr`
         // keeps overlayfs' marks in the user.* namespace, which a user namespace may write.
-        Some(work) if !spec.overlay_lowers.is_empty() => {
-            let (lowers, upper, work) = match idmapped.filter(|t| t.workspace.is_some()) {
-                Some(trees) => attach_layers(spec, trees)?,
-                None => (
-                    spec.overlay_lowers.iter().map(|layer| old(layer)).collect(),
-                    old(&spec.workspace),
-                    old(work),
-                ),
-            };
+        Some(_) if !spec.overlay_lowers.is_empty() => {
+            let (lowers, upper, work) =
+                attach_layers(spec, idmapped.filter(|t| t.workspace.is_some()))?;
             let lowers: Vec<String> = lowers
                 .iter()
                 .map(|layer| layer.to_string_lossy().into_owned())
@@ -344,28 +338,45 @@ fn build_dev() -> StepResult {
     Ok(())
 }
 
-/// Attaches an overlay fork's idmapped layers under [`LAYERS`] in the scratch root; returns
-/// the lower layers, the upper layer and the work directory as paths there.
+/// Attaches an overlay fork's layers under [`LAYERS`] in the scratch root (idmapped trees, or
+/// bind mounts of the host directories), so the overlay's options — which
+/// `/proc/self/mountinfo` shows — name only those neutral paths, never the host's. Returns the
+/// lower layers, the upper layer and the work directory as paths there.
 fn attach_layers(
     spec: &Spec,
-    trees: &IdmappedTrees,
+    idmapped: Option<&IdmappedTrees>,
 ) -> StepResult<(Vec<PathBuf>, PathBuf, PathBuf)> {
     let layers = Path::new(LAYERS);
     sys::mkdir(layers, 0o700)?;
-    let mut lowers = Vec::with_capacity(trees.lowers.len());
-    for (index, tree) in trees.lowers.iter().enumerate() {
+    let attach = |tree: Option<&std::os::fd::OwnedFd>, host: &Path, target: &Path| {
+        sys::mkdir(target, 0o755)?;
+        match tree {
+            Some(tree) => sys::move_mount(tree, target),
+            None => sys::mount(
+                Some(&old(host)),
+                target,
+                None,
+                libc::MS_BIND | libc::MS_REC,
+                None,
+                "bind overlay layer",
+            ),
+        }
+    };
+    let mut lowers = Vec::with_capacity(spec.overlay_lowers.len());
+    for (index, host) in spec.overlay_lowers.iter().enumerate() {
         let target = layers.join(index.to_string());
-        sys::mkdir(&target, 0o755)?;
-        sys::move_mount(tree, &target)?;
+        let tree = idmapped.and_then(|trees| trees.lowers.get(index));
+        attach(tree, host, &target)?;
         lowers.push(target);
     }
+    let dir = identity::overlay_dir(spec)?
+        .ok_or_else(|| StepError::new("overlay layers", "no work directory"))?;
     let top = layers.join("top");
-    sys::mkdir(&top, 0o755)?;
-    let own = trees
-        .workspace
-        .as_ref()
-        .ok_or_else(|| StepError::new("overlay layers", "the upper layer is not idmapped"))?;
-    sys::move_mount(own, &top)?;
+    attach(
+        idmapped.and_then(|trees| trees.workspace.as_ref()),
+        &dir,
+        &top,
+    )?;
     let name = |path: &Path| -> StepResult<PathBuf> {
         path.file_name().map(|name| top.join(name)).ok_or_else(|| {
             StepError::new("overlay layers", format!("{} has no name", path.display()))
@@ -375,7 +386,6 @@ fn attach_layers(
         .overlay_work
         .as_deref()
         .ok_or_else(|| StepError::new("overlay layers", "no work directory"))?;
-    identity::overlay_dir(spec)?;
     Ok((lowers, name(&spec.workspace)?, name(work)?))
 }
 
