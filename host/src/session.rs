@@ -43,6 +43,11 @@ pub const OUTPUT_FILE: &str = "output.txt";
 /// Where branches' workspaces are forked, inside the run directory (removed as they end).
 const BRANCHES_DIR: &str = "branches";
 
+/// How long the end of a run that used all of its time limit may still spend diffing the
+/// workspace for its patch (the walks are linear and bounded in path length, so this covers
+/// ordinary trees; a pathological one ends with an error, the workspace left in the run dir).
+const FINISH_GRACE: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// What a run needs.
 pub struct RunSpec<'a> {
     /// The compiled module.
@@ -412,8 +417,12 @@ pub fn run_plan(spec: RunSpec<'_>, stdout: &mut dyn Write) -> Result<RunRecord, 
         .lock()
         .unwrap_or_else(|poison| poison.into_inner())
         .take();
+    // The walks that diff and write back a tree the plan shaped end with the run's time limit
+    // (a run that used all of it still gets a moment for its patch).
+    let walks_end = (started + limits.timeout).max(Instant::now() + FINISH_GRACE);
     let finished = match taken {
         Some(workspace) => workspace
+            .with_deadline(walks_end)
             .finish(if succeeded {
                 baton_workspace::Outcome::Success
             } else {

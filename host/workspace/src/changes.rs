@@ -300,7 +300,7 @@ pub(crate) fn compute(
     base: &BaseRef<'_>,
     limits: &Limits,
 ) -> Result<ChangeSet> {
-    let current = scan(work, work_path, limits.max_entries)?;
+    let current = scan(work, work_path, limits)?;
     let empty = Manifest::new();
     let (base_manifest, conflicts) = match base {
         BaseRef::Empty => (&empty, Vec::new()),
@@ -309,7 +309,7 @@ pub(crate) fn compute(
             path,
             manifest,
         } => {
-            let now = scan(dir, path, limits.max_entries)?;
+            let now = scan(dir, path, limits)?;
             (*manifest, changed_paths(manifest, &now))
         }
         BaseRef::Snapshot { manifest, .. } => (*manifest, Vec::new()),

@@ -67,75 +67,70 @@ pub(crate) fn copy_tree(
     let mut cursor = DirCursor::new(dst).map_err(WorkspaceError::io("open directory", dst_path))?;
     let mut snapshot_total: u64 = 0;
 
-    let manifest = walk(
-        src,
-        src_path,
-        limits.max_entries,
-        |rel, src_parent, name, meta| {
-            let parent_rel = rel.parent().unwrap_or(Path::new(""));
-            let dst_here = dst_path.join(rel);
-            let dst_parent = cursor.open(dst, parent_rel).map_err(WorkspaceError::io(
-                "open directory",
-                dst_path.join(parent_rel),
-            ))?;
-            match &meta.kind {
-                Kind::Dir => {
-                    dst_parent
-                        .create_dir(name)
-                        .map_err(WorkspaceError::io("create directory", dst_here))?;
-                    report.dirs += 1;
-                    if matches!(policy, Policy::Full) {
-                        dir_modes.push((rel.to_path_buf(), meta.mode));
-                    }
+    let manifest = walk(src, src_path, limits, |rel, src_parent, name, meta| {
+        let parent_rel = rel.parent().unwrap_or(Path::new(""));
+        let dst_here = dst_path.join(rel);
+        let dst_parent = cursor.open(dst, parent_rel).map_err(WorkspaceError::io(
+            "open directory",
+            dst_path.join(parent_rel),
+        ))?;
+        match &meta.kind {
+            Kind::Dir => {
+                dst_parent
+                    .create_dir(name)
+                    .map_err(WorkspaceError::io("create directory", dst_here))?;
+                report.dirs += 1;
+                if matches!(policy, Policy::Full) {
+                    dir_modes.push((rel.to_path_buf(), meta.mode));
                 }
-                Kind::File => {
-                    if matches!(policy, Policy::Snapshot) {
-                        let fits = meta.size <= limits.snapshot_max_file_bytes
-                            && snapshot_total.saturating_add(meta.size)
-                                <= limits.snapshot_max_total_bytes;
-                        if !fits {
-                            report.not_kept.push(rel.to_path_buf());
-                            return Ok(());
-                        }
-                        snapshot_total += meta.size;
-                    } else if let Some(max) = limits.max_copy_bytes {
-                        if report.bytes.saturating_add(meta.size) > max {
-                            return Err(WorkspaceError::LimitExceeded {
-                                path: src_path.to_path_buf(),
-                                what: "bytes",
-                                limit: max,
-                            });
-                        }
-                    }
-                    let from = open_file_nofollow(src_parent, name)
-                        .map_err(WorkspaceError::io("open file", src_path.join(rel)))?;
-                    let to = create_file_new(dst_parent, name)
-                        .map_err(WorkspaceError::io("create file", dst_here.clone()))?;
-                    let (to, n, reflinked) = clone_or_copy(from, to)
-                        .map_err(WorkspaceError::io("copy file", dst_here.clone()))?;
-                    if matches!(policy, Policy::Full) {
-                        set_mode(&to, meta.mode)
-                            .and_then(|()| set_mtime(&to, meta.mtime))
-                            .map_err(WorkspaceError::io("set permissions of", dst_here))?;
-                    }
-                    report.files += 1;
-                    report.bytes += n;
-                    report.reflinked_files += u64::from(reflinked);
-                    kept.insert(rel.to_path_buf());
-                }
-                Kind::Symlink(target) => {
-                    if matches!(policy, Policy::Full) {
-                        dst_parent
-                            .symlink_contents(target, name)
-                            .map_err(WorkspaceError::io("create symlink", dst_here))?;
-                        report.symlinks += 1;
-                    }
-                }
-                Kind::Special => report.skipped_special.push(rel.to_path_buf()),
             }
-            Ok(())
-        },
-    )?;
+            Kind::File => {
+                if matches!(policy, Policy::Snapshot) {
+                    let fits = meta.size <= limits.snapshot_max_file_bytes
+                        && snapshot_total.saturating_add(meta.size)
+                            <= limits.snapshot_max_total_bytes;
+                    if !fits {
+                        report.not_kept.push(rel.to_path_buf());
+                        return Ok(());
+                    }
+                    snapshot_total += meta.size;
+                } else if let Some(max) = limits.max_copy_bytes {
+                    if report.bytes.saturating_add(meta.size) > max {
+                        return Err(WorkspaceError::LimitExceeded {
+                            path: src_path.to_path_buf(),
+                            what: "bytes",
+                            limit: max,
+                        });
+                    }
+                }
+                let from = open_file_nofollow(src_parent, name)
+                    .map_err(WorkspaceError::io("open file", src_path.join(rel)))?;
+                let to = create_file_new(dst_parent, name)
+                    .map_err(WorkspaceError::io("create file", dst_here.clone()))?;
+                let (to, n, reflinked) = clone_or_copy(from, to)
+                    .map_err(WorkspaceError::io("copy file", dst_here.clone()))?;
+                if matches!(policy, Policy::Full) {
+                    set_mode(&to, meta.mode)
+                        .and_then(|()| set_mtime(&to, meta.mtime))
+                        .map_err(WorkspaceError::io("set permissions of", dst_here))?;
+                }
+                report.files += 1;
+                report.bytes += n;
+                report.reflinked_files += u64::from(reflinked);
+                kept.insert(rel.to_path_buf());
+            }
+            Kind::Symlink(target) => {
+                if matches!(policy, Policy::Full) {
+                    dst_parent
+                        .symlink_contents(target, name)
+                        .map_err(WorkspaceError::io("create symlink", dst_here))?;
+                    report.symlinks += 1;
+                }
+            }
+            Kind::Special => report.skipped_special.push(rel.to_path_buf()),
+        }
+        Ok(())
+    })?;
 
     // Permissions last, deepest first, so a read-only directory is filled before it closes.
     for (rel, mode) in dir_modes.iter().rev() {

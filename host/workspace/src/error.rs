@@ -58,6 +58,12 @@ pub enum WorkspaceError {
         /// The limit.
         limit: u64,
     },
+    /// The run's deadline passed while a tree was being walked (see `Limits::deadline`).
+    #[error("workspace: the run's time limit passed while walking {}", Shown(path))]
+    DeadlineExceeded {
+        /// The tree being walked.
+        path: PathBuf,
+    },
 }
 
 impl WorkspaceError {

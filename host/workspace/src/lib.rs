@@ -105,6 +105,14 @@ pub struct Limits {
     pub max_copy_bytes: Option<u64>,
     /// Most entries in any tree walked.
     pub max_entries: u64,
+    /// Longest path (bytes, relative to the tree's root) of any entry walked; default 4,096,
+    /// Linux's `PATH_MAX`, beyond which ordinary tools (git, tar, patch) cannot name a file
+    /// anyway. It is what keeps a walk linear: a plan-made chain thousands of levels deep
+    /// would otherwise cost time and memory quadratic in its depth.
+    pub max_path_bytes: u64,
+    /// When every walk over a tree must have ended (the run's deadline): a walk still going
+    /// then fails with [`WorkspaceError::DeadlineExceeded`]. `None`: no deadline.
+    pub deadline: Option<std::time::Instant>,
 }
 
 impl Default for Limits {
@@ -116,6 +124,8 @@ impl Default for Limits {
             snapshot_max_total_bytes: 256 << 20,
             max_copy_bytes: None,
             max_entries: 1_000_000,
+            max_path_bytes: 4096,
+            deadline: None,
         }
     }
 }
@@ -521,6 +531,13 @@ impl Workspace {
     /// What write-back holds back (default: [`Guard::default`]).
     pub fn with_guard(mut self, guard: Guard) -> Workspace {
         self.guard = guard;
+        self
+    }
+
+    /// The same workspace, with every later walk bounded by `deadline` (see
+    /// [`Limits::deadline`]).
+    pub fn with_deadline(mut self, deadline: std::time::Instant) -> Workspace {
+        self.limits.deadline = Some(deadline);
         self
     }
 }

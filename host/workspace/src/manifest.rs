@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use cap_std::fs::{Dir, Metadata, MetadataExt};
 
 use crate::fsutil::DirCursor;
-use crate::{Result, WorkspaceError};
+use crate::{Limits, Result, WorkspaceError};
 
 /// What kind of entry a path names.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -91,12 +91,15 @@ pub(crate) fn stat_entry(dir: &Dir, name: &OsStr) -> io::Result<Option<Meta>> {
 /// [`DirCursor`] (down by name, never through a symlink; up through a checked `..`), so a wide
 /// tree cannot exhaust file descriptors and a deep one costs linear time (reopening every
 /// directory from the root made a 6,000-level chain quadratic: 29 s after the plan ended).
+/// Bounded by `limits`: entries, path length (so the manifest's keys stay linear in the
+/// entries) and the deadline.
 pub(crate) fn walk(
     root: &Dir,
     root_path: &Path,
-    max_entries: u64,
+    limits: &Limits,
     mut visit: impl FnMut(&Path, &Dir, &OsStr, &Meta) -> Result<()>,
 ) -> Result<Manifest> {
+    let bounds = WalkBounds::new(root_path, limits);
     let mut manifest = Manifest::new();
     let mut stack = vec![PathBuf::new()];
     let mut cursor =
@@ -126,13 +129,7 @@ pub(crate) fn walk(
             else {
                 continue;
             };
-            if manifest.len() as u64 >= max_entries {
-                return Err(WorkspaceError::LimitExceeded {
-                    path: root_path.to_path_buf(),
-                    what: "entries",
-                    limit: max_entries,
-                });
-            }
+            bounds.check(manifest.len() as u64, &child)?;
             visit(&child, dir, &name, &meta)?;
             if meta.kind == Kind::Dir {
                 subdirs.push(child.clone());
@@ -145,8 +142,50 @@ pub(crate) fn walk(
 }
 
 /// Records `root`'s state without doing anything else.
-pub(crate) fn scan(root: &Dir, root_path: &Path, max_entries: u64) -> Result<Manifest> {
-    walk(root, root_path, max_entries, |_, _, _, _| Ok(()))
+pub(crate) fn scan(root: &Dir, root_path: &Path, limits: &Limits) -> Result<Manifest> {
+    walk(root, root_path, limits, |_, _, _, _| Ok(()))
+}
+
+/// The bounds every walk over a tree a plan shaped keeps: entries, path length, deadline.
+pub(crate) struct WalkBounds<'a> {
+    root_path: &'a Path,
+    limits: &'a Limits,
+}
+
+impl<'a> WalkBounds<'a> {
+    pub(crate) fn new(root_path: &'a Path, limits: &'a Limits) -> Self {
+        WalkBounds { root_path, limits }
+    }
+
+    /// Checks the bounds before the walk takes entry number `seen` (0-based), at `rel`.
+    pub(crate) fn check(&self, seen: u64, rel: &Path) -> Result<()> {
+        if seen >= self.limits.max_entries {
+            return Err(WorkspaceError::LimitExceeded {
+                path: self.root_path.to_path_buf(),
+                what: "entries",
+                limit: self.limits.max_entries,
+            });
+        }
+        if rel.as_os_str().len() as u64 > self.limits.max_path_bytes {
+            return Err(WorkspaceError::LimitExceeded {
+                path: self.root_path.to_path_buf(),
+                what: "bytes of path (a directory chain too deep to diff or write back)",
+                limit: self.limits.max_path_bytes,
+            });
+        }
+        // The clock is read every 256 entries: cheap, and a walk costs far less than a
+        // second per 256 entries.
+        if seen % 256 == 0 {
+            if let Some(deadline) = self.limits.deadline {
+                if std::time::Instant::now() >= deadline {
+                    return Err(WorkspaceError::DeadlineExceeded {
+                        path: self.root_path.to_path_buf(),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Paths whose state differs between two manifests (added, removed or changed).

@@ -36,7 +36,8 @@ use crate::fsutil::{
     clone_or_copy, create_file_new, open_dir_nofollow, open_file_nofollow, set_mode, split,
     PERM_MASK,
 };
-use crate::Result;
+use crate::manifest::WalkBounds;
+use crate::{Limits, Result};
 
 /// The xattr overlayfs (mounted with `userxattr`) marks opaque directories with.
 const OPAQUE_XATTR: &str = "user.overlay.opaque";
@@ -114,12 +115,23 @@ impl OverlayFork {
         layers
     }
 
-    /// The changes the upper layer holds, in pre-order.
+    /// The changes the upper layer holds, in pre-order, within the default [`Limits`].
     pub fn changes(&self) -> Result<Vec<LayerOp>> {
+        self.changes_within(&Limits::default())
+    }
+
+    /// The changes the upper layer holds, in pre-order, within `limits` (entries, path
+    /// length, deadline).
+    pub fn changes_within(&self, limits: &Limits) -> Result<Vec<LayerOp>> {
         let root = Dir::open_ambient_dir(&self.upper, ambient_authority())
             .map_err(WorkspaceError::io("open", &self.upper))?;
         let mut ops = Vec::new();
-        walk(&root, &self.upper, &mut ops)?;
+        walk(
+            &root,
+            &self.upper,
+            &WalkBounds::new(&self.upper, limits),
+            &mut ops,
+        )?;
         Ok(ops)
     }
 
@@ -159,7 +171,12 @@ fn list(dir: &Dir, here: &Path) -> Result<Vec<(OsString, cap_std::fs::Metadata)>
 /// directory is left through `..` (the layer is the branch's, which has ended, so nothing moves
 /// under the walk), so a plan's 4,000-level chain costs neither stack nor descriptors, and the
 /// work is linear in the tree's size.
-fn walk(root_dir: &Dir, root: &Path, ops: &mut Vec<LayerOp>) -> Result<()> {
+fn walk(
+    root_dir: &Dir,
+    root: &Path,
+    bounds: &WalkBounds<'_>,
+    ops: &mut Vec<LayerOp>,
+) -> Result<()> {
     let mut dir = root_dir
         .try_clone()
         .map_err(WorkspaceError::io("open", root))?;
@@ -178,6 +195,7 @@ fn walk(root_dir: &Dir, root: &Path, ops: &mut Vec<LayerOp>) -> Result<()> {
         };
         level.next += 1;
         let path = level.rel.join(&name);
+        bounds.check(ops.len() as u64, &path)?;
         let file_type = meta.file_type();
         if file_type.is_symlink() {
             let target = dir

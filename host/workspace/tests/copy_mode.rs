@@ -5,7 +5,7 @@ mod common;
 use std::fs;
 use std::time::{Duration, SystemTime};
 
-use baton_workspace::{ChangeKind, Mode, Node, Outcome, Workspace, WorkspaceError};
+use baton_workspace::{ChangeKind, Limits, Mode, Node, Outcome, Workspace, WorkspaceError};
 use common::{patch_text, setup, tree, write, E};
 
 fn seed(user: &std::path::Path) {
@@ -329,7 +329,9 @@ fn mtime_is_preserved_in_the_copy() {
 
 /// Red-team finding: a 6,000-level chain in the run's workspace made the end-of-run walk
 /// quadratic (every directory reopened from the root): 29 s after the plan ended. Deep, wide
-/// and sparse trees are copied, diffed and written back with one directory open at a time.
+/// and sparse trees are copied, diffed and written back with one directory open at a time
+/// (here with the path-length bound lifted, to show the walks themselves hold at any depth;
+/// the default bound is tested below).
 #[test]
 fn deep_wide_and_sparse_trees_are_walked_copied_and_written_back() {
     use cap_std::ambient_authority;
@@ -350,7 +352,11 @@ fn deep_wide_and_sparse_trees_are_walked_copied_and_written_back() {
     dir.write("bottom.txt", "deep\n").unwrap();
 
     let started = std::time::Instant::now();
-    let ws = Workspace::from_dir(&s.user, &s.run, Mode::Copy).unwrap();
+    let unbounded = Limits {
+        max_path_bytes: u64::MAX,
+        ..Limits::default()
+    };
+    let ws = Workspace::from_dir_with(&s.user, &s.run, Mode::Copy, unbounded).unwrap();
     // The plan changes the bottom of the chain and adds a level below it.
     let mut dir = Dir::open_ambient_dir(ws.path(), ambient_authority()).unwrap();
     for _ in 0..DEPTH {
@@ -373,4 +379,77 @@ fn deep_wide_and_sparse_trees_are_walked_copied_and_written_back() {
     }
     assert_eq!(dir.read_to_string("bottom.txt").unwrap(), "changed\n");
     assert!(dir.open_dir("more").is_ok());
+}
+
+/// Makes a chain of `depth` directories named `d` under `root`, one level at a time (paths this
+/// long exceed PATH_MAX).
+fn chain(root: &std::path::Path, depth: usize) {
+    use cap_std::ambient_authority;
+    use cap_std::fs::Dir;
+    let mut dir = Dir::open_ambient_dir(root, ambient_authority()).unwrap();
+    for _ in 0..depth {
+        dir.create_dir("d").unwrap();
+        dir = dir.open_dir("d").unwrap();
+    }
+    dir.write("bottom.txt", "deep\n").unwrap();
+}
+
+/// A plan that makes a 12,000-level chain (113 s of end-of-run walking before) gets a clear
+/// error from the default path-length bound as soon as the walk reaches 4,096 bytes of path,
+/// nothing is written back, and the run's copy keeps what the plan made.
+#[test]
+fn a_chain_beyond_the_path_bound_is_refused_not_walked_for_minutes() {
+    let s = setup();
+    write(&s.user, "kept.txt", b"original\n");
+    let ws = Workspace::from_dir(&s.user, &s.run, Mode::Copy).unwrap();
+    write(ws.path(), "kept.txt", b"changed\n");
+    chain(ws.path(), 12_000);
+    let err = ws.changes().unwrap_err();
+    assert!(
+        matches!(
+            err,
+            WorkspaceError::LimitExceeded {
+                limit: 4096,
+                what,
+                ..
+            } if what.contains("path")
+        ),
+        "{err}"
+    );
+    assert!(err.to_string().contains("4096 bytes of path"), "{err}");
+    let copy = ws.path().to_path_buf();
+    assert!(ws.finish(Outcome::Success).is_err());
+    assert_eq!(fs::read(s.user.join("kept.txt")).unwrap(), b"original\n");
+    assert!(
+        !s.user.join("d").exists(),
+        "nothing of the chain was written back"
+    );
+    assert!(
+        copy.join("d/d/d").is_dir(),
+        "the run's copy keeps what the plan made"
+    );
+}
+
+/// Every walk ends at the run's deadline: one that has passed stops the next walk with an
+/// error that says so.
+#[test]
+fn walks_end_at_the_deadline() {
+    let s = setup();
+    for i in 0..600 {
+        write(&s.user, &format!("many/f{i}.txt"), b"x\n");
+    }
+    let ws = Workspace::from_dir(&s.user, &s.run, Mode::Copy)
+        .unwrap()
+        .with_deadline(std::time::Instant::now());
+    let err = ws.changes().unwrap_err();
+    assert!(
+        matches!(err, WorkspaceError::DeadlineExceeded { .. }),
+        "{err}"
+    );
+    assert!(err.to_string().contains("time limit"), "{err}");
+    // Before the deadline, the same walk succeeds.
+    let ws = Workspace::from_dir(&s.user, &s.run.join("again"), Mode::Copy)
+        .unwrap()
+        .with_deadline(std::time::Instant::now() + Duration::from_secs(3600));
+    assert!(ws.changes().unwrap().changes.is_empty());
 }

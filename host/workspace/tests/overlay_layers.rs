@@ -198,10 +198,19 @@ fn a_deep_chain_is_read_and_applied_without_recursion() {
     dir.write("bottom.txt", "deep\n").unwrap();
     drop(dir);
 
-    // On a thread with a small stack: a recursive walk would overflow it.
+    // Past the default bound on path length (4,096 bytes): refused, quickly.
+    assert!(matches!(
+        fork.changes(),
+        Err(baton_workspace::WorkspaceError::LimitExceeded { limit: 4096, .. })
+    ));
+    // With the bound lifted, on a thread with a small stack: a recursive walk would overflow it.
+    let unbounded = baton_workspace::Limits {
+        max_path_bytes: u64::MAX,
+        ..Default::default()
+    };
     let ops = std::thread::Builder::new()
         .stack_size(256 << 10)
-        .spawn(move || (fork.changes().unwrap(), fork))
+        .spawn(move || (fork.changes_within(&unbounded).unwrap(), fork))
         .unwrap()
         .join()
         .unwrap();
