@@ -2193,6 +2193,11 @@
   (if (call $str_is_ascii (local.get $p))
     (then
       (local.set $r (call $str_alloc (local.get $n) (local.get $n)))
+      ;; lower and upper: eight bytes at a time. Every byte is below 0x80, so adding
+      ;; 0x80 - lo (or 0x80 - (hi + 1)) sets a byte's top bit exactly when it is >= lo
+      ;; (> hi), without carries between bytes; bit 5 of the letters in range flips.
+      (if (i32.le_u (local.get $mode) (i32.const 1))
+        (then (local.set $i (call $str_case_ascii_words (local.get $d) (i32.add (local.get $r) (i32.const 16)) (local.get $n) (local.get $mode)))))
       (block $done
         (loop $each
           (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
@@ -2292,6 +2297,27 @@
     (then (if (call $str_case_full (local.get $sb) (global.get $s_case_full_fold) (local.get $c)) (then (return)))))
   (if (i32.eq (local.get $c) (i32.const 0x3A3)) (then (call $str_sb_cp (local.get $sb) (i32.const 0x3C3)) (return)))
   (call $str_push_lower (local.get $sb) (local.get $p) (local.get $at) (local.get $c)))
+
+;; lower (mode 0) or upper (mode 1) of the ASCII bytes [src, src+n) into dst, whole words
+;; only; returns how many bytes it did (a multiple of 8), the rest is left to the byte loop.
+(func $str_case_ascii_words (param $src i32) (param $dst i32) (param $n i32) (param $mode i32) (result i32)
+  (local $i i32) (local $x i64) (local $lo i64) (local $hi i64) (local $in i64)
+  (if (local.get $mode)
+    (then (local.set $lo (i64.const 0x1F1F1F1F1F1F1F1F)) (local.set $hi (i64.const 0x0505050505050505)))
+    (else (local.set $lo (i64.const 0x3F3F3F3F3F3F3F3F)) (local.set $hi (i64.const 0x2525252525252525))))
+  (block $done
+    (loop $each
+      (br_if $done (i32.gt_u (i32.add (local.get $i) (i32.const 8)) (local.get $n)))
+      (local.set $x (i64.load (i32.add (local.get $src) (local.get $i))))
+      (local.set $in (i64.and
+        (i64.and (i64.add (local.get $x) (local.get $lo))
+                 (i64.xor (i64.add (local.get $x) (local.get $hi)) (i64.const -1)))
+        (i64.const 0x8080808080808080)))
+      (i64.store (i32.add (local.get $dst) (local.get $i))
+        (i64.xor (local.get $x) (i64.shr_u (local.get $in) (i64.const 2))))
+      (local.set $i (i32.add (local.get $i) (i32.const 8)))
+      (br $each)))
+  (local.get $i))
 
 ;; One ASCII character's mapping (the ASCII fast path of $str_case).
 (func $str_case_cp (param $c i32) (param $mode i32) (param $prev i32) (param $k i32) (result i32)
