@@ -21,6 +21,7 @@ pub const LIMITS: Limits = Limits {
     fuel: 20_000_000,
     timeout: Duration::from_secs(1),
     memory_bytes: 32 << 20,
+    run_wide: baton_host::RunWideLimits::DEFAULT,
 };
 
 /// How one plan ended (for statistics).

@@ -141,15 +141,29 @@ pub struct LimitsConfig {
     pub memory_mib: u64,
     /// CPU limit in fuel units (about one per wasm instruction).
     pub fuel: u64,
+    /// Run-wide: the memories of the plan and all its branches together.
+    pub run_memory_mib: u64,
+    /// Run-wide: what the plan and its branches print.
+    pub output_mib: u64,
+    /// Run-wide: what the plan logs.
+    pub log_mib: u64,
+    /// Run-wide: what finished branches hand back (results, tracebacks, output) and the host
+    /// holds until their `branch` call returns.
+    pub held_mib: u64,
 }
 
 impl Default for LimitsConfig {
     fn default() -> Self {
         let limits = crate::Limits::default();
+        let run = limits.run_wide;
         LimitsConfig {
             timeout_secs: limits.timeout.as_secs_f64(),
             memory_mib: (limits.memory_bytes >> 20) as u64,
             fuel: limits.fuel,
+            run_memory_mib: (run.memory_bytes >> 20) as u64,
+            output_mib: run.output_bytes >> 20,
+            log_mib: run.log_bytes >> 20,
+            held_mib: (run.held_bytes >> 20) as u64,
         }
     }
 }
@@ -319,6 +333,16 @@ impl Config {
         if self.limits.fuel == 0 {
             return Err(invalid("limits.fuel", "must be positive".into()));
         }
+        for (key, value) in [
+            ("limits.run_memory_mib", self.limits.run_memory_mib),
+            ("limits.output_mib", self.limits.output_mib),
+            ("limits.log_mib", self.limits.log_mib),
+            ("limits.held_mib", self.limits.held_mib),
+        ] {
+            if value == 0 || value > (1 << 20) {
+                return Err(invalid(key, format!("{value} is not in [1, 1048576]")));
+            }
+        }
         let sandbox = &self.sandbox;
         for (key, value) in [
             ("sandbox.tmp_mib", sandbox.tmp_mib),
@@ -356,6 +380,13 @@ impl Config {
             fuel: self.limits.fuel,
             timeout: std::time::Duration::from_secs_f64(self.limits.timeout_secs),
             memory_bytes: usize::try_from(self.limits.memory_mib << 20).unwrap_or(usize::MAX),
+            run_wide: crate::RunWideLimits {
+                memory_bytes: usize::try_from(self.limits.run_memory_mib << 20)
+                    .unwrap_or(usize::MAX),
+                output_bytes: self.limits.output_mib << 20,
+                log_bytes: self.limits.log_mib << 20,
+                held_bytes: usize::try_from(self.limits.held_mib << 20).unwrap_or(usize::MAX),
+            },
         }
     }
 

@@ -34,6 +34,7 @@ pub mod engine;
 pub mod imports;
 pub mod journal;
 pub mod run;
+pub mod run_limits;
 pub mod services;
 pub mod session;
 pub mod trace;
@@ -51,3 +52,4 @@ pub use imports::{
     SectionInfo, ValType, ALLOWED_IMPORTS, IMPORT_MODULE,
 };
 pub use run::{run_module, HostError, LimitKind, Limits, RunOutcome, RunReport};
+pub use run_limits::RunWideLimits;

@@ -45,6 +45,7 @@ use crate::calls::{encode_reply, CallKind, CallResult, NoCapabilities, PlanError
 use crate::engine;
 use crate::imports::{ModuleError, BRANCH_EXPORT, IMPORT_MODULE, MAIN_EXPORT, MEMORY_EXPORT};
 use crate::journal::DIVERGENCE;
+use crate::run_limits::{RunStopped, RunWide, RunWideLimits};
 
 /// The hard limits of one run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,6 +61,8 @@ pub struct Limits {
     /// The most each of the module's memories may grow to, in bytes. Default
     /// [`Limits::DEFAULT_MEMORY_BYTES`].
     pub memory_bytes: usize,
+    /// What the run as a whole may use, all its instances together (`run_limits.rs`).
+    pub run_wide: RunWideLimits,
 }
 
 impl Limits {
@@ -82,6 +85,7 @@ impl Default for Limits {
             fuel: Self::DEFAULT_FUEL,
             timeout: Self::DEFAULT_TIMEOUT,
             memory_bytes: Self::DEFAULT_MEMORY_BYTES,
+            run_wide: RunWideLimits::default(),
         }
     }
 }
@@ -107,6 +111,14 @@ pub enum LimitKind {
     Memory,
     /// The wasm stack was exhausted.
     Stack,
+    /// The memories of all the run's instances together ([`RunWideLimits::memory_bytes`]).
+    RunMemory,
+    /// What the plan and its branches printed ([`RunWideLimits::output_bytes`]).
+    Output,
+    /// What the plan logged ([`RunWideLimits::log_bytes`]).
+    Log,
+    /// What finished branches handed back at once ([`RunWideLimits::held_bytes`]).
+    Held,
 }
 
 impl LimitKind {
@@ -116,6 +128,10 @@ impl LimitKind {
             LimitKind::WallClock => "wall-clock",
             LimitKind::Memory => "memory",
             LimitKind::Stack => "stack",
+            LimitKind::RunMemory => "run-wide memory",
+            LimitKind::Output => "output",
+            LimitKind::Log => "log",
+            LimitKind::Held => "held results",
         }
     }
 }
@@ -220,10 +236,14 @@ impl fmt::Display for OutputClosed {
 impl std::error::Error for OutputClosed {}
 
 /// The store's limiter: wasmtime's [`StoreLimits`], remembering whether it refused a growth so
-/// that a trap after a refused `memory.grow` is reported as the memory limit.
+/// that a trap after a refused `memory.grow` is reported as the memory limit; and the store's
+/// share of the run-wide memory account, given back when the store is dropped.
 struct Limiter {
     inner: StoreLimits,
     refused: bool,
+    run: Arc<RunWide>,
+    /// Bytes of memory this store has taken from the run-wide account.
+    taken: usize,
 }
 
 impl ResourceLimiter for Limiter {
@@ -235,6 +255,12 @@ impl ResourceLimiter for Limiter {
     ) -> wasmtime::Result<bool> {
         let allowed = self.inner.memory_growing(current, desired, maximum)?;
         self.refused |= !allowed;
+        if allowed {
+            // Crossing the run-wide account traps: the host's bound, not the plan's to catch.
+            let more = desired.saturating_sub(current);
+            self.run.grow_memory(more)?;
+            self.taken += more;
+        }
         Ok(allowed)
     }
 
@@ -259,6 +285,12 @@ impl ResourceLimiter for Limiter {
 
     fn memories(&self) -> usize {
         self.inner.memories()
+    }
+}
+
+impl Drop for Limiter {
+    fn drop(&mut self) {
+        self.run.release_memory(self.taken);
     }
 }
 
@@ -328,6 +360,7 @@ fn link_host_calls(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
         |mut caller: Caller<'_, HostState>, (ptr, len): (i32, i32)| {
             Box::new(async move {
                 let text = guest_text(&mut caller, "print", ptr, len)?;
+                caller.data().branching.run.count_output(text.len())?;
                 let output = caller.data().output.clone();
                 // Most prints fit one chunk: hand over the copy already made.
                 if text.len() <= OUTPUT_CHUNK {
@@ -389,6 +422,8 @@ fn link_host_calls(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
                     request.clone(),
                 ));
                 let mut result = calls.journaled(CallKind::Branch, seq, request, live).await;
+                // A branch crossed a run-wide limit: the run ends here, not in the plan.
+                caller.data().branching.run.check()?;
                 if let Err(error) = &result {
                     if error.exception == DIVERGENCE {
                         return Err(Diverged(error.message.clone()).into());
@@ -426,6 +461,7 @@ fn link_host_calls(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
         |mut caller: Caller<'_, HostState>, (ptr, len): (i32, i32)| {
             Box::new(async move {
                 let line = guest_text(&mut caller, "log", ptr, len)?;
+                caller.data().branching.run.count_log(line.len())?;
                 let calls = caller.data().calls.clone();
                 let seq = caller.data_mut().number(CallKind::Log);
                 // A log line cannot fail in a way the plan could act on.
@@ -680,6 +716,7 @@ impl Prepared {
             pre: self.pre.clone(),
             limits: *limits,
             id: BranchId::root(),
+            run: RunWide::new(limits.run_wide),
         });
         let mut store = new_store(self.module.engine(), limits, output, calls, context, None)?;
         let work = execute(&self.pre, limits, &mut store, Entry::Main);
@@ -709,6 +746,7 @@ impl Prepared {
             pre: self.pre.clone(),
             limits: *limits,
             id: BranchId::root(),
+            run: RunWide::new(limits.run_wide),
         });
         let mut store = new_store(
             self.module.engine(),
@@ -746,12 +784,15 @@ pub(crate) fn new_store(
         .memories(1)
         .trap_on_grow_failure(false)
         .build();
+    let run = branching.run.clone();
     let mut store = Store::new(
         engine,
         HostState {
             limiter: Limiter {
                 inner: store_limits,
                 refused: false,
+                run: run.clone(),
+                taken: 0,
             },
             output,
             calls,
@@ -767,7 +808,12 @@ pub(crate) fn new_store(
         .set_fuel(limits.fuel)
         .map_err(|error| HostError::Engine(format!("cannot set fuel: {error:#}")))?;
     store.set_epoch_deadline(1);
-    store.epoch_deadline_async_yield_and_update(1);
+    // Every tick: yield to the async runtime, or trap when the run was stopped by a run-wide
+    // limit (in another instance, or in a host call of this one).
+    store.epoch_deadline_callback(move |_| match run.check() {
+        Ok(()) => Ok(wasmtime::UpdateDeadline::Yield(1)),
+        Err(stopped) => Err(stopped.into()),
+    });
     Ok(store)
 }
 
@@ -931,6 +977,12 @@ fn read_str(data: &[u8], address: i32) -> Result<String, String> {
 /// Maps an error from instantiation or `baton_main` to a [`HostError`]. `refused` tells whether
 /// the limiter refused a memory or table growth during the run.
 fn classify(error: wasmtime::Error, limits: &Limits, refused: bool) -> HostError {
+    if let Some(stopped) = error.downcast_ref::<RunStopped>() {
+        return HostError::Limit {
+            limit: stopped.limit,
+            message: stopped.message.clone(),
+        };
+    }
     if let Some(stuck) = error.downcast_ref::<BranchStuck>() {
         return HostError::Stuck(stuck.0.clone());
     }

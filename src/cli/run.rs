@@ -95,6 +95,14 @@ pub struct RunArgs {
     /// written `5000000000`, `5_000_000_000` or `5e9`). Default 5e9.
     #[arg(long, value_name = "N", value_parser = parse_fuel)]
     pub fuel: Option<u64>,
+    /// Run-wide memory cap in MiB: the plan and all its branches together (crossing it stops
+    /// the run, exit 4). Default 1024.
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+    pub run_memory: Option<u64>,
+    /// Run-wide output cap in MiB: what the plan and its branches print together (crossing it
+    /// stops the run, exit 4). Default 64.
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+    pub max_output: Option<u64>,
     /// Budget: most model calls in the run.
     #[arg(long, value_name = "N")]
     pub max_llm_calls: Option<u64>,
@@ -154,6 +162,12 @@ impl RunArgs {
         }
         if let Some(fuel) = self.fuel {
             config.limits.fuel = fuel;
+        }
+        if let Some(memory) = self.run_memory {
+            config.limits.run_memory_mib = memory;
+        }
+        if let Some(output) = self.max_output {
+            config.limits.output_mib = output;
         }
         if let Some(calls) = self.max_llm_calls {
             config.budget.max_calls = Some(calls);
@@ -432,6 +446,10 @@ fn host_error(error: HostError, plan: &Path) -> anyhow::Result<ExitCode> {
                 LimitKind::WallClock => "; raise it with --timeout",
                 LimitKind::Memory => "; raise it with --memory",
                 LimitKind::Stack => "; runaway recursion in the module",
+                LimitKind::RunMemory => "; raise it with --run-memory",
+                LimitKind::Output => "; raise it with --max-output",
+                LimitKind::Log => "; raise it with [limits] log_mib in baton.toml",
+                LimitKind::Held => "; raise it with [limits] held_mib in baton.toml",
             };
             eprintln!("error: {message}{hint}");
             Ok(ExitCode::from(EXIT_LIMIT))

@@ -33,6 +33,7 @@ use crate::branch_id::BranchId;
 use crate::calls::{CallResult, ForkSpec, ForkedWorkspace, PlanError, SharedCalls};
 use crate::engine;
 use crate::run::{execute, new_store, Entry, HostError, HostState, Limits, RunOutcome};
+use crate::run_limits::{Held, RunWide};
 
 mod activity;
 mod choose;
@@ -62,6 +63,8 @@ pub(crate) struct BranchContext {
     pub(crate) limits: Limits,
     /// This instance's name (the root for the run itself).
     pub(crate) id: BranchId,
+    /// The run's run-wide accounts, shared by all its instances.
+    pub(crate) run: Arc<RunWide>,
 }
 
 /// The trap that stops a stuck branch.
@@ -120,6 +123,8 @@ struct Slot {
     activity: Arc<Activity>,
     budget: Mutex<Option<Budget>>,
     workspace: Mutex<Option<Box<dyn ForkedWorkspace>>>,
+    /// What the branch handed back, in the run-wide account until the call returns.
+    held: Held,
 }
 
 /// The exception class and message of a traceback's last line (`json.decoder.X: m` gives `X`).
@@ -128,6 +133,20 @@ fn exception_of(traceback: &str) -> (String, String) {
     let (class, message) = last.split_once(": ").unwrap_or((last, ""));
     let class = class.rsplit('.').next().unwrap_or(class);
     (class.to_string(), message.to_string())
+}
+
+/// The bytes of a finished branch's report the host keeps: its result and its traceback.
+fn handed_back(report: &Result<crate::run::RunReport, HostError>) -> usize {
+    match report {
+        Ok(report) => {
+            let traceback = match &report.outcome {
+                RunOutcome::Exception { traceback } => traceback.len(),
+                RunOutcome::Success => 0,
+            };
+            traceback + report.result.as_ref().map_or(0, String::len)
+        }
+        Err(error) => error.to_string().len(),
+    }
 }
 
 fn end_of(report: Result<crate::run::RunReport, HostError>) -> End {
@@ -219,6 +238,7 @@ impl Branch {
             pre: self.context.pre.clone(),
             limits,
             id,
+            run: self.context.run.clone(),
         });
         let (sender, mut receiver) = mpsc::channel::<Vec<u8>>(crate::run::OUTPUT_CHANNEL_CHUNKS);
         let engine = self.context.pre.module().engine().clone();
@@ -254,7 +274,12 @@ impl Branch {
         while let Ok(chunk) = receiver.try_recv() {
             activity.print(&chunk);
         }
-        end_of(report)
+        let handed_back = handed_back(&report) + lock(&activity.state).output.len();
+        let end = end_of(report);
+        match self.slot.held.add(handed_back) {
+            Ok(()) => end,
+            Err(stopped) => End::failed("LimitExceeded", stopped.message),
+        }
     }
 }
 
@@ -288,6 +313,7 @@ impl Runs {
                 activity: Arc::new(Activity::new(self.stuck_repeats)),
                 budget: Mutex::new(None),
                 workspace: Mutex::new(None),
+                held: Held::new(self.context.run.clone()),
             }));
             self.ends.push(None);
         }

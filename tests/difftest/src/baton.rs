@@ -14,6 +14,7 @@ pub const LIMITS: Limits = Limits {
     fuel: 2_000_000_000,
     timeout: Duration::from_secs(30),
     memory_bytes: 128 << 20,
+    run_wide: baton_host::RunWideLimits::DEFAULT,
 };
 
 /// Compiles and runs plans. Holds its own module cache without a disk directory: generated
