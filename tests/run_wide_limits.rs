@@ -145,3 +145,24 @@ fn a_log_flood_stops_at_the_log_limit() {
     );
     assert_stopped(&r, "log limit exceeded (16 MiB");
 }
+
+#[test]
+fn a_command_allocating_1_gib_stops_at_the_commands_memory_limit() {
+    let info = Command::new(env!("CARGO_BIN_EXE_baton"))
+        .arg("sandbox-info")
+        .output()
+        .expect("baton sandbox-info");
+    if !String::from_utf8_lossy(&info.stdout).contains("cgroup-memory: active") {
+        eprintln!("not checked: no memory cgroup can be made here (baton sandbox-info)");
+        return;
+    }
+    let r = run(
+        "command-memory",
+        "from baton import bash\n\
+         r = bash(\"x=$(head -c 1100M /dev/zero | tr '\\\\0' a); echo ${#x}\", timeout=120)\n\
+         print('the plan went on', r.returncode)\n",
+        &["--grant", "bash", "--timeout", "120"],
+    );
+    assert_stopped(&r, "memory limit of the run's commands exceeded (1024 MiB");
+    assert_eq!(r.stdout_bytes, 0, "the plan did not go on");
+}

@@ -201,6 +201,11 @@ pub struct SandboxConfig {
     pub file_size_mib: u64,
     /// Most open files per process.
     pub open_files: u64,
+    /// Run-wide: processes of all the run's commands together (one cgroup for the run).
+    pub run_max_processes: u64,
+    /// Run-wide: memory of all the run's commands together; a command killed for memory
+    /// stops the run (exit 4).
+    pub run_memory_mib: u64,
 }
 
 impl Default for SandboxConfig {
@@ -216,6 +221,8 @@ impl Default for SandboxConfig {
             cpu_secs: policy.cpu_seconds,
             file_size_mib: policy.file_size_bytes >> 20,
             open_files: policy.open_files,
+            run_max_processes: 1024,
+            run_memory_mib: 1024,
         }
     }
 }
@@ -236,6 +243,7 @@ impl SandboxConfig {
             open_files: self.open_files,
             overlay: None,
             private_workspace: private,
+            run_cgroups: Vec::new(),
         }
     }
 }
@@ -352,6 +360,8 @@ impl Config {
             ("sandbox.cpu_secs", sandbox.cpu_secs),
             ("sandbox.file_size_mib", sandbox.file_size_mib),
             ("sandbox.open_files", sandbox.open_files),
+            ("sandbox.run_max_processes", sandbox.run_max_processes),
+            ("sandbox.run_memory_mib", sandbox.run_memory_mib),
         ] {
             if value == 0 || value > (1 << 40) {
                 return Err(invalid(key, format!("{value} is out of range")));

@@ -52,4 +52,4 @@ pub use imports::{
     SectionInfo, ValType, ALLOWED_IMPORTS, IMPORT_MODULE,
 };
 pub use run::{run_module, HostError, LimitKind, Limits, RunOutcome, RunReport};
-pub use run_limits::RunWideLimits;
+pub use run_limits::{RunAccount, RunWideLimits};

@@ -45,7 +45,7 @@ use crate::calls::{encode_reply, CallKind, CallResult, NoCapabilities, PlanError
 use crate::engine;
 use crate::imports::{ModuleError, BRANCH_EXPORT, IMPORT_MODULE, MAIN_EXPORT, MEMORY_EXPORT};
 use crate::journal::DIVERGENCE;
-use crate::run_limits::{RunStopped, RunWide, RunWideLimits};
+use crate::run_limits::{RunAccount, RunStopped, RunWideLimits};
 
 /// The hard limits of one run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -119,6 +119,8 @@ pub enum LimitKind {
     Log,
     /// What finished branches handed back at once ([`RunWideLimits::held_bytes`]).
     Held,
+    /// Memory of all the run's commands together (their cgroup, `[sandbox] run_memory_mib`).
+    Commands,
 }
 
 impl LimitKind {
@@ -132,6 +134,7 @@ impl LimitKind {
             LimitKind::Output => "output",
             LimitKind::Log => "log",
             LimitKind::Held => "held results",
+            LimitKind::Commands => "commands' memory",
         }
     }
 }
@@ -241,7 +244,7 @@ impl std::error::Error for OutputClosed {}
 struct Limiter {
     inner: StoreLimits,
     refused: bool,
-    run: Arc<RunWide>,
+    run: Arc<RunAccount>,
     /// Bytes of memory this store has taken from the run-wide account.
     taken: usize,
 }
@@ -574,6 +577,8 @@ async fn call_and_hold_reply(
             return Err(Diverged(error.message.clone()).into());
         }
     }
+    // The call may have stopped the run (a command killed for memory in the run's cgroup).
+    caller.data().branching.run.check()?;
     if let Some(activity) = &activity {
         activity.after(kind, &request, &result, started.elapsed());
     }
@@ -642,6 +647,18 @@ impl Prepared {
         calls: SharedCalls,
         stdout: &mut dyn Write,
     ) -> Result<RunReport, HostError> {
+        self.run_with_account(limits, RunAccount::new(limits.run_wide), calls, stdout)
+    }
+
+    /// As [`Prepared::run_with`], with the run-wide account given: what shares it (the host
+    /// calls, say, when a command was killed for memory) can stop the run through it.
+    pub fn run_with_account(
+        &self,
+        limits: &Limits,
+        account: Arc<RunAccount>,
+        calls: SharedCalls,
+        stdout: &mut dyn Write,
+    ) -> Result<RunReport, HostError> {
         // Time for the limits and timeouts, I/O for the sandbox's processes and model requests.
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
@@ -649,7 +666,7 @@ impl Prepared {
             .map_err(|error| {
                 HostError::Engine(format!("cannot start the async runtime: {error}"))
             })?;
-        let result = runtime.block_on(self.run_to_writer(limits, calls, stdout));
+        let result = runtime.block_on(self.run_to_writer_in(limits, account, calls, stdout));
         let flushed = stdout.flush();
         match (result, flushed) {
             (Ok(report), Ok(())) => Ok(report),
@@ -665,8 +682,19 @@ impl Prepared {
         calls: SharedCalls,
         stdout: &mut dyn Write,
     ) -> Result<RunReport, HostError> {
+        let account = RunAccount::new(limits.run_wide);
+        self.run_to_writer_in(limits, account, calls, stdout).await
+    }
+
+    async fn run_to_writer_in(
+        &self,
+        limits: &Limits,
+        account: Arc<RunAccount>,
+        calls: SharedCalls,
+        stdout: &mut dyn Write,
+    ) -> Result<RunReport, HostError> {
         let (sender, mut receiver) = mpsc::channel::<Vec<u8>>(OUTPUT_CHANNEL_CHUNKS);
-        let run = self.run_async(limits, calls, sender);
+        let run = self.run_async_in(limits, account, calls, sender);
         tokio::pin!(run);
         let mut write_error = None;
         let result = loop {
@@ -706,6 +734,17 @@ impl Prepared {
         calls: SharedCalls,
         output: mpsc::Sender<Vec<u8>>,
     ) -> Result<RunReport, HostError> {
+        let account = RunAccount::new(limits.run_wide);
+        self.run_async_in(limits, account, calls, output).await
+    }
+
+    async fn run_async_in(
+        &self,
+        limits: &Limits,
+        account: Arc<RunAccount>,
+        calls: SharedCalls,
+        output: mpsc::Sender<Vec<u8>>,
+    ) -> Result<RunReport, HostError> {
         // A slot of the instance pool, held until the store is dropped (declared first, so
         // dropped last); with every slot taken, the run waits here instead of failing.
         let _slot = engine::instance_permits()
@@ -716,7 +755,7 @@ impl Prepared {
             pre: self.pre.clone(),
             limits: *limits,
             id: BranchId::root(),
-            run: RunWide::new(limits.run_wide),
+            run: account,
         });
         let mut store = new_store(self.module.engine(), limits, output, calls, context, None)?;
         let work = execute(&self.pre, limits, &mut store, Entry::Main);
@@ -746,7 +785,7 @@ impl Prepared {
             pre: self.pre.clone(),
             limits: *limits,
             id: BranchId::root(),
-            run: RunWide::new(limits.run_wide),
+            run: RunAccount::new(limits.run_wide),
         });
         let mut store = new_store(
             self.module.engine(),

@@ -12,7 +12,7 @@
 //!   the host keeps until their `branch` call returns.
 //!
 //! Crossing one stops the whole run: the instance that crossed it traps, every other instance
-//! traps at its next epoch tick (each store checks [`RunWide::stopped`]), and the run ends with
+//! traps at its next epoch tick (each store checks [`RunAccount::stopped`]), and the run ends with
 //! [`HostError::Limit`](crate::HostError::Limit) naming the run-wide limit (exit 4). Unlike a
 //! single instance's memory cap, which the plan meets as a catchable `MemoryError`, these are
 //! the host protecting itself, so a plan cannot catch and ignore them.
@@ -68,9 +68,10 @@ impl std::fmt::Display for RunStopped {
 
 impl std::error::Error for RunStopped {}
 
-/// The run's accounts, shared by all its instances.
+/// The run's accounts, shared by all its instances (and by whatever else may stop the run:
+/// see [`RunAccount::stop_for_commands`]).
 #[derive(Debug)]
-pub(crate) struct RunWide {
+pub struct RunAccount {
     limits: RunWideLimits,
     memory: AtomicUsize,
     output: AtomicU64,
@@ -81,9 +82,9 @@ pub(crate) struct RunWide {
 
 const MIB: f64 = (1 << 20) as f64;
 
-impl RunWide {
-    pub(crate) fn new(limits: RunWideLimits) -> Arc<RunWide> {
-        Arc::new(RunWide {
+impl RunAccount {
+    pub fn new(limits: RunWideLimits) -> Arc<RunAccount> {
+        Arc::new(RunAccount {
             limits,
             memory: AtomicUsize::new(0),
             output: AtomicU64::new(0),
@@ -103,6 +104,12 @@ impl RunWide {
         self.stopped
             .get_or_init(|| RunStopped { limit, message })
             .clone()
+    }
+
+    /// Stops the run because its commands crossed their run-wide limit (`message` says which);
+    /// every instance traps at its next host call or epoch tick.
+    pub fn stop_for_commands(&self, message: String) {
+        self.stop(LimitKind::Commands, message);
     }
 
     /// Fails when the run was already stopped, so no instance carries on after it.
@@ -191,12 +198,12 @@ impl RunWide {
 /// `branch` call has returned).
 #[derive(Debug)]
 pub(crate) struct Held {
-    run: Arc<RunWide>,
+    run: Arc<RunAccount>,
     bytes: AtomicUsize,
 }
 
 impl Held {
-    pub(crate) fn new(run: Arc<RunWide>) -> Held {
+    pub(crate) fn new(run: Arc<RunAccount>) -> Held {
         Held {
             run,
             bytes: AtomicUsize::new(0),
@@ -223,8 +230,8 @@ impl Drop for Held {
 mod tests {
     use super::*;
 
-    fn small() -> Arc<RunWide> {
-        RunWide::new(RunWideLimits {
+    fn small() -> Arc<RunAccount> {
+        RunAccount::new(RunWideLimits {
             memory_bytes: 100,
             output_bytes: 10,
             log_bytes: 10,

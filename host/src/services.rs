@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use baton_llm::{Budget, Client, Headroom, LlmError, Message, Prompt, Request};
-use baton_sandbox::{Command, OverlayLayers, Sandbox};
+use baton_sandbox::{Command, CommandsCgroup, OverlayLayers, Sandbox};
 use baton_workspace::overlay::{self, LayerTarget, OverlayFork};
 use baton_workspace::Workspace;
 use serde::Serialize;
@@ -20,6 +20,7 @@ use crate::calls::{
     ForkedWorkspace, HostCalls, PlanError,
 };
 use crate::config::ForkMode;
+use crate::run_limits::RunAccount;
 
 /// A workspace shared by a run (or branch) and the branches forked from it; `None` once the
 /// run has taken it back to finish it.
@@ -74,6 +75,42 @@ pub struct Services {
     priors: Arc<BTreeMap<String, Prior>>,
     /// What each `branch` call site's branches did, shared with every branch.
     sites: Arc<Mutex<BTreeMap<String, SiteFigures>>>,
+    /// The cgroup of all the run's commands, watched for memory kills (shared with branches).
+    commands: Option<Arc<CommandsWatch>>,
+}
+
+/// The run's commands cgroup, and the account a memory kill of one of its commands stops the
+/// run through.
+pub struct CommandsWatch {
+    /// Held for the run: dropped (and removed) when the run's services are.
+    _cgroup: CommandsCgroup,
+    account: Arc<RunAccount>,
+    memory_mib: u64,
+}
+
+impl CommandsWatch {
+    pub fn new(cgroup: CommandsCgroup, account: Arc<RunAccount>, memory_mib: u64) -> Self {
+        CommandsWatch {
+            _cgroup: cgroup,
+            account,
+            memory_mib,
+        }
+    }
+
+    /// After a command: the kernel killed one of its processes for memory, so the commands
+    /// reached their cap (the run's cgroup, or the command's own), and the run stops. Returns
+    /// whether it did.
+    fn check(&self, output: &baton_sandbox::Output) -> bool {
+        if output.memory_kills == 0 {
+            return false;
+        }
+        self.account.stop_for_commands(format!(
+            "memory limit of the run's commands exceeded ({} MiB for all its commands \
+             together): the kernel killed a command for memory",
+            self.memory_mib
+        ));
+        true
+    }
 }
 
 /// Figures of one kind of host call in a run.
@@ -120,7 +157,14 @@ impl Services {
             settings: BranchSettings::default(),
             priors: Arc::default(),
             sites: Arc::default(),
+            commands: None,
         }
+    }
+
+    /// Watches the run's commands cgroup: a memory kill in it stops the run through `account`.
+    pub fn with_commands_watch(mut self, watch: CommandsWatch) -> Self {
+        self.commands = Some(Arc::new(watch));
+        self
     }
 
     /// Priors of `branch` call sites by the first callable's name, for `n="auto"`.
@@ -270,6 +314,7 @@ impl Services {
             settings: self.settings,
             priors: self.priors.clone(),
             sites: self.sites.clone(),
+            commands: self.commands.clone(),
         };
         let mut forked: Option<Box<dyn ForkedWorkspace>> = None;
         if let (Some(sandbox), Some(parent), Some(branches)) =
@@ -378,6 +423,17 @@ impl Services {
             })
             .await
             .map_err(|error| PlanError::new("SandboxError", error.to_string()))?;
+        if self
+            .commands
+            .as_ref()
+            .is_some_and(|watch| watch.check(&output))
+        {
+            // The run is stopped (run.rs traps on the account); this reply is never seen.
+            return Err(PlanError::new(
+                "SandboxError",
+                "the run's commands exceeded their memory limit",
+            ));
+        }
         let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
         let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
         let ok = output.exit_code == 0 && !output.timed_out;

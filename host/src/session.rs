@@ -26,7 +26,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use baton_llm::{Budget, Client, ProviderSpec};
-use baton_sandbox::{HelperExe, Sandbox};
+use baton_sandbox::{CommandsCgroup, HelperExe, Sandbox};
 use baton_workspace::{Finish, Workspace};
 use serde_json::{json, Value};
 
@@ -35,7 +35,8 @@ use crate::cache::{hex, module_hash, ModuleCache};
 use crate::config::{check_grants, Config, GrantError, SandboxMode, WorkspaceMode};
 use crate::journal::{Journal, JournaledCalls, Missing, Recorded, JOURNAL_FILE};
 use crate::run::{HostError, RunOutcome};
-use crate::services::{LlmAccess, LogSink, Services, SharedWorkspace};
+use crate::run_limits::RunAccount;
+use crate::services::{CommandsWatch, LlmAccess, LogSink, Services, SharedWorkspace};
 
 /// A copy of what the run printed, in the run directory.
 pub const OUTPUT_FILE: &str = "output.txt";
@@ -335,6 +336,8 @@ pub fn run_plan(spec: RunSpec<'_>, stdout: &mut dyn Write) -> Result<RunRecord, 
         .sandbox
         .policy(workspace.path(), !workspace.is_in_place());
     let workspace: SharedWorkspace = Arc::new(Mutex::new(Some(workspace)));
+    // The run-wide account, shared by the run's instances and by what watches its commands.
+    let account = RunAccount::new(spec.config.limits().run_wide);
     let mut services = Services::new(spec.inputs.clone(), log)
         .with_workspace(workspace.clone(), run_dir.join(BRANCHES_DIR))
         .with_branch_settings(spec.config.branch.settings())
@@ -350,6 +353,19 @@ pub fn run_plan(spec: RunSpec<'_>, stdout: &mut dyn Write) -> Result<RunRecord, 
             SandboxMode::Enforce => baton_sandbox::Mode::Enforce,
             SandboxMode::None => baton_sandbox::Mode::None,
         };
+        let mut policy = policy;
+        if mode == baton_sandbox::Mode::Enforce {
+            // One cgroup for all the run's commands (each command's is made inside it).
+            let sandbox = &spec.config.sandbox;
+            let cgroup =
+                CommandsCgroup::create(sandbox.run_max_processes, sandbox.run_memory_mib << 20);
+            policy.run_cgroups = cgroup.dirs().to_vec();
+            services = services.with_commands_watch(CommandsWatch::new(
+                cgroup,
+                account.clone(),
+                sandbox.run_memory_mib,
+            ));
+        }
         services = services.with_bash(Arc::new(Sandbox::new(helper, policy, mode)));
     }
     let budget = Budget::new(spec.config.budget);
@@ -398,7 +414,7 @@ pub fn run_plan(spec: RunSpec<'_>, stdout: &mut dyn Write) -> Result<RunRecord, 
     let progress = spec
         .progress
         .then(|| Progress::start(services.clone(), budget.clone(), shown));
-    let report = prepared.run_with(&limits, calls, &mut tee);
+    let report = prepared.run_with_account(&limits, account, calls, &mut tee);
     drop(progress);
     journal.sync();
     let seconds = started.elapsed().as_secs_f64();

@@ -450,6 +450,9 @@ fn host_error(error: HostError, plan: &Path) -> anyhow::Result<ExitCode> {
                 LimitKind::Output => "; raise it with --max-output",
                 LimitKind::Log => "; raise it with [limits] log_mib in baton.toml",
                 LimitKind::Held => "; raise it with [limits] held_mib in baton.toml",
+                LimitKind::Commands => {
+                    "; raise [sandbox] memory_mib (one command) and run_memory_mib (all together) in baton.toml"
+                }
             };
             eprintln!("error: {message}{hint}");
             Ok(ExitCode::from(EXIT_LIMIT))

@@ -106,6 +106,73 @@ pub fn sweep_stale_cgroups() -> usize {
     0
 }
 
+/// One cgroup for all the commands of a run: processes and memory of every command the run
+/// (and each of its branches) starts, together. Made by the host in its own cgroup, named
+/// `baton-run-<pid>-<n>`; each command's helper makes its own cgroup inside it (pass
+/// [`CommandsCgroup::dirs`] as [`Policy::run_cgroups`]). Removed on drop, after the cgroups
+/// of commands whose helpers are gone; a run whose baton process died is swept by the next
+/// command or run ([`sweep_stale_cgroups`]). Best effort, like the per-command cgroups: where
+/// none can be made, [`CommandsCgroup::dirs`] is empty and the reports say why.
+#[derive(Debug)]
+pub struct CommandsCgroup {
+    #[cfg(target_os = "linux")]
+    cgroups: Option<helper::cgroup::RunCgroups>,
+    dirs: Vec<PathBuf>,
+    /// One report per controller, as for a command's cgroups.
+    pub reports: Vec<(String, LayerState)>,
+}
+
+impl CommandsCgroup {
+    /// Creates the run's cgroup with these limits for all its commands together.
+    pub fn create(max_processes: u64, memory_bytes: u64) -> CommandsCgroup {
+        #[cfg(target_os = "linux")]
+        {
+            use std::sync::atomic::{AtomicU32, Ordering};
+            static NEXT: AtomicU32 = AtomicU32::new(0);
+            let name = format!(
+                "{}{}-{}",
+                helper::cgroup::RUN_PREFIX,
+                std::process::id(),
+                NEXT.fetch_add(1, Ordering::Relaxed)
+            );
+            let (cgroups, reports) =
+                helper::cgroup::RunCgroups::create_named(&name, max_processes, memory_bytes, &[]);
+            let dirs = cgroups.dirs().map(Path::to_path_buf).collect();
+            CommandsCgroup {
+                cgroups: Some(cgroups),
+                dirs,
+                reports,
+            }
+        }
+        #[cfg(not(target_os = "linux"))]
+        {
+            let _ = (max_processes, memory_bytes);
+            CommandsCgroup {
+                dirs: Vec::new(),
+                reports: Vec::new(),
+            }
+        }
+    }
+
+    /// The cgroup's directories, one per hierarchy (empty when none could be made).
+    pub fn dirs(&self) -> &[PathBuf] {
+        &self.dirs
+    }
+}
+
+impl Drop for CommandsCgroup {
+    fn drop(&mut self) {
+        #[cfg(target_os = "linux")]
+        if let Some(cgroups) = self.cgroups.take() {
+            helper::cgroup::sweep_stale_in(&self.dirs);
+            for dir in &self.dirs {
+                helper::cgroup::remove_when_empty(dir);
+            }
+            drop(cgroups);
+        }
+    }
+}
+
 /// Call first thing in `main()`: if this process was started as the sandbox helper
 /// (`argv[1] == HELPER_ARG`), runs the helper and exits the process; otherwise returns at once.
 pub fn run_helper_if_requested() {
@@ -188,6 +255,9 @@ pub struct Policy {
     /// containers), the sandbox then gives them to the command's unprivileged id (chown)
     /// instead of failing; the user's own directory is never chowned. Default false.
     pub private_workspace: bool,
+    /// The run's cgroups ([`CommandsCgroup::dirs`]): each command's cgroup is made inside
+    /// them, so their limits bind all the run's commands together. Empty: none.
+    pub run_cgroups: Vec<PathBuf>,
 }
 
 /// The lower layers and work directory of an overlay workspace (see [`Policy::overlay`]).
@@ -213,6 +283,7 @@ impl Default for Policy {
             open_files: 1024,
             overlay: None,
             private_workspace: false,
+            run_cgroups: Vec::new(),
         }
     }
 }
@@ -316,6 +387,9 @@ pub struct Output {
     pub timed_out: bool,
     /// Wall time from start to the end of the command's tree.
     pub duration: Duration,
+    /// Processes of the command the kernel killed for memory (its cgroup's limit or the run's,
+    /// [`CommandsCgroup`]); 0 where no memory cgroup could be made.
+    pub memory_kills: u64,
 }
 
 /// Runs commands under one policy. Cheap to share; concurrent [`Sandbox::run`] calls are fine.

@@ -39,6 +39,9 @@ pub(crate) struct Spec {
     /// The workspace and overlay layers are Baton's own copies (see `Policy::private_workspace`).
     #[serde(default)]
     pub private_workspace: bool,
+    /// The run's cgroups (`Policy::run_cgroups`), inside which the command's are made.
+    #[serde(default)]
+    pub run_cgroups: Vec<PathBuf>,
 }
 
 /// Encodes a spec as the frame the helper expects on stdin.
@@ -84,6 +87,9 @@ pub(crate) enum Status {
     Error { step: String, message: String },
     /// The command ended with this code (128+signal when killed).
     Exit(i32),
+    /// The kernel killed this many of the command's processes for memory (its cgroup's
+    /// `oom_kill` count, read before the cgroup is removed).
+    MemoryKills(u64),
 }
 
 impl Status {
@@ -102,6 +108,7 @@ impl Status {
                 format!("error {}\t{}\n", clean(step), clean(message))
             }
             Status::Exit(code) => format!("exit {code}\n"),
+            Status::MemoryKills(n) => format!("oom {n}\n"),
         }
     }
 
@@ -110,6 +117,7 @@ impl Status {
         let (kind, rest) = line.split_once(' ')?;
         match kind {
             "exit" => rest.trim().parse().ok().map(Status::Exit),
+            "oom" => rest.trim().parse().ok().map(Status::MemoryKills),
             "error" => {
                 let (step, message) = rest.split_once('\t')?;
                 Some(Status::Error {
@@ -155,6 +163,7 @@ mod tests {
             overlay_lowers: vec!["/l1".into(), "/l2".into()],
             overlay_work: Some("/work".into()),
             private_workspace: true,
+            run_cgroups: vec!["/sys/fs/cgroup/baton-run-1-0".into()],
         }
     }
 

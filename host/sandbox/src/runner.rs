@@ -76,6 +76,7 @@ pub(crate) fn spec_for(policy: &Policy, command: &Command) -> Spec {
         script: command.script.clone(),
         workspace: policy.workspace.clone(),
         private_workspace: policy.private_workspace,
+        run_cgroups: policy.run_cgroups.clone(),
         read_only: policy.read_only.clone(),
         has_stdin: command.stdin.is_some(),
         tmp_bytes: policy.tmp_bytes,
@@ -251,6 +252,13 @@ pub(crate) async fn run_sandboxed(
             )));
         }
     };
+    let memory_kills = statuses
+        .iter()
+        .filter_map(|s| match s {
+            Status::MemoryKills(n) => Some(*n),
+            _ => None,
+        })
+        .sum();
     Ok(Output {
         stdout,
         stderr,
@@ -259,6 +267,7 @@ pub(crate) async fn run_sandboxed(
         exit_code,
         timed_out,
         duration,
+        memory_kills,
     })
 }
 
@@ -384,5 +393,6 @@ pub(crate) async fn run_unsandboxed(
         exit_code,
         timed_out,
         duration: start.elapsed(),
+        memory_kills: 0,
     })
 }

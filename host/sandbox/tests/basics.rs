@@ -227,17 +227,20 @@ async fn setup_failures_are_errors_that_name_the_step() {
 async fn concurrent_runs_are_independent() {
     let ws = TempDir::new("conc");
     let sb = sandbox(Policy::for_workspace(ws.path()));
-    let runs = (0..8).map(|i| {
-        let sb = sb.clone();
-        tokio::spawn(async move {
-            sb.run(command(&format!(
-                "echo {i} > /tmp/mine; sleep 0.2; cat /tmp/mine"
-            )))
-            .await
-            .unwrap()
+    let runs = (0..8)
+        .map(|i| {
+            let sb = sb.clone();
+            tokio::spawn(async move {
+                sb.run(command(&format!(
+                    "echo {i} > /tmp/mine; sleep 0.2; cat /tmp/mine"
+                )))
+                .await
+                .unwrap()
+            })
         })
-    });
-    for (i, run) in runs.enumerate() {
+        // Collected, so all eight are started before the first is awaited.
+        .collect::<Vec<_>>();
+    for (i, run) in runs.into_iter().enumerate() {
         let out = run.await.unwrap();
         // Each run has its own /tmp.
         assert_eq!(text(&out.stdout), format!("{i}\n"));

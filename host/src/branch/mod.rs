@@ -33,7 +33,7 @@ use crate::branch_id::BranchId;
 use crate::calls::{CallResult, ForkSpec, ForkedWorkspace, PlanError, SharedCalls};
 use crate::engine;
 use crate::run::{execute, new_store, Entry, HostError, HostState, Limits, RunOutcome};
-use crate::run_limits::{Held, RunWide};
+use crate::run_limits::{Held, RunAccount};
 
 mod activity;
 mod choose;
@@ -64,7 +64,7 @@ pub(crate) struct BranchContext {
     /// This instance's name (the root for the run itself).
     pub(crate) id: BranchId,
     /// The run's run-wide accounts, shared by all its instances.
-    pub(crate) run: Arc<RunWide>,
+    pub(crate) run: Arc<RunAccount>,
 }
 
 /// The trap that stops a stuck branch.

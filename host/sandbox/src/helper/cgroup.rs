@@ -1,4 +1,5 @@
-//! Per-run cgroups for the process-count and memory limits.
+//! Cgroups for the process-count and memory limits: one per command (made by its helper), and
+//! one per run holding them all (made by the host, see [`crate::CommandsCgroup`]).
 //!
 //! Root ignores `RLIMIT_NPROC` and memory has no usable rlimit (`RLIMIT_AS` breaks ordinary
 //! programs), so cgroups are the only limits that hold here. Each controller is taken from cgroup
@@ -82,20 +83,32 @@ fn layer_name(controller: &str) -> String {
 }
 
 impl RunCgroups {
-    /// Creates the cgroups with their limits. Returns the handles and one layer report per
-    /// controller.
+    /// Creates a command's cgroups with their limits, inside `parents` (a run's cgroups, one
+    /// per hierarchy) or else inside this process's own. Returns the handles and one layer
+    /// report per controller.
     pub fn create(
         max_processes: u64,
         memory_bytes: u64,
+        parents: &[PathBuf],
+    ) -> (RunCgroups, Vec<(String, LayerState)>) {
+        // Leftovers of helpers killed before they could clean up go first.
+        sweep_stale_in(parents);
+        let name = format!("{NAME_PREFIX}{}", std::process::id());
+        Self::create_named(&name, max_processes, memory_bytes, parents)
+    }
+
+    /// Creates cgroups called `name` with these limits (see [`RunCgroups::create`]).
+    pub fn create_named(
+        name: &str,
+        max_processes: u64,
+        memory_bytes: u64,
+        parents: &[PathBuf],
     ) -> (RunCgroups, Vec<(String, LayerState)>) {
         let mut run = RunCgroups::default();
         let mut reports = Vec::new();
         let mountinfo = fs::read_to_string("/proc/self/mountinfo").unwrap_or_default();
         let membership = fs::read_to_string("/proc/self/cgroup").unwrap_or_default();
         let all = mounts(&mountinfo);
-        // Leftovers of helpers killed before they could clean up go first.
-        sweep_stale();
-        let name = format!("{NAME_PREFIX}{}", std::process::id());
 
         let wanted: [(&str, Vec<(&str, String)>); 2] = [
             ("pids", vec![("pids.max", max_processes.to_string())]),
@@ -118,7 +131,8 @@ impl RunCgroups {
         for (controller, files) in wanted {
             let mut outcome: Result<String, String> = Err(String::new());
             if let (Some(mount), Some(path)) = (v2, v2_path.as_deref()) {
-                outcome = run.try_v2(mount, path, &name, controller, &files, &mut v2_dir);
+                let parent = parent_in(mount, parents).unwrap_or_else(|| own_dir(mount, path));
+                outcome = run.try_v2(&parent, name, controller, &files, &mut v2_dir);
                 if let Err(e) = &outcome {
                     v2_failure = e.clone();
                 }
@@ -132,7 +146,7 @@ impl RunCgroups {
                     ],
                 };
                 outcome = run
-                    .try_v1(&all, &membership, &name, controller, &v1_files)
+                    .try_v1(&all, &membership, parents, name, controller, &v1_files)
                     .map_err(|v1| format!("v2: {v2_failure}; v1: {v1}"));
             }
             let state = match outcome {
@@ -146,14 +160,13 @@ impl RunCgroups {
 
     fn try_v2(
         &mut self,
-        mount: &Mount,
-        path: &str,
+        parent: &Path,
         name: &str,
         controller: &str,
         files: &[(&str, String)],
         created: &mut Option<PathBuf>,
     ) -> Result<String, String> {
-        let parent = own_dir(mount, path);
+        let parent = parent.to_path_buf();
         let available = fs::read_to_string(parent.join("cgroup.controllers")).unwrap_or_default();
         if !available.split_whitespace().any(|c| c == controller) {
             return Err(format!("controller not offered in {}", parent.display()));
@@ -184,6 +197,7 @@ impl RunCgroups {
         &mut self,
         all: &[Mount],
         membership: &str,
+        parents: &[PathBuf],
         name: &str,
         controller: &str,
         files: &[(&str, String)],
@@ -205,7 +219,7 @@ impl RunCgroups {
                     .then(|| path.to_string())
             })
             .ok_or_else(|| "not a member of the hierarchy".to_string())?;
-        let parent = own_dir(mount, &path);
+        let parent = parent_in(mount, parents).unwrap_or_else(|| own_dir(mount, &path));
         let dir = parent.join(name);
         make_fresh_dir(&dir)?;
         self.dirs.push((dir.clone(), parent));
@@ -219,6 +233,30 @@ impl RunCgroups {
             sys::write_file(&dir.join("cgroup.procs"), "0")?;
         }
         Ok(())
+    }
+
+    /// How many processes the kernel killed for memory in these cgroups (cgroup v2's
+    /// `memory.events`, v1's `memory.oom_control`: v1 counts a kill only in the victim's own
+    /// cgroup, so a run's cgroup never sees its commands' — each helper reports its own).
+    pub fn memory_kills(&self) -> u64 {
+        self.dirs()
+            .filter_map(|dir| {
+                ["memory.events", "memory.oom_control"]
+                    .iter()
+                    .find_map(|file| fs::read_to_string(dir.join(file)).ok())
+            })
+            .filter_map(|text| {
+                text.lines().find_map(|line| {
+                    line.strip_prefix("oom_kill ")
+                        .and_then(|n| n.trim().parse::<u64>().ok())
+                })
+            })
+            .sum()
+    }
+
+    /// The directories created (one per hierarchy).
+    pub fn dirs(&self) -> impl Iterator<Item = &Path> {
+        self.dirs.iter().map(|(dir, _)| dir.as_path())
     }
 
     /// Leaves the cgroups and removes them. Called once every process of the run has been
@@ -236,8 +274,19 @@ impl RunCgroups {
     }
 }
 
-/// The prefix of every run's cgroup name (`baton-sandbox-<helper pid>`).
+/// The prefix of every command's cgroup name (`baton-sandbox-<helper pid>`).
 const NAME_PREFIX: &str = "baton-sandbox-";
+
+/// The prefix of every run's cgroup name (`baton-run-<baton pid>-<number>`).
+pub const RUN_PREFIX: &str = "baton-run-";
+
+/// The one of `parents` that lies in `mount`'s hierarchy.
+fn parent_in(mount: &Mount, parents: &[PathBuf]) -> Option<PathBuf> {
+    parents
+        .iter()
+        .find(|parent| parent.starts_with(&mount.point) && parent.is_dir())
+        .cloned()
+}
 
 /// The directories our cgroups are made in: this process's own cgroup in the v2 hierarchy and
 /// in the v1 hierarchies of the controllers we use (a helper's are its parent's).
@@ -277,34 +326,63 @@ fn parent_dirs() -> Vec<PathBuf> {
 /// branch's, a run's timeout) cannot remove its own. A cgroup still holding a process is left
 /// (rmdir refuses it), and so is one whose helper pid is alive. Returns how many were removed.
 pub fn sweep_stale() -> usize {
+    sweep_stale_in(&[])
+}
+
+/// [`sweep_stale`] in this process's own cgroups and in `parents` (a run's cgroups). A run's
+/// cgroup whose baton process is gone is emptied the same way and removed too.
+pub fn sweep_stale_in(parents: &[PathBuf]) -> usize {
     let mut removed = 0;
-    for parent in parent_dirs() {
+    let mut dirs = parent_dirs();
+    dirs.extend(parents.iter().cloned());
+    while let Some(parent) = dirs.pop() {
         let Ok(entries) = fs::read_dir(&parent) else {
             continue;
         };
         for entry in entries.flatten() {
             let name = entry.file_name();
-            let Some(pid) = name
-                .to_str()
-                .and_then(|name| name.strip_prefix(NAME_PREFIX))
-                .and_then(|pid| pid.parse::<u32>().ok())
-            else {
+            let Some(name) = name.to_str() else { continue };
+            let pid = name
+                .strip_prefix(NAME_PREFIX)
+                .or_else(|| name.strip_prefix(RUN_PREFIX)?.split('-').next());
+            let Some(pid) = pid.and_then(|pid| pid.parse::<u32>().ok()) else {
                 continue;
             };
             if process_alive(pid) {
                 continue;
             }
-            // Its processes were killed with the helper; they may take a moment to exit.
-            for _ in 0..25 {
-                if fs::remove_dir(entry.path()).is_ok() {
-                    removed += 1;
-                    break;
-                }
-                std::thread::sleep(std::time::Duration::from_millis(2));
+            if name.starts_with(RUN_PREFIX) {
+                removed += sweep_stale_in_run(&entry.path());
+            }
+            if remove_when_empty(&entry.path()) {
+                removed += 1;
             }
         }
     }
     removed
+}
+
+/// Empties a dead run's cgroup of its commands' cgroups (whose helpers died with it).
+fn sweep_stale_in_run(run: &Path) -> usize {
+    let Ok(entries) = fs::read_dir(run) else {
+        return 0;
+    };
+    entries
+        .flatten()
+        .filter(|entry| entry.file_name().to_string_lossy().starts_with(NAME_PREFIX))
+        .filter(|entry| remove_when_empty(&entry.path()))
+        .count()
+}
+
+/// Removes a cgroup directory, giving its killed processes a moment to exit.
+pub fn remove_when_empty(dir: &Path) -> bool {
+    for _ in 0..25 {
+        if fs::remove_dir(dir).is_ok() {
+            return true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    false
 }
 
 /// Whether `pid` is a running process. A zombie (killed, not yet reaped: a cancelled branch's

@@ -8,7 +8,7 @@
 //! the filesystem view, applies the remaining layers and execs `bash`, so `bash` itself is pid 1
 //! and its exit (or its being killed) ends every process in the namespace.
 
-mod cgroup;
+pub(crate) mod cgroup;
 
 pub(crate) use cgroup::sweep_stale as sweep_stale_cgroups;
 mod confine;
@@ -155,7 +155,8 @@ fn supervise(reporter: &Reporter) -> StepResult<i32> {
     sys::close_from(STATUS_FD + 1);
     let spec = canonical_spec(spec)?;
 
-    let (cgroups, reports) = cgroup::RunCgroups::create(spec.max_processes, spec.memory_bytes);
+    let (cgroups, reports) =
+        cgroup::RunCgroups::create(spec.max_processes, spec.memory_bytes, &spec.run_cgroups);
     for (name, state) in reports {
         reporter.layer(&name, state);
     }
@@ -242,6 +243,10 @@ fn supervise(reporter: &Reporter) -> StepResult<i32> {
         libc::close(sync[1]);
     }
     let code = wait_for(child, original_parent);
+    let kills = cgroups.memory_kills();
+    if kills > 0 {
+        reporter.send(Status::MemoryKills(kills));
+    }
     cgroups.remove();
     Ok(code)
 }
