@@ -7,7 +7,10 @@
 //! editors run `.vscode/tasks.json` and dev-container definitions. A change under a protected
 //! path is therefore never written back (the run's `changes.patch` still shows it, with a note,
 //! and the run's summary lists it). The list is [`DEFAULT_PROTECTED`], replaced by
-//! `[workspace] protect` in baton.toml.
+//! `[workspace] protect` in baton.toml. An entry of one component (`.git`) is protected at any
+//! depth: a nested repository (`vendor/lib/.git/hooks/post-checkout`, in a vendored clone the
+//! user later pulls) runs its hooks as surely as the top one. An entry of several components
+//! (`ci/run`) names that path from the workspace root.
 //!
 //! A symlink whose target leaves the workspace (absolute, or climbing above the workspace root
 //! with `..`) is held back too: `README.md -> /etc/passwd` written back would make the user's
@@ -98,8 +101,8 @@ impl Guard {
 
     /// Why `change` must not be written back, if it must not.
     pub fn hold(&self, change: &Change) -> Option<HoldReason> {
-        if let Some(entry) = self.protected.iter().find(|p| change.path.starts_with(p)) {
-            return Some(HoldReason::Protected(entry.clone()));
+        if let Some(entry) = self.protected.iter().find_map(|p| protects(p, &change.path)) {
+            return Some(HoldReason::Protected(entry));
         }
         if let Some(Node::Symlink { target }) = &change.new {
             let parent = change.path.parent().unwrap_or(Path::new(""));
@@ -129,6 +132,26 @@ impl Guard {
         }
         held
     }
+}
+
+/// The protected path `path` is, or is under, for the entry `entry`: `entry` itself from the
+/// root, or (for a one-component entry) the first directory of that name at any depth.
+fn protects(entry: &Path, path: &Path) -> Option<PathBuf> {
+    if path.starts_with(entry) {
+        return Some(entry.to_path_buf());
+    }
+    let mut names = entry.components();
+    let (Some(name), None) = (names.next(), names.next()) else {
+        return None;
+    };
+    let mut prefix = PathBuf::new();
+    for component in path.components() {
+        prefix.push(component);
+        if component == name {
+            return Some(prefix);
+        }
+    }
+    None
 }
 
 /// Whether `path` is, or is under, one of the `held` paths.
@@ -197,6 +220,7 @@ mod tests {
         for path in [
             ".git/hooks/pre-commit",
             ".git/config",
+            ".git",
             ".envrc",
             ".vscode/tasks.json",
         ] {
@@ -206,14 +230,27 @@ mod tests {
             "src/main.rs",
             ".gitignore",
             "git/x",
-            "a/.git/config",
             ".github/x",
+            "a/.gitmodules",
+            "a/x.git/config",
         ] {
             assert_eq!(guard.hold(&file(path)), None, "{path}");
         }
-        let custom = Guard::new([PathBuf::from("./Makefile"), PathBuf::from("ci/")]);
+        // A nested repository's hooks run as surely as the top one's (a vendored clone).
+        assert_eq!(
+            guard.hold(&file("vendor/lib/.git/hooks/post-checkout")),
+            Some(HoldReason::Protected(PathBuf::from("vendor/lib/.git")))
+        );
+        assert!(guard.hold(&file("deep/er/.envrc")).is_some());
+        let custom = Guard::new([PathBuf::from("./Makefile"), PathBuf::from("ci/run")]);
         assert!(custom.hold(&file("Makefile")).is_some());
+        assert!(custom.hold(&file("sub/Makefile")).is_some());
         assert!(custom.hold(&file("ci/run")).is_some());
+        assert_eq!(
+            custom.hold(&file("sub/ci/run")),
+            None,
+            "several components: from the root"
+        );
         assert_eq!(custom.hold(&file(".git/config")), None);
     }
 
