@@ -878,3 +878,66 @@ fn oversized_function_bodies_are_refused_before_compiling() {
     let bytes = wat::parse_str(main_with(&many_locals(100), &nested(500))).unwrap();
     validate_module(&bytes).unwrap();
 }
+
+/// Red-team follow-up: compiling costs time and memory per function whatever its size, so a
+/// 1.8 MB module of 300,000 one-instruction functions took 16 s and 1.8 GB (compilation is not
+/// under `--timeout`). Every kind of entity is counted from the section headers, before
+/// validation, and a module is at most 64 MiB.
+#[test]
+fn modules_with_too_many_entities_are_refused_before_compiling() {
+    let module = |body: &str| {
+        format!(
+            "(module (memory (export \"memory\") 1) {body} \
+             (func (export \"baton_main\") (result i32) (i32.const 0)))"
+        )
+    };
+    let many = |n: usize, item: &dyn Fn(usize) -> String| (0..n).map(item).collect::<String>();
+    for (kind, text) in [
+        (
+            "functions",
+            module(&many(60_000, &|_| {
+                "(func (result i32) (i32.const 0))".into()
+            })),
+        ),
+        (
+            "globals",
+            module(&many(60_000, &|_| "(global i32 (i32.const 0))".into())),
+        ),
+        (
+            "types",
+            module(&many(60_000, &|i| {
+                format!("(type (func (param {})))", "i32 ".repeat(i % 7))
+            })),
+        ),
+        (
+            "data segments",
+            module(&many(60_000, &|_| "(data (i32.const 8) \"x\")".into())),
+        ),
+        (
+            "exports",
+            module(&many(60_000, &|i| format!("(export \"m{i}\" (memory 0))"))),
+        ),
+    ] {
+        let bytes = wat::parse_str(&text).unwrap();
+        let error = validate_module(&bytes).expect_err(kind);
+        assert!(
+            matches!(&error, ModuleError::TooLarge { .. })
+                && error
+                    .to_string()
+                    .contains(&format!(" {kind} (at most 50000)")),
+            "{kind}: {error}"
+        );
+    }
+    // A module past 64 MiB (one large data segment) is refused by its size alone.
+    let big = module(&format!(
+        "(data (i32.const 8) \"{}\")",
+        "y".repeat(65 << 20)
+    ));
+    let error = validate_module(&wat::parse_str(&big).unwrap()).expect_err("size");
+    assert!(error.to_string().contains("bytes (at most"), "{error}");
+    // Within the bounds, many functions still validate.
+    let fine = module(&many(5_000, &|_| {
+        "(func (result i32) (i32.const 0))".into()
+    }));
+    validate_module(&wat::parse_str(&fine).unwrap()).unwrap();
+}

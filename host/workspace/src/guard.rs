@@ -101,7 +101,11 @@ impl Guard {
 
     /// Why `change` must not be written back, if it must not.
     pub fn hold(&self, change: &Change) -> Option<HoldReason> {
-        if let Some(entry) = self.protected.iter().find_map(|p| protects(p, &change.path)) {
+        if let Some(entry) = self
+            .protected
+            .iter()
+            .find_map(|p| protects(p, &change.path))
+        {
             return Some(HoldReason::Protected(entry));
         }
         if let Some(Node::Symlink { target }) = &change.new {
