@@ -78,7 +78,7 @@ fn sixteen_branches_holding_200_mib_stop_at_the_run_wide_memory_limit() {
     let r = run(
         "memory",
         "from baton import branch\n\
-         def hog(i):\n    x = 'a' * (200 * 2**20)\n    return len(x) + i\n\
+         def hog(i):\n    x = 'a' * (200 * 2**20)\n    for k in range(2000000):\n        pass\n    return len(x) + i\n\
          print(branch([lambda i=i: hog(i) for i in range(16)], reduce='all'))\n",
         &[],
     );
@@ -88,9 +88,11 @@ fn sixteen_branches_holding_200_mib_stop_at_the_run_wide_memory_limit() {
 
 #[test]
 fn the_run_wide_memory_limit_is_the_flag_s() {
+    // Eight branches, started together, each holding 60 MiB for a while (a busy loop) so
+    // that they overlap.
     let source = "from baton import branch\n\
-                  def hog(i):\n    x = 'a' * (60 * 2**20)\n    return len(x) + i\n\
-                  r = branch([lambda i=i: hog(i) for i in range(4)], reduce='all')\n\
+                  def hog(i):\n    x = 'a' * (60 * 2**20)\n    for k in range(2000000):\n        pass\n    return len(x) + i\n\
+                  r = branch([lambda i=i: hog(i) for i in range(8)], reduce='all')\n\
                   print(len(r))\n";
     let r = run("memory-small", source, &["--run-memory", "128"]);
     assert_stopped(&r, "run-wide memory limit exceeded (128 MiB");
@@ -165,4 +167,58 @@ fn a_command_allocating_1_gib_stops_at_the_commands_memory_limit() {
     );
     assert_stopped(&r, "memory limit of the run's commands exceeded (1024 MiB");
     assert_eq!(r.stdout_bytes, 0, "the plan did not go on");
+}
+
+/// Branch amplification through nesting: 4 branches of 4 branches, each holding 100 MiB.
+#[test]
+fn nested_branches_share_the_run_wide_memory() {
+    let r = run(
+        "nested-memory",
+        "from baton import branch\n\
+         def leaf(i):\n    x = 'a' * (100 * 2**20)\n    for k in range(2000000):\n        pass\n    return len(x) + i\n\
+         def inner(j):\n    return branch([lambda i=i: leaf(i) for i in range(4)], reduce='all')\n\
+         print(branch([lambda j=j: inner(j) for j in range(4)], reduce='all'))\n",
+        &[],
+    );
+    assert_stopped(&r, "run-wide memory limit exceeded");
+}
+
+/// Ten branches raising exceptions with 30 MB messages (3.5 GB of host memory before).
+#[test]
+fn branches_raising_huge_messages_stop_at_the_held_limit() {
+    let r = run(
+        "raise",
+        "from baton import branch\n\
+         def boom(i):\n    raise ValueError('m' * (30 * 10**6))\n\
+         r = branch([lambda i=i: boom(i) for i in range(10)], reduce='all')\n\
+         print(len(r))\n",
+        &[],
+    );
+    assert_stopped(&r, "what branches hand back exceeded");
+}
+
+/// 250 branches each printing just under the per-branch output cap (1 MiB): 1.03 GB before.
+#[test]
+fn many_branches_printing_to_their_cap_stop_at_the_output_limit() {
+    let r = run(
+        "wide-output",
+        "from baton import branch\n\
+         def chatty(i):\n    print('p' * ((1 << 20) - 100))\n    return i\n\
+         print(len(branch([lambda i=i: chatty(i) for i in range(250)], reduce='all')))\n",
+        &[],
+    );
+    assert_stopped(&r, "output limit exceeded");
+}
+
+/// Sixteen branches logging 2 MiB each: the log is the run's, not each branch's.
+#[test]
+fn branches_logging_share_the_log_limit() {
+    let r = run(
+        "branch-log",
+        "from baton import branch, log\n\
+         def noisy(i):\n    log('l' * (2 << 20))\n    return i\n\
+         print(branch([lambda i=i: noisy(i) for i in range(16)], reduce='all'))\n",
+        &["--quiet"],
+    );
+    assert_stopped(&r, "log limit exceeded");
 }
