@@ -106,7 +106,7 @@ fn sixteen_branches_returning_30_mb_stop_at_the_held_limit() {
         "held",
         "from baton import branch\n\
          def big(i):\n    return 'b' * (30 * 10**6)\n\
-         r = branch([lambda i=i: big(i) for i in range(16)], reduce='all')\n\
+         r = branch([lambda i=i: big(i) for i in range(16)], reduce='all', max_parallel=4)\n\
          print(len(r))\n",
         &[],
     );
@@ -183,14 +183,15 @@ fn nested_branches_share_the_run_wide_memory() {
     assert_stopped(&r, "run-wide memory limit exceeded");
 }
 
-/// Ten branches raising exceptions with 30 MB messages (3.5 GB of host memory before).
+/// Ten branches raising exceptions with 30 MB messages (3.5 GB of host memory before), two at
+/// a time so that what is held, not their memory, is what grows.
 #[test]
 fn branches_raising_huge_messages_stop_at_the_held_limit() {
     let r = run(
         "raise",
         "from baton import branch\n\
          def boom(i):\n    raise ValueError('m' * (30 * 10**6))\n\
-         r = branch([lambda i=i: boom(i) for i in range(10)], reduce='all')\n\
+         r = branch([lambda i=i: boom(i) for i in range(10)], reduce='all', max_parallel=2)\n\
          print(len(r))\n",
         &[],
     );
@@ -221,4 +222,28 @@ fn branches_logging_share_the_log_limit() {
         &["--quiet"],
     );
     assert_stopped(&r, "log limit exceeded");
+}
+
+/// Eight sparse 250 MB files cost nothing in the workspace and 2 GB on write-back (before):
+/// the run directory's growth is measured by apparent size after each command.
+#[test]
+fn sparse_files_past_the_disk_budget_stop_the_run() {
+    let info = Command::new(env!("CARGO_BIN_EXE_baton"))
+        .arg("sandbox-info")
+        .output()
+        .expect("baton sandbox-info");
+    if !info.status.success() {
+        eprintln!("not checked: sandboxed commands cannot run here (baton sandbox-info)");
+        return;
+    }
+    let r = run(
+        "sparse",
+        "from baton import bash\n\
+         r = bash('for i in 1 2 3 4 5 6 7 8; do truncate -s 250M f$i; done; ls | wc -l')\n\
+         print('the plan went on', r.stdout)\n",
+        &["--grant", "bash"],
+    );
+    assert_stopped(&r, "disk limit exceeded");
+    assert!(r.stderr.contains("[limits] disk_mib"), "{}", r.stderr);
+    assert_eq!(r.stdout_bytes, 0, "the plan did not go on");
 }

@@ -150,6 +150,9 @@ pub struct LimitsConfig {
     /// Run-wide: what finished branches hand back (results, tracebacks, output) and the host
     /// holds until their `branch` call returns.
     pub held_mib: u64,
+    /// Run-wide: how much the run directory (workspace, branches' forks, journal) may grow,
+    /// measured after each command, model call and fork.
+    pub disk_mib: u64,
 }
 
 impl Default for LimitsConfig {
@@ -164,6 +167,7 @@ impl Default for LimitsConfig {
             output_mib: run.output_bytes >> 20,
             log_mib: run.log_bytes >> 20,
             held_mib: (run.held_bytes >> 20) as u64,
+            disk_mib: 1024,
         }
     }
 }
@@ -346,6 +350,7 @@ impl Config {
             ("limits.output_mib", self.limits.output_mib),
             ("limits.log_mib", self.limits.log_mib),
             ("limits.held_mib", self.limits.held_mib),
+            ("limits.disk_mib", self.limits.disk_mib),
         ] {
             if value == 0 || value > (1 << 20) {
                 return Err(invalid(key, format!("{value} is not in [1, 1048576]")));

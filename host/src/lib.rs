@@ -30,6 +30,7 @@ pub mod branch_id;
 pub mod cache;
 pub mod calls;
 pub mod config;
+pub mod disk_watch;
 pub mod engine;
 pub mod imports;
 pub mod journal;

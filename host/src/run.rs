@@ -121,6 +121,8 @@ pub enum LimitKind {
     Held,
     /// Memory of all the run's commands together (their cgroup, `[sandbox] run_memory_mib`).
     Commands,
+    /// The run directory's growth on disk (`[limits] disk_mib`).
+    Disk,
 }
 
 impl LimitKind {
@@ -135,6 +137,7 @@ impl LimitKind {
             LimitKind::Log => "log",
             LimitKind::Held => "held results",
             LimitKind::Commands => "commands' memory",
+            LimitKind::Disk => "disk",
         }
     }
 }

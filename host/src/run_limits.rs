@@ -11,6 +11,10 @@
 //! - **held**: what finished branches hand back to the host (results, tracebacks, output) and
 //!   the host keeps until their `branch` call returns.
 //!
+//! What the host watches outside the instances stops the run through the same account: the
+//! commands' memory (`services.rs`, their cgroup) and the run directory's growth on disk
+//! (`disk_watch.rs`: the workspace, the branches' forks, the journal).
+//!
 //! Crossing one stops the whole run: the instance that crossed it traps, every other instance
 //! traps at its next epoch tick (each store checks [`RunAccount::stopped`]), and the run ends with
 //! [`HostError::Limit`](crate::HostError::Limit) naming the run-wide limit (exit 4). Unlike a
@@ -110,6 +114,11 @@ impl RunAccount {
     /// every instance traps at its next host call or epoch tick.
     pub fn stop_for_commands(&self, message: String) {
         self.stop(LimitKind::Commands, message);
+    }
+
+    /// Stops the run because its run directory grew past the disk budget (`disk_watch.rs`).
+    pub fn stop_for_disk(&self, message: String) {
+        self.stop(LimitKind::Disk, message);
     }
 
     /// Fails when the run was already stopped, so no instance carries on after it.

@@ -20,6 +20,7 @@ use crate::calls::{
     ForkedWorkspace, HostCalls, PlanError,
 };
 use crate::config::ForkMode;
+use crate::disk_watch::DiskWatch;
 use crate::run_limits::RunAccount;
 
 /// A workspace shared by a run (or branch) and the branches forked from it; `None` once the
@@ -77,6 +78,8 @@ pub struct Services {
     sites: Arc<Mutex<BTreeMap<String, SiteFigures>>>,
     /// The cgroup of all the run's commands, watched for memory kills (shared with branches).
     commands: Option<Arc<CommandsWatch>>,
+    /// The run directory's growth, measured after commands, model calls and forks.
+    disk: Option<Arc<DiskWatch>>,
 }
 
 /// The run's commands cgroup, and the account a memory kill of one of its commands stops the
@@ -158,7 +161,26 @@ impl Services {
             priors: Arc::default(),
             sites: Arc::default(),
             commands: None,
+            disk: None,
         }
+    }
+
+    /// Measures the run directory against its disk budget after commands, model calls and
+    /// forks (a run that grew past it is stopped through the watch's account).
+    pub fn with_disk_watch(mut self, watch: DiskWatch) -> Self {
+        self.disk = Some(Arc::new(watch));
+        self
+    }
+
+    /// Measures the run directory (off the async threads: the walk is blocking); true when the
+    /// run was stopped for it.
+    async fn disk_exceeded(&self) -> bool {
+        let Some(watch) = self.disk.clone() else {
+            return false;
+        };
+        tokio::task::spawn_blocking(move || watch.check())
+            .await
+            .unwrap_or(false)
     }
 
     /// Watches the run's commands cgroup: a memory kill in it stops the run through `account`.
@@ -315,6 +337,7 @@ impl Services {
             priors: self.priors.clone(),
             sites: self.sites.clone(),
             commands: self.commands.clone(),
+            disk: self.disk.clone(),
         };
         let mut forked: Option<Box<dyn ForkedWorkspace>> = None;
         if let (Some(sandbox), Some(parent), Some(branches)) =
@@ -362,6 +385,12 @@ impl Services {
                     ));
                 };
                 let workspace = self.copy_fork(parent_cell, &dir, &path).await?;
+                if self.disk_exceeded().await {
+                    return Err(PlanError::new(
+                        "BranchError",
+                        "the run was stopped by a run-wide limit",
+                    ));
+                }
                 child.sandbox = Some(Arc::new(sandbox.with_private_workspace(workspace.path())));
                 let cell: SharedWorkspace = Arc::new(Mutex::new(Some(workspace)));
                 child.workspace = Some(WorkspaceHandle::Dir(cell.clone()));
@@ -423,15 +452,15 @@ impl Services {
             })
             .await
             .map_err(|error| PlanError::new("SandboxError", error.to_string()))?;
-        if self
+        let commands_killed = self
             .commands
             .as_ref()
-            .is_some_and(|watch| watch.check(&output))
-        {
+            .is_some_and(|watch| watch.check(&output));
+        if commands_killed || self.disk_exceeded().await {
             // The run is stopped (run.rs traps on the account); this reply is never seen.
             return Err(PlanError::new(
                 "SandboxError",
-                "the run's commands exceeded their memory limit",
+                "the run was stopped by a run-wide limit",
             ));
         }
         let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
@@ -686,7 +715,17 @@ impl HostCalls for Services {
         Box::pin(async move {
             match kind {
                 CallKind::Bash => self.bash(&request).await,
-                CallKind::Llm => self.llm(&request).await,
+                CallKind::Llm => {
+                    let reply = self.llm(&request).await;
+                    // Replies land in the journal: they count against the disk budget too.
+                    if self.disk_exceeded().await {
+                        return Err(PlanError::new(
+                            "LLMError",
+                            "the run was stopped by a run-wide limit",
+                        ));
+                    }
+                    reply
+                }
                 CallKind::Log => {
                     let started = Instant::now();
                     if let Some(line) = request.get("line").and_then(Value::as_str) {

@@ -33,6 +33,7 @@ use serde_json::{json, Value};
 use crate::branch::Prior;
 use crate::cache::{hex, module_hash, ModuleCache};
 use crate::config::{check_grants, Config, GrantError, SandboxMode, WorkspaceMode};
+use crate::disk_watch::DiskWatch;
 use crate::journal::{Journal, JournaledCalls, Missing, Recorded, JOURNAL_FILE};
 use crate::run::{HostError, RunOutcome};
 use crate::run_limits::RunAccount;
@@ -338,7 +339,9 @@ pub fn run_plan(spec: RunSpec<'_>, stdout: &mut dyn Write) -> Result<RunRecord, 
     let workspace: SharedWorkspace = Arc::new(Mutex::new(Some(workspace)));
     // The run-wide account, shared by the run's instances and by what watches its commands.
     let account = RunAccount::new(spec.config.limits().run_wide);
+    let disk = DiskWatch::new(&run_dir, spec.config.limits.disk_mib << 20, account.clone());
     let mut services = Services::new(spec.inputs.clone(), log)
+        .with_disk_watch(disk)
         .with_workspace(workspace.clone(), run_dir.join(BRANCHES_DIR))
         .with_branch_settings(spec.config.branch.settings())
         .with_fork_mode(spec.config.branch.workspaces)

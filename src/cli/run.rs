@@ -450,6 +450,7 @@ fn host_error(error: HostError, plan: &Path) -> anyhow::Result<ExitCode> {
                 LimitKind::Output => "; raise it with --max-output",
                 LimitKind::Log => "; raise it with [limits] log_mib in baton.toml",
                 LimitKind::Held => "; raise it with [limits] held_mib in baton.toml",
+                LimitKind::Disk => "; raise it with [limits] disk_mib in baton.toml",
                 LimitKind::Commands => {
                     "; raise [sandbox] memory_mib (one command) and run_memory_mib (all together) in baton.toml"
                 }
