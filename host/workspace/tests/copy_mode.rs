@@ -453,3 +453,9 @@ fn walks_end_at_the_deadline() {
         .with_deadline(std::time::Instant::now() + Duration::from_secs(3600));
     assert!(ws.changes().unwrap().changes.is_empty());
 }
+
+/// Everything above, again as an unprivileged user (when this runs as root).
+#[test]
+fn copy_mode_holds_for_an_unprivileged_caller_too() {
+    common::rerun_as_unprivileged_user("copy_mode_holds_for_an_unprivileged_caller_too");
+}

@@ -180,3 +180,9 @@ fn fork_and_adopt_keep_links_as_links() {
     );
     assert_eq!(fs::read(&secret).unwrap(), SECRET);
 }
+
+/// Everything above, again as an unprivileged user (when this runs as root).
+#[test]
+fn symlinks_hold_for_an_unprivileged_caller_too() {
+    common::rerun_as_unprivileged_user("symlinks_hold_for_an_unprivileged_caller_too");
+}

@@ -83,3 +83,7 @@ pub fn setup() -> Setup {
         outside,
     }
 }
+
+#[path = "../../../sandbox/tests/common/rerun.rs"]
+mod rerun;
+pub use rerun::rerun_as_unprivileged_user;
