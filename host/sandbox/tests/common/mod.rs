@@ -198,4 +198,5 @@ impl Drop for HostChild {
 
 #[path = "rerun.rs"]
 mod rerun;
+#[allow(unused_imports)] // not every test file re-runs itself
 pub use rerun::rerun_as_unprivileged_user;

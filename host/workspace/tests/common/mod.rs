@@ -86,4 +86,5 @@ pub fn setup() -> Setup {
 
 #[path = "../../../sandbox/tests/common/rerun.rs"]
 mod rerun;
+#[allow(unused_imports)] // not every test file re-runs itself
 pub use rerun::rerun_as_unprivileged_user;
