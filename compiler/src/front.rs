@@ -50,6 +50,7 @@ pub fn parse(file: &SourceFile) -> Result<Vec<ast::Stmt>, Diagnostic> {
         }
     }
     screen_tokens(&tokens)?;
+    screen_parameters(&tokens)?;
     match rustpython_parser::parse_tokens(tokens, Mode::Module, file.name()) {
         Ok(ast::Mod::Module(module)) => Ok(module.body),
         Ok(_) => Err(Diagnostic::error(
@@ -115,6 +116,63 @@ fn screen_tokens(tokens: &[LexResult]) -> Result<(), Diagnostic> {
             Tok::Dedent => indents = indents.saturating_sub(1),
             _ => {}
         }
+    }
+    Ok(())
+}
+
+/// Parameter lists rustpython's grammar accepts and CPython's refuses: `**` without a name
+/// (`def f(a, **)`, `lambda **: 0`), and a bare `*` followed by `**kwargs` or by nothing
+/// (`def f(*, **k)`). Only a `*` or `**` that starts a parameter (right after the opening
+/// parenthesis, `lambda` or a comma, outside nested brackets) is one; `x*y` in a default is
+/// multiplication.
+fn screen_parameters(tokens: &[LexResult]) -> Result<(), Diagnostic> {
+    let tokens: Vec<&(Tok, rustpython_parser::text_size::TextRange)> =
+        tokens.iter().flatten().collect();
+    let error = |range: rustpython_parser::text_size::TextRange, message: &str| {
+        Diagnostic::error(Code::SyntaxError, range.into(), message.to_string())
+            .with_help("plans are Python 3.11 source; fix the syntax at the marked position")
+    };
+    let mut i = 0;
+    while i < tokens.len() {
+        // Where a parameter list starts, and the token that ends it at depth 0.
+        let (start, end) = match (&tokens[i].0, tokens.get(i + 1), tokens.get(i + 2)) {
+            (Tok::Def, Some((Tok::Name { .. }, _)), Some((Tok::Lpar, _))) => (i + 3, Tok::Rpar),
+            (Tok::Lambda, _, _) => (i + 1, Tok::Colon),
+            _ => {
+                i += 1;
+                continue;
+            }
+        };
+        let mut depth = 0usize;
+        let mut at_parameter = true;
+        let mut j = start;
+        while let Some((token, range)) = tokens.get(j) {
+            let next = tokens.get(j + 1).map(|(t, _)| t);
+            match token {
+                Tok::Lpar | Tok::Lsqb | Tok::Lbrace => depth += 1,
+                Tok::Rpar | Tok::Rsqb | Tok::Rbrace if depth > 0 => depth -= 1,
+                t if depth == 0 && *t == end => break,
+                Tok::Newline => break,
+                Tok::DoubleStar if depth == 0 && at_parameter => {
+                    if !matches!(next, Some(Tok::Name { .. })) {
+                        return Err(error(*range, "invalid syntax"));
+                    }
+                }
+                Tok::Star if depth == 0 && at_parameter => {
+                    let after = tokens.get(j + 2).map(|(t, _)| t);
+                    let bare_then_nothing = matches!(next, Some(Tok::Rpar | Tok::Colon))
+                        || (matches!(next, Some(Tok::Comma))
+                            && matches!(after, Some(Tok::DoubleStar | Tok::Rpar | Tok::Colon)));
+                    if bare_then_nothing {
+                        return Err(error(*range, "named arguments must follow bare *"));
+                    }
+                }
+                _ => {}
+            }
+            at_parameter = depth == 0 && matches!(token, Tok::Comma);
+            j += 1;
+        }
+        i += 1;
     }
     Ok(())
 }

@@ -358,39 +358,63 @@
   (global.set $heap_exhausted (i32.const 1))
   (throw $exc (i64.extend_i32_u (global.get $memory_error))))
 
-;; `raise X from Y`.
+;; `raise X from Y`. Y is an exception, an exception class (instantiated) or None; anything
+;; else raises TypeError, as in CPython, once X itself is known to be raisable.
 (func $raise_from (param $v i64) (param $cause i64)
   (local $t i32)
   (if (i32.eq (call $tid (local.get $v)) (i32.const 13))
-    (then (local.set $v (call $exc_new (i32.wrap_i64 (local.get $v)) (i64.extend_i32_u (global.get $empty_tuple))))))
-  (if (i32.eq (call $tid (local.get $cause)) (i32.const 13))
+    (then
+      (if (call $is_exception_class (local.get $v))
+        (then (local.set $v (call $exc_new (i32.wrap_i64 (local.get $v)) (i64.extend_i32_u (global.get $empty_tuple))))))))
+  (if (i32.ne (call $tid (local.get $v)) (i32.const 12))
+    (then (call $raise_static (global.get $t_TypeError) (global.get $s_raise_non_exception))))
+  (if (call $is_exception_class (local.get $cause))
     (then (local.set $cause (call $exc_new (i32.wrap_i64 (local.get $cause)) (i64.extend_i32_u (global.get $empty_tuple))))))
+  (if (i32.eqz (i32.or (i32.eq (call $tid (local.get $cause)) (i32.const 12))
+                       (i64.eq (local.get $cause) (i64.const 8))))
+    (then (call $raise_static (global.get $t_TypeError) (global.get $s_raise_bad_cause))))
   (if (i32.eq (call $tid (local.get $v)) (i32.const 12))
     (then
       (if (i32.eq (call $tid (local.get $cause)) (i32.const 12))
         (then (i32.store offset=20 (i32.wrap_i64 (local.get $v)) (i32.wrap_i64 (local.get $cause)))))))
   (call $raise (local.get $v)))
 
-;; Whether exception `e` matches an `except` clause's class or tuple of classes.
+;; Whether `v` is a class deriving from BaseException. Only a type object's base chain is
+;; followed: anything else (an int, a function, a str) is no class at all.
+(func $is_exception_class (param $v i64) (result i32)
+  (if (i32.ne (call $tid (local.get $v)) (i32.const 13)) (then (return (i32.const 0))))
+  (call $is_subclass (i32.wrap_i64 (local.get $v)) (global.get $t_BaseException)))
+
+;; Whether exception `e` matches an `except` clause's class or tuple of classes. As CPython,
+;; every member of a tuple must be an exception class (a nested tuple is not), checked before
+;; any is matched; anything else raises TypeError.
 (func $exc_matches (param $e i64) (param $spec i64) (result i32)
-  (local $t i32) (local $i i32) (local $n i32)
-  (local.set $t (call $tid (local.get $spec)))
-  (if (i32.eq (local.get $t) (i32.const 6))
+  (local $i i32) (local $n i32) (local $items i32) (local $class i32)
+  (local.set $class (i32.load offset=8 (i32.wrap_i64 (local.get $e))))
+  (if (i32.ne (call $tid (local.get $spec)) (i32.const 6))
     (then
-      (local.set $n (i32.load offset=4 (i32.wrap_i64 (local.get $spec))))
-      (block $done
-        (loop $each
-          (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
-          (if (call $exc_matches (local.get $e)
-                (i64.load offset=8 (i32.add (i32.wrap_i64 (local.get $spec)) (i32.shl (local.get $i) (i32.const 3)))))
-            (then (return (i32.const 1))))
-          (local.set $i (i32.add (local.get $i) (i32.const 1)))
-          (br $each)))
-      (return (i32.const 0))))
-  (if (i32.or (i32.ne (local.get $t) (i32.const 13))
-        (i32.eqz (call $is_subclass (i32.wrap_i64 (local.get $spec)) (global.get $t_BaseException))))
-    (then (call $raise_static (global.get $t_TypeError) (global.get $s_catch_non_exception))))
-  (call $is_subclass (i32.load offset=8 (i32.wrap_i64 (local.get $e))) (i32.wrap_i64 (local.get $spec))))
+      (if (i32.eqz (call $is_exception_class (local.get $spec)))
+        (then (call $raise_static (global.get $t_TypeError) (global.get $s_catch_non_exception))))
+      (return (call $is_subclass (local.get $class) (i32.wrap_i64 (local.get $spec))))))
+  (local.set $n (i32.load offset=4 (i32.wrap_i64 (local.get $spec))))
+  (local.set $items (i32.add (i32.wrap_i64 (local.get $spec)) (i32.const 8)))
+  (block $valid
+    (loop $each
+      (br_if $valid (i32.ge_u (local.get $i) (local.get $n)))
+      (if (i32.eqz (call $is_exception_class (i64.load (i32.add (local.get $items) (i32.shl (local.get $i) (i32.const 3))))))
+        (then (call $raise_static (global.get $t_TypeError) (global.get $s_catch_non_exception))))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br $each)))
+  (local.set $i (i32.const 0))
+  (block $done
+    (loop $each
+      (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+      (if (call $is_subclass (local.get $class)
+            (i32.wrap_i64 (i64.load (i32.add (local.get $items) (i32.shl (local.get $i) (i32.const 3))))))
+        (then (return (i32.const 1))))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br $each)))
+  (i32.const 0))
 
 ;; str(exception): "" without args, str(arg) with one (repr for KeyError), else repr(args).
 (func $exc_str (param $e i64) (result i64)

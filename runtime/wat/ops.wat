@@ -36,6 +36,14 @@
 (func $aug_rshift (param $a i64) (param $b i64) (result i64)
   (global.set $aug_op (i32.const 1)) (call $aug_done (call $rshift (local.get $a) (local.get $b))))
 
+(func $aug_matmul (param $a i64) (param $b i64) (result i64)
+  (global.set $aug_op (i32.const 1)) (call $aug_done (call $matmul (local.get $a) (local.get $b))))
+
+;; `a @ b`: no type in plans defines matrix multiplication, so it is always CPython's TypeError.
+(func $matmul (param $a i64) (param $b i64) (result i64)
+  (call $binop_error (global.get $s_ops_at) (local.get $a) (local.get $b))
+  (unreachable))
+
 (func $binop_error (param $op i32) (param $a i64) (param $b i64)
   (local $sb i32)
   (local.set $sb (call $sb_new))

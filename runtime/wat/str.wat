@@ -844,6 +844,8 @@
           (br $each)))))
   (if (local.get $more)
     (then
+      ;; str(encoding=..., errors=...) without an object is "", as in CPython.
+      (if (i64.eqz (local.get $v)) (then (return (i64.extend_i32_u (global.get $s_empty)))))
       (if (i32.eq (call $tid (local.get $v)) (i32.const 5))
         (then (call $raise_static (global.get $t_TypeError) (global.get $s_str_decoding_str))))
       (call $raise_msg (global.get $t_TypeError) (call $msg1 (global.get $s_str_decoding) (call $type_name (local.get $v))))))

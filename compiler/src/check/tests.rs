@@ -127,6 +127,27 @@ fn compile_time_errors_that_cpython_rejects() {
     assert_clean("while True:\n    try:\n        break\n    finally:\n        pass\n");
 }
 
+/// Mutation-fuzzer finding (issue 23): rustpython's grammar accepts `**` without a name and a
+/// bare `*` followed only by `**kwargs`; CPython refuses both.
+#[test]
+fn parameter_lists_cpython_refuses() {
+    for source in [
+        "def f(a, **):\n    return a\n",
+        "def f(*args, **):\n    pass\n",
+        "g = lambda **: 1\n",
+        "def f(*, **k):\n    pass\n",
+        "def f(a, *, **):\n    pass\n",
+        "g = lambda *: 0\n",
+        "g = lambda *, **k: 0\n",
+        "def f(a, *):\n    pass\n",
+    ] {
+        assert_codes(source, &["B001"]);
+    }
+    // Multiplication and unpacking inside defaults are not parameters.
+    assert_clean("x = [1]\ndef f(a=2*3, *args, b=x[0]**2, c=[*x], **kw):\n    return a\n");
+    assert_clean("g = lambda *a, **k: (a, k)\nh = lambda *, k=1: k\n");
+}
+
 #[test]
 fn targets_and_expressions_that_cpython_refuses_to_compile() {
     for source in [

@@ -1260,8 +1260,8 @@ impl<'a> Generator<'a> {
             ast::Operator::Pow => "$aug_pow",
             ast::Operator::LShift => "$aug_lshift",
             ast::Operator::RShift => "$aug_rshift",
-            // `@` has no runtime operator (the checker refuses it).
-            ast::Operator::MatMult => binary_function(&a.op),
+            // No type in plans defines `@`: the runtime raises CPython's TypeError.
+            ast::Operator::MatMult => "$aug_matmul",
         };
         match &*a.target {
             ast::Expr::Name(name) => {
