@@ -153,10 +153,10 @@ fn screen_parameters(tokens: &[LexResult]) -> Result<(), Diagnostic> {
                 Tok::Rpar | Tok::Rsqb | Tok::Rbrace if depth > 0 => depth -= 1,
                 t if depth == 0 && *t == end => break,
                 Tok::Newline => break,
-                Tok::DoubleStar if depth == 0 && at_parameter => {
-                    if !matches!(next, Some(Tok::Name { .. })) {
-                        return Err(error(*range, "invalid syntax"));
-                    }
+                Tok::DoubleStar
+                    if depth == 0 && at_parameter && !matches!(next, Some(Tok::Name { .. })) =>
+                {
+                    return Err(error(*range, "invalid syntax"));
                 }
                 Tok::Star if depth == 0 && at_parameter => {
                     let after = tokens.get(j + 2).map(|(t, _)| t);
