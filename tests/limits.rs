@@ -216,3 +216,39 @@ fn a_format_width_beyond_memory_is_a_memory_error() {
     assert_eq!(r.exit, 0, "{}", r.stderr);
     assert_eq!(r.stdout, "MemoryError\n".repeat(5));
 }
+
+/// A limit that ends a run names the plan line where it stopped, and the function, besides the
+/// flag that raises it: the frame stack is intact after the trap.
+#[test]
+fn a_limit_names_the_line_where_the_plan_stopped() {
+    let source =
+        "def spin(n):\n    x = 0\n    while True:\n        x += n\n\nprint('start')\nspin(1)\n";
+    let r = run(source, &["--fuel", "10000000"]);
+    assert_eq!(r.exit, 4, "{}", r.stderr);
+    // Line 3 (the loop's test) or 4 (its body): wherever the fuel ran out.
+    let stopped_in_loop = |text: &str, flag: &str| {
+        ["at line 3 (in `spin`)", "at line 4 (in `spin`)"]
+            .iter()
+            .any(|place| text.contains(&format!("{place}; raise it with {flag}")))
+    };
+    assert!(
+        stopped_in_loop(last_line(&r.stderr), "--fuel"),
+        "{}",
+        r.stderr
+    );
+    let r = run(source, &["--timeout", "0.5", "--fuel", "1e12"]);
+    assert_eq!(r.exit, 4, "{}", r.stderr);
+    assert!(
+        stopped_in_loop(last_line(&r.stderr), "--timeout"),
+        "{}",
+        r.stderr
+    );
+    // At the top level.
+    let r = run("while True:\n    pass\n", &["--fuel", "1000000"]);
+    assert!(
+        last_line(&r.stderr).contains("at line 2 (in `<module>`)")
+            || last_line(&r.stderr).contains("at line 1 (in `<module>`)"),
+        "{}",
+        r.stderr
+    );
+}

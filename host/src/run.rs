@@ -34,8 +34,8 @@ use serde_json::Value;
 use tokio::sync::mpsc;
 
 use wasmtime::{
-    Caller, Engine, Extern, GcHeapOutOfMemory, InstancePre, Linker, Module, ResourceLimiter, Store,
-    StoreLimits, StoreLimitsBuilder, ThrownException, Trap, WasmBacktrace,
+    Caller, Engine, Extern, GcHeapOutOfMemory, Instance, InstancePre, Linker, Module,
+    ResourceLimiter, Store, StoreLimits, StoreLimitsBuilder, ThrownException, Trap, WasmBacktrace,
 };
 
 use crate::branch::{Activity, BranchContext, BranchStuck};
@@ -315,6 +315,8 @@ pub(crate) struct HostState {
     pub(crate) reply: Option<Vec<u8>>,
     /// The run's result (JSON text), when the plan's `main` returned (a branch's: its value).
     pub(crate) result: Option<String>,
+    /// The instance, once made: where a limit stopped it is read from its frame stack.
+    instance: Option<Instance>,
 }
 
 impl HostState {
@@ -762,7 +764,7 @@ impl Prepared {
         });
         let mut store = new_store(self.module.engine(), limits, output, calls, context, None)?;
         let work = execute(&self.pre, limits, &mut store, Entry::Main);
-        match tokio::time::timeout(limits.timeout, work).await {
+        let result = match tokio::time::timeout(limits.timeout, work).await {
             Ok(result) => result,
             Err(_) => Err(HostError::Limit {
                 limit: LimitKind::WallClock,
@@ -771,7 +773,8 @@ impl Prepared {
                     limits.timeout.as_secs_f64()
                 ),
             }),
-        }
+        };
+        result.map_err(|error| with_place(error, &mut store))
     }
 
     /// Creates a fresh `Store` with `limits` and instantiates the module in it, without calling
@@ -843,6 +846,7 @@ pub(crate) fn new_store(
             next_seq: 0,
             reply: None,
             result: None,
+            instance: None,
         },
     );
     store.limiter(|state| &mut state.limiter);
@@ -880,6 +884,7 @@ pub(crate) async fn execute(
         .instantiate_async(&mut *store)
         .await
         .map_err(|error| classify(error, limits, store.data().limiter.refused))?;
+    store.data_mut().instance = Some(instance);
     if let Some(memory) = instance.get_memory(&mut *store, MEMORY_EXPORT) {
         advise_huge_pages(memory.data_ptr(&*store));
     }
@@ -918,6 +923,62 @@ pub(crate) async fn execute(
         outcome: RunOutcome::Exception { traceback },
         result,
     })
+}
+
+/// A limit that stopped the plan's own code, with where it stopped: "... at line 7 (in
+/// `poll`)", read from the frame stack the runtime keeps (exported as `baton_frames` and
+/// `baton_depth`, intact after a trap). Run-wide limits, and modules without the exports, are
+/// left as they are.
+pub(crate) fn with_place(error: HostError, store: &mut Store<HostState>) -> HostError {
+    let HostError::Limit { limit, message } = error else {
+        return error;
+    };
+    let own = matches!(
+        limit,
+        LimitKind::Cpu | LimitKind::WallClock | LimitKind::Memory | LimitKind::Stack
+    );
+    let place = if own { stopped_at(store) } else { None };
+    HostError::Limit {
+        limit,
+        message: match place {
+            Some(place) => format!("{message} at {place}"),
+            None => message,
+        },
+    }
+}
+
+/// Where the innermost plan frame was: its line (and file, when a library module's) and the
+/// function's name. Everything read is bounds-checked: the memory is the plan's.
+fn stopped_at(store: &mut Store<HostState>) -> Option<String> {
+    let instance = store.data().instance?;
+    let number = |store: &mut Store<HostState>, name: &str| match instance
+        .get_global(&mut *store, name)?
+        .get(&mut *store)
+    {
+        wasmtime::Val::I32(value) => u32::try_from(value).ok(),
+        _ => None,
+    };
+    let frames = number(store, "baton_frames")?;
+    let depth = number(store, "baton_depth")?;
+    if depth == 0 {
+        return None;
+    }
+    let memory = instance.get_memory(&mut *store, MEMORY_EXPORT)?;
+    let data = memory.data(&*store);
+    let slot = usize::try_from(u64::from(frames) + 8 * u64::from(depth)).ok()?;
+    let word = |at: usize| -> Option<u32> {
+        Some(u32::from_le_bytes(data.get(at..at + 4)?.try_into().ok()?))
+    };
+    let (name, line) = (word(slot)?, word(slot + 4)?);
+    let function = read_str(data, name as i32).ok()?;
+    let (file, line) = (line >> 24, line & 0x00ff_ffff);
+    let file = if file == 0 {
+        String::new()
+    } else {
+        " of a baton library module".to_string()
+    };
+    // A function's name is a Python identifier or `<module>`/`<lambda>`: nothing to escape.
+    Some(format!("line {line}{file} (in `{function}`)"))
 }
 
 /// Asks Linux to back the linear memory starting at `base` with transparent huge pages where

@@ -252,13 +252,18 @@ fn build_layout() -> RuntimeLayout {
         globals,
         "(global $memory_error i32 (i32.const {memory_error}))"
     );
-    let _ = writeln!(globals, "(global $frames i32 (i32.const {frames}))");
+    // Exported so that the host can say where a run stopped when a limit ends it (the frame
+    // stack is intact after a trap; docs/abi.md, "Memory").
+    let _ = writeln!(
+        globals,
+        "(global $frames (export \"baton_frames\") i32 (i32.const {frames}))"
+    );
     let _ = writeln!(
         globals,
         "(global $max_depth i32 (i32.const {}))",
         layout::MAX_DEPTH
     );
-    globals.push_str("(global $depth (mut i32) (i32.const 0))\n");
+    globals.push_str("(global $depth (export \"baton_depth\") (mut i32) (i32.const 0))\n");
     globals.push_str("(global $native_depth (mut i32) (i32.const 0))\n");
     globals.push_str("(global $heap_exhausted (mut i32) (i32.const 0))\n");
 

@@ -263,17 +263,20 @@ impl Branch {
             index: self.callable as i32,
         };
         let pre = self.context.pre.clone();
-        let run = execute(&pre, &limits, &mut store, entry);
-        tokio::pin!(run);
-        let report = loop {
-            tokio::select! {
-                report = &mut run => break report,
-                Some(chunk) = receiver.recv() => activity.print(&chunk),
+        let report = {
+            let run = execute(&pre, &limits, &mut store, entry);
+            tokio::pin!(run);
+            loop {
+                tokio::select! {
+                    report = &mut run => break report,
+                    Some(chunk) = receiver.recv() => activity.print(&chunk),
+                }
             }
         };
         while let Ok(chunk) = receiver.try_recv() {
             activity.print(&chunk);
         }
+        let report = report.map_err(|error| crate::run::with_place(error, &mut store));
         let handed_back = handed_back(&report) + lock(&activity.state).output.len();
         let end = end_of(report);
         match self.slot.held.add(handed_back) {
