@@ -252,3 +252,28 @@ fn a_limit_names_the_line_where_the_plan_stopped() {
         r.stderr
     );
 }
+
+/// An uncaught MemoryError shows its frames, as CPython's does: the preallocated exception
+/// takes a copy of the frame stack in a static region (raising it must not allocate).
+#[test]
+fn an_uncaught_memory_error_shows_its_frames() {
+    let r = run(
+        "def grow(parts):\n    while True:\n        parts.append('x' * 1000000)\n\n\
+         def main():\n    grow([])\n\nmain()\n",
+        &["--memory", "64"],
+    );
+    assert_eq!(r.exit, 1, "{}", r.stderr);
+    let traceback: Vec<&str> = r
+        .stderr
+        .lines()
+        .filter(|line| !line.starts_with("[baton]"))
+        .collect();
+    assert_eq!(traceback.last(), Some(&"MemoryError"), "{}", r.stderr);
+    for frame in ["line 8, in <module>", "line 6, in main", "line 3, in grow"] {
+        assert!(
+            traceback.iter().any(|line| line.ends_with(frame)),
+            "{frame} missing:\n{}",
+            r.stderr
+        );
+    }
+}

@@ -233,7 +233,10 @@ fn build_layout() -> RuntimeLayout {
     class_named.push_str("  (i32.const 0))\n");
 
     let frames = statics.end();
-    let plan_statics = (frames + 8 * (layout::FRAME_SLOTS + 1) + 7) & !7;
+    // MemoryError's traceback: the frame stack copied here when it is raised (it must not
+    // allocate), in `$frames_snapshot`'s layout: a count, then up to MAX_DEPTH + 8 frames.
+    let memory_error_frames = frames + 8 * (layout::FRAME_SLOTS + 1);
+    let plan_statics = (memory_error_frames + 8 + 8 * (layout::MAX_DEPTH + 8) + 7) & !7;
 
     for (name, address) in &types {
         let _ = writeln!(globals, "(global $t_{name} i32 (i32.const {address}))");
@@ -257,6 +260,10 @@ fn build_layout() -> RuntimeLayout {
     let _ = writeln!(
         globals,
         "(global $frames (export \"baton_frames\") i32 (i32.const {frames}))"
+    );
+    let _ = writeln!(
+        globals,
+        "(global $memory_error_frames i32 (i32.const {memory_error_frames}))"
     );
     let _ = writeln!(
         globals,

@@ -353,9 +353,19 @@
 (func $raise_static (param $type i32) (param $msg i32)
   (call $raise_msg (local.get $type) (i64.extend_i32_u (local.get $msg))))
 
-;; MemoryError must not allocate: it raises a preallocated exception without a traceback.
+;; MemoryError must not allocate: it raises a preallocated exception, its traceback the frame
+;; stack copied into a static region ($memory_error_frames, $frames_snapshot's layout), so an
+;; uncaught MemoryError shows where it happened as CPython's does.
 (func $raise_memory
+  (local $n i32)
   (global.set $heap_exhausted (i32.const 1))
+  (local.set $n (global.get $depth))
+  (if (i32.gt_u (local.get $n) (i32.add (global.get $max_depth) (i32.const 8)))
+    (then (local.set $n (i32.add (global.get $max_depth) (i32.const 8)))))
+  (i32.store (global.get $memory_error_frames) (local.get $n))
+  (call $memcpy (i32.add (global.get $memory_error_frames) (i32.const 8))
+    (i32.add (global.get $frames) (i32.const 8)) (i32.shl (local.get $n) (i32.const 3)))
+  (i32.store offset=16 (global.get $memory_error) (global.get $memory_error_frames))
   (throw $exc (i64.extend_i32_u (global.get $memory_error))))
 
 ;; `raise X from Y`. Y is an exception, an exception class (instantiated) or None; anything
@@ -535,10 +545,8 @@
 ;; return it.
 (func $report_uncaught (param $e i64) (result i32)
   (global.set $depth (i32.const 0))
-  (if (global.get $heap_exhausted)
-    (then (if (i64.eq (local.get $e) (i64.extend_i32_u (global.get $memory_error)))
-      (then (return (global.get $s_memory_report))))))
-  ;; Formatting may itself fail (for example, out of memory); report what we can.
+  ;; Formatting may itself fail (out of memory: MemoryError released the heap's reserve for
+  ;; its handler, which is this); report what we can.
   (block $failed (result i64)
     (try_table (catch $exc $failed)
       (return (call $format_uncaught (local.get $e))))
