@@ -314,10 +314,15 @@ impl JournaledCalls {
 
     fn divergence(&self, seq: u64, kind: CallKind, request: &Value, why: &str) -> PlanError {
         let branch = self.id.describe();
+        // A request from a plan library module's frame carries the module's number as "file".
+        let library = request.get("file").and_then(Value::as_u64).is_some();
         let line = request
             .get("line")
             .and_then(Value::as_u64)
-            .map_or(String::new(), |line| format!(" at plan line {line}"));
+            .map_or(String::new(), |line| match library {
+                false => format!(" at plan line {line}"),
+                true => format!(" at line {line} of a plan library module"),
+            });
         PlanError::new(
             DIVERGENCE,
             format!("{} call #{seq} of {branch}{line} {why}", kind.name()),

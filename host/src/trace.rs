@@ -79,6 +79,8 @@ pub fn trace(run_dir: &Path) -> Result<Value, String> {
             "seq": seq,
             "call": call.call,
             "line": call.request.get("line"),
+            // Set when the call came from a plan library module's frame, not the plan's.
+            "file": call.request.get("file"),
             "at": call.at,
             "seconds": call.seconds,
             "request": cut_strings(request),

@@ -139,17 +139,21 @@
 
 ;; ---- the request/reply protocol --------------------------------------------------------------
 
-;; Adds "line": the current line of the innermost frame (the plan's, or a plan library's), so
-;; the journal, divergence errors and the run report can name where a call came from.
+;; Adds "line": the current line of the innermost frame, so the journal, divergence errors and
+;; the run report can name where a call came from; and, when that frame is a plan library
+;; module's rather than the plan's, "file": the module's number (a frame's line carries it in
+;; its top 8 bits), so a library line is never taken for a plan line.
 (func $host_with_line (param $d i64) (result i64)
   (local $line i32)
   (if (global.get $depth)
     (then
-      (local.set $line (i32.and
-        (i32.load offset=4 (i32.add (global.get $frames) (i32.shl (global.get $depth) (i32.const 3))))
-        (i32.const 0xffffff)))
+      (local.set $line
+        (i32.load offset=4 (i32.add (global.get $frames) (i32.shl (global.get $depth) (i32.const 3)))))
       (call $dict_set (local.get $d) (i64.extend_i32_u (global.get $s_host_line))
-        (call $int_new (i64.extend_i32_u (local.get $line))))))
+        (call $int_new (i64.extend_i32_u (i32.and (local.get $line) (i32.const 0xffffff)))))
+      (if (i32.shr_u (local.get $line) (i32.const 24))
+        (then (call $dict_set (local.get $d) (i64.extend_i32_u (global.get $s_host_file))
+          (call $int_new (i64.extend_i32_u (i32.shr_u (local.get $line) (i32.const 24)))))))))
   (local.get $d))
 
 ;; json.dumps(v) as a str value.

@@ -1,8 +1,10 @@
 //! `baton trace RUN_DIR` (the run's trace as JSON, `baton_host::trace`) and `baton report
 //! RUN_DIR -o report.html`: the same data as one self-contained HTML file — no scripts, no
-//! external assets — with the branch tree, a timeline of branches and host calls, tokens, cost
-//! and validator scores per branch, the chosen branches, and every call's request and result
-//! (cut, expandable).
+//! external assets — meant as the place to debug a run: the branch tree with each `branch`
+//! call's decision (the reducer, what it chose and why the others lost), a timeline with a time
+//! axis and the decisions and cancellations marked, tokens, cost and validator scores per
+//! branch, every call's request and result (cut, expandable) linked to its plan line, the plan
+//! source, the inputs, grants and limits, the log, and the workspace's changes as a diff.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -44,11 +46,60 @@ pub fn trace(args: &TraceArgs) -> anyhow::Result<ExitCode> {
 
 pub fn report(args: &ReportArgs) -> anyhow::Result<ExitCode> {
     let trace = baton_host::trace::trace(&args.run_dir).map_err(anyhow::Error::msg)?;
-    let html = render(&trace);
+    let files = RunFiles::read(&args.run_dir);
+    let html = render(&trace, &files);
     std::fs::write(&args.output, html)
         .with_context(|| format!("cannot write `{}`", args.output.display()))?;
     eprintln!("wrote {}", args.output.display());
     Ok(ExitCode::SUCCESS)
+}
+
+/// The run directory's files the report shows besides the trace (each may be missing: a run
+/// from a `.wasm` has no `plan.py`, a run without a workspace no patch).
+#[derive(Default)]
+struct RunFiles {
+    plan: Option<String>,
+    inputs: Option<String>,
+    config: Option<String>,
+    log: Option<String>,
+    patch: Option<String>,
+}
+
+/// The most bytes of a run-directory file the report embeds (the rest is left in the file).
+const FILE_SHOWN: usize = 1 << 20;
+
+impl RunFiles {
+    fn read(run_dir: &std::path::Path) -> RunFiles {
+        let read = |name: &str| {
+            let bytes = std::fs::read(run_dir.join(name)).ok()?;
+            let shown = &bytes[..bytes.len().min(FILE_SHOWN)];
+            let mut text = String::from_utf8_lossy(shown).into_owned();
+            if bytes.len() > FILE_SHOWN {
+                let _ = write!(
+                    text,
+                    "\n… ({} bytes in all: the rest is in {name})",
+                    bytes.len()
+                );
+            }
+            Some(text)
+        };
+        RunFiles {
+            plan: read("plan.py"),
+            inputs: read("inputs.json"),
+            config: read("config.toml"),
+            log: read("log.txt"),
+            patch: read("changes.patch"),
+        }
+    }
+}
+
+/// A call's line when it is a line of the plan itself (a call from a plan library module's
+/// frame names the module's number as `file`).
+fn plan_line(call: &Value) -> Option<u64> {
+    match call["file"].as_u64() {
+        Some(file) if file != 0 => None,
+        _ => call["line"].as_u64(),
+    }
 }
 
 fn esc(text: &str) -> String {
@@ -102,13 +153,18 @@ fn name_of(path: &str) -> String {
 const STYLE: &str = "body{font:14px/1.4 system-ui,sans-serif;margin:2em;color:#222}\
 h1{font-size:1.4em}h2{font-size:1.1em;margin-top:2em}\
 table{border-collapse:collapse}td,th{border-bottom:1px solid #ddd;padding:2px 8px;text-align:left;vertical-align:top}\
-pre{white-space:pre-wrap;word-break:break-all;background:#f6f6f6;padding:6px;margin:4px 0;max-width:100em}\
+pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f6f6f6;padding:6px;margin:4px 0;max-width:100%;box-sizing:border-box}\
+body{max-width:1320px}table{max-width:100%}td{overflow-wrap:anywhere}\
+.src{counter-reset:none;white-space:pre;overflow-x:auto}.src a{color:#888;text-decoration:none;display:inline-block;width:3.5em;user-select:none}\
+.src .hit{background:#fff3c4}.src :target{background:#ffe082}\
+.diff .add{color:#1b5e20;background:#e8f5e9}.diff .del{color:#b71c1c;background:#ffebee}.diff .hunk{color:#1565c0}\
+.decision{margin:2px 0 8px 1.4em;font-size:13px;color:#444}\
 .tree ul{list-style:none;padding-left:1.4em;border-left:1px dotted #aaa}.tree>ul{border:0;padding:0}\
 .badge{display:inline-block;border-radius:3px;padding:0 5px;margin-left:4px;font-size:12px;background:#eee}\
 .chosen{background:#ffd54f}.valid{background:#c8e6c9}.failed{background:#ffcdd2}.cancelled{background:#e0e0e0}\
 summary{cursor:pointer}.num{text-align:right;font-variant-numeric:tabular-nums}";
 
-fn render(trace: &Value) -> String {
+fn render(trace: &Value, files: &RunFiles) -> String {
     let empty = Vec::new();
     let branches = trace["branches"].as_array().unwrap_or(&empty);
     let calls = trace["calls"].as_array().unwrap_or(&empty);
@@ -153,10 +209,28 @@ fn render(trace: &Value) -> String {
     }
     html.push_str("</table>");
 
-    // The branch tree.
+    // Inputs, grants and limits.
+    html.push_str("<h2>Inputs, grants and limits</h2>");
+    if let Some(inputs) = &files.inputs {
+        let _ = write!(
+            html,
+            "<details open><summary>inputs</summary><pre>{}</pre></details>",
+            esc(inputs)
+        );
+    }
+    if let Some(config) = &files.config {
+        let _ = write!(
+            html,
+            "<details><summary>configuration (grants, limits, sandbox, budget)</summary><pre>{}</pre></details>",
+            esc(config)
+        );
+    }
+
+    // The branch tree, and every `branch` call's decision.
     html.push_str("<h2>Branches</h2><div class=\"tree\" id=\"tree\">");
     tree(&mut html, branches, "");
     html.push_str("</div>");
+    decisions(&mut html, calls);
 
     // The timeline: a row per instance, a bar per call.
     html.push_str("<h2>Timeline</h2>");
@@ -184,7 +258,7 @@ fn render(trace: &Value) -> String {
             esc(&name_of(path)),
             call["seq"],
             esc(call["call"].as_str().unwrap_or_default()),
-            call["line"].as_u64().map_or(String::new(), |l| l.to_string()),
+            line_cell(call, files.plan.is_some()),
             call["at"].as_f64().unwrap_or(0.0),
             call["seconds"].as_f64().map_or("–".to_string(), |s| format!("{s:.3}")),
             cell(&call["request"]),
@@ -197,12 +271,149 @@ fn render(trace: &Value) -> String {
         "<h2>Output</h2><details><summary>what the plan printed</summary><pre>{}</pre></details>",
         esc(&text_of(&trace["output"]))
     );
+    if let Some(log) = files.log.as_deref().filter(|log| !log.is_empty()) {
+        let _ = write!(html, "<h2>Log</h2><pre id=\"log\">{}</pre>", esc(log));
+    }
+    if let Some(patch) = files.patch.as_deref().filter(|patch| !patch.is_empty()) {
+        html.push_str("<h2>Changes</h2>");
+        diff(&mut html, patch);
+    }
+    if let Some(plan) = &files.plan {
+        html.push_str("<h2>Plan</h2>");
+        source(&mut html, plan, calls);
+    }
     let _ = writeln!(
         html,
         "<h2>Result</h2><pre>{}</pre></body></html>",
         esc(&trace["result"].to_string())
     );
     html
+}
+
+/// A call's line, linked to the plan source below when it is a line of the plan itself.
+fn line_cell(call: &Value, have_plan: bool) -> String {
+    match (plan_line(call), call["line"].as_u64()) {
+        (Some(line), _) if have_plan => format!("<a href=\"#L{line}\">{line}</a>"),
+        (Some(line), _) => line.to_string(),
+        (None, Some(line)) => format!("library {line}"),
+        (None, None) => String::new(),
+    }
+}
+
+/// The plan source with line numbers (anchors `L<n>`), the lines that made calls marked.
+fn source(html: &mut String, plan: &str, calls: &[Value]) {
+    let hit: std::collections::BTreeSet<u64> = calls.iter().filter_map(plan_line).collect();
+    html.push_str("<pre class=\"src\">");
+    for (index, text) in plan.lines().enumerate() {
+        let number = index as u64 + 1;
+        let class = if hit.contains(&number) {
+            " class=\"hit\""
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            html,
+            "<span id=\"L{number}\"{class}><a href=\"#L{number}\">{number}</a>{}</span>",
+            esc(text)
+        );
+    }
+    html.push_str("</pre>");
+}
+
+/// `changes.patch` as a diff: added, removed and hunk lines coloured.
+fn diff(html: &mut String, patch: &str) {
+    html.push_str("<pre class=\"diff\" id=\"diff\">");
+    for line in patch.lines() {
+        let class = if line.starts_with("+++") || line.starts_with("---") {
+            ""
+        } else if line.starts_with('+') {
+            "add"
+        } else if line.starts_with('-') {
+            "del"
+        } else if line.starts_with("@@") {
+            "hunk"
+        } else {
+            ""
+        };
+        let _ = writeln!(html, "<span class=\"{class}\">{}</span>", esc(line));
+    }
+    html.push_str("</pre>");
+}
+
+/// Each `branch` call's decision: the reducer, what it chose, the message it gave when it chose
+/// nothing, and why each other branch lost (its error, or that it was not valid).
+fn decisions(html: &mut String, calls: &[Value]) {
+    let branch_calls: Vec<&Value> = calls.iter().filter(|c| c["call"] == "branch").collect();
+    if branch_calls.is_empty() {
+        return;
+    }
+    html.push_str("<h2>Decisions</h2>");
+    for call in branch_calls {
+        let reply = &call["result"]["ok"];
+        let outcomes = reply["outcomes"]
+            .as_array()
+            .map(Vec::as_slice)
+            .unwrap_or(&[]);
+        let reduce = call["request"]["reduce"].as_str().unwrap_or("?");
+        let chosen = reply["chosen"].as_u64();
+        let _ = write!(
+            html,
+            "<div class=\"decision\"><b>{}</b> call #{} at line {}: {} branches, reduce=<code>{}</code>; ",
+            esc(&name_of(call["path"].as_str().unwrap_or_default())),
+            call["seq"],
+            line_cell(call, true),
+            outcomes.len(),
+            esc(reduce)
+        );
+        match chosen {
+            Some(index) => {
+                let winner = &outcomes[usize::try_from(index)
+                    .unwrap_or(0)
+                    .min(outcomes.len().saturating_sub(1))];
+                let _ = write!(
+                    html,
+                    "chose <b>{}</b>{}",
+                    esc(&name_of(winner["branch"].as_str().unwrap_or_default())),
+                    match winner["score"].as_f64() {
+                        Some(score) => format!(" (score {score}, the best)"),
+                        None if winner["valid"] == true => " (valid)".to_string(),
+                        None => String::new(),
+                    }
+                );
+            }
+            None if reduce == "all" => html.push_str("kept every outcome"),
+            None => {
+                let _ = write!(
+                    html,
+                    "chose nothing: {}",
+                    esc(reply["message"].as_str().unwrap_or_default())
+                );
+            }
+        }
+        html.push_str("<ul>");
+        for outcome in outcomes {
+            let name = esc(&name_of(outcome["branch"].as_str().unwrap_or_default()));
+            let why = if outcome["cancelled"] == true {
+                "cancelled (a decision was reached)".to_string()
+            } else if outcome["ok"] == false {
+                format!(
+                    "failed: <code>{}: {}</code>",
+                    esc(outcome["error_type"].as_str().unwrap_or("Error")),
+                    esc(outcome["error_message"].as_str().unwrap_or_default())
+                )
+            } else if outcome["valid"] == false {
+                "returned a value the validator rejected".to_string()
+            } else if outcome["chosen"] == true {
+                continue;
+            } else if let Some(score) = outcome["score"].as_f64() {
+                format!("valid, score {score}")
+            } else {
+                "valid".to_string()
+            };
+            let _ = write!(html, "<li>{name}: {why}</li>");
+        }
+        html.push_str("</ul></div>");
+    }
 }
 
 fn tree(html: &mut String, branches: &[Value], parent: &str) {
@@ -223,7 +434,12 @@ fn tree(html: &mut String, branches: &[Value], parent: &str) {
         html.push_str("<ul>");
         for child in children {
             let path = child["path"].as_str().unwrap_or_default();
-            let _ = write!(html, "<li><b>{}</b>", esc(&name_of(path)));
+            let _ = write!(
+                html,
+                "<li id=\"b-{}\"><b>{}</b>",
+                esc(path),
+                esc(&name_of(path))
+            );
             if child["chosen"] == true {
                 html.push_str("<span class=\"badge chosen\">chosen</span>");
             }
@@ -268,7 +484,7 @@ fn timeline(html: &mut String, branches: &[Value], calls: &[Value]) {
     let (width, row, label) = (900.0, 18.0, 110.0);
     let mut rows: Vec<&str> = branches.iter().filter_map(|b| b["path"].as_str()).collect();
     rows.sort();
-    let height = row * rows.len() as f64 + 24.0;
+    let height = row * rows.len() as f64 + 30.0;
     let _ = write!(
         html,
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{height}\" role=\"img\" aria-label=\"timeline\">",
@@ -307,11 +523,68 @@ fn timeline(html: &mut String, branches: &[Value], calls: &[Value]) {
             );
         }
     }
-    let _ = write!(
-        html,
-        "<text x=\"{label}\" y=\"{}\" font-size=\"11\">0 s</text><text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"end\">{end:.3} s</text></svg><p><span class=\"badge\" style=\"background:#7e57c2;color:#fff\">llm</span><span class=\"badge\" style=\"background:#26a69a;color:#fff\">bash</span><span class=\"badge\" style=\"background:#ffb300\">branch</span></p>",
-        height - 4.0,
-        width + label,
-        height - 4.0
-    );
+    // Decisions (a `branch` call's end, in its caller's row) and cancellations (a cancelled
+    // branch's end, in its own row).
+    for (i, path) in rows.iter().enumerate() {
+        let y = i as f64 * row;
+        for call in calls
+            .iter()
+            .filter(|c| c["path"].as_str() == Some(path) && c["call"] == "branch")
+        {
+            let Some(seconds) = call["seconds"].as_f64() else {
+                continue;
+            };
+            let at = x(call["at"].as_f64().unwrap_or(0.0) + seconds);
+            let _ = write!(
+                html,
+                "<path d=\"M{at:.1} {} l4 6 l-4 6 l-4 -6 z\" fill=\"#d32f2f\"><title>decision of branch call #{}</title></path>",
+                y + 3.0,
+                call["seq"]
+            );
+        }
+        let cancelled = branches
+            .iter()
+            .find(|b| b["path"].as_str() == Some(path) && b["cancelled"] == true);
+        if let Some(end_at) = cancelled.and_then(|b| b["end"].as_f64()) {
+            let at = x(end_at);
+            let _ = write!(
+                html,
+                "<path d=\"M{} {} l8 8 m0 -8 l-8 8\" stroke=\"#424242\" stroke-width=\"2\"><title>cancelled</title></path>",
+                at - 4.0,
+                y + 5.0
+            );
+        }
+    }
+    // The time axis: ticks at a round step.
+    let step = round_step(end / 8.0);
+    let axis = height - 16.0;
+    let mut tick = 0.0;
+    while tick <= end + step * 1e-9 {
+        let _ = write!(
+            html,
+            "<line x1=\"{0:.1}\" x2=\"{0:.1}\" y1=\"0\" y2=\"{axis}\" stroke=\"#ddd\" stroke-dasharray=\"2 3\"/><text x=\"{0:.1}\" y=\"{1}\" font-size=\"10\" text-anchor=\"middle\">{2} s</text>",
+            x(tick),
+            height - 4.0,
+            seconds_label(tick, step)
+        );
+        tick += step;
+    }
+    html.push_str("</svg><p><span class=\"badge\" style=\"background:#7e57c2;color:#fff\">llm</span><span class=\"badge\" style=\"background:#26a69a;color:#fff\">bash</span><span class=\"badge\" style=\"background:#ffb300\">branch</span><span class=\"badge\" style=\"color:#d32f2f\">&#9670; decision</span><span class=\"badge\">&#10005; cancelled</span> A call cut by the end of the run is drawn to the end.</p>");
+}
+
+/// 1, 2 or 5 times a power of ten, at least `rough`.
+fn round_step(rough: f64) -> f64 {
+    let rough = rough.max(1e-6);
+    let power = 10f64.powf(rough.log10().floor());
+    [1.0, 2.0, 5.0, 10.0]
+        .iter()
+        .map(|m| m * power)
+        .find(|step| *step >= rough)
+        .unwrap_or(10.0 * power)
+}
+
+/// A tick's label with as many decimals as the step needs.
+fn seconds_label(t: f64, step: f64) -> String {
+    let decimals = (-step.log10().floor()).max(0.0) as usize;
+    format!("{t:.decimals$}")
 }
