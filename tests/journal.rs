@@ -359,9 +359,14 @@ fn the_branching_example_replays_and_reports() {
         "{html}"
     );
     assert!(html.contains("badge cancelled"));
-    // Self-contained: no scripts, no external assets.
+    // Self-contained: no scripts, no external assets; links only within the page (a call's
+    // line to the plan source).
     assert!(!html.contains("<script"));
-    assert!(!html.contains("src=") && !html.contains("href="));
+    assert!(!html.contains(" src="));
+    for link in html.split("href=\"").skip(1) {
+        assert!(link.starts_with("#L"), "a link out of the page: {link:.40}");
+    }
+    assert!(html.contains("<h2>Plan</h2>") && html.contains("<h2>Decisions</h2>"));
 }
 
 #[test]

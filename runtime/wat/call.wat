@@ -92,6 +92,14 @@
       (then (local.set $r (call $set_method (local.get $self) (local.get $name) (local.get $args) (local.get $kwargs))) (br $dispatched)))
     (if (i32.and (i32.ge_u (local.get $t) (i32.const 2)) (i32.le_u (local.get $t) (i32.const 4)))
       (then (local.set $r (call $num_method (local.get $self) (local.get $name) (local.get $args) (local.get $kwargs))) (br $dispatched)))
+    ;; keys() and items() views are set-like: isdisjoint as on the set of their items.
+    (if (i32.and (i32.eq (local.get $t) (i32.const 19))
+          (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_dict_n_isdisjoint))))
+      (then
+        (if (call $dict_view_is_setlike (local.get $self))
+          (then (local.set $r (call $set_method (i64.extend_i32_u (call $set_of (local.get $self)))
+            (local.get $name) (local.get $args) (local.get $kwargs)))))
+        (br $dispatched)))
     ;; range.index and range.count behave as on the list of the range's values.
     (if (i32.eq (local.get $t) (i32.const 16))
       (then

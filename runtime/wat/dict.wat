@@ -538,6 +538,14 @@
   (call $dict_insert (local.get $d) (local.get $k) (call $hash (local.get $k)) (local.get $v)))
 
 ;; dict.update(src): from a dict, or an iterable of pairs.
+;; `{**m}` in a dict display: `m` must be a mapping (in plans, a dict); anything else is
+;; CPython's TypeError, where dict.update would have taken a sequence of pairs.
+(func $dict_display_unpack (param $d i64) (param $m i64)
+  (if (i32.ne (call $tid (local.get $m)) (i32.const 8))
+    (then (call $raise_msg (global.get $t_TypeError)
+      (call $msg1 (global.get $s_dict_not_mapping) (call $type_name (local.get $m))))))
+  (call $dict_update_from (i32.wrap_i64 (local.get $d)) (local.get $m)))
+
 (func $dict_update_from (param $d i32) (param $src i64)
   (local $t i32) (local $p i32) (local $i i32) (local $e i32) (local $items i32) (local $it i64) (local $x i64)
   (local.set $t (call $tid (local.get $src)))

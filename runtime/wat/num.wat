@@ -1695,8 +1695,10 @@
   (local $text i64) (local $n i32) (local $v i64) (local $base i64) (local $b i64) (local $k i32) (local $r i64) (local $i i32)
   (local $entry i32) (local $key i64)
   (local.set $n (call $nargs (local.get $args)))
-  (if (i32.gt_u (local.get $n) (i32.const 2))
-    (then (call $num_count_error (global.get $s_num_takes_at_most_2) (global.get $s_num_name_int) (local.get $n))))
+  ;; Keywords count towards "at most 2 arguments", as in CPython (int('5', 10, base=16)).
+  (if (i32.gt_u (i32.add (local.get $n) (call $seq_kw_count (local.get $kwargs))) (i32.const 2))
+    (then (call $num_count_error (global.get $s_num_takes_at_most_2) (global.get $s_num_name_int)
+      (i32.add (local.get $n) (call $seq_kw_count (local.get $kwargs))))))
   ;; keywords: only base
   (if (local.get $kwargs)
     (then

@@ -1801,6 +1801,11 @@
   (call $seq_kwargs (local.get $kwargs) (global.get $s_seq_k_iterable) (global.get $s_seq_k_start) (i32.const 0)
     (global.get $s_seq_n_enumerate))
   (local.set $u) (local.set $start) (local.set $src)
+  ;; CPython takes `iterable=` only without a positional iterable.
+  (if (i32.and (i32.ne (local.get $argc) (i32.const 0)) (i64.ne (local.get $src) (i64.const 0)))
+    (then (call $raise_msg (global.get $t_TypeError)
+      (call $msg2 (global.get $s_seq_invalid_kw) (i64.extend_i32_u (global.get $s_seq_k_iterable))
+        (call $seq_s (global.get $s_seq_n_enumerate))))))
   (if (local.get $argc) (then (local.set $src (call $seq_arg (local.get $args) (i32.const 0)))))
   (if (i32.eq (local.get $argc) (i32.const 2)) (then (local.set $start (call $seq_arg (local.get $args) (i32.const 1)))))
   (if (i64.eqz (local.get $src))

@@ -809,10 +809,11 @@
 (func $b_str (param $args i32) (param $kwargs i32) (result i64)
   (local $n i32) (local $v i64) (local $more i32) (local $e i32) (local $end i32) (local $key i64) (local $sb i32)
   (local.set $n (i32.load offset=4 (local.get $args)))
-  (if (i32.gt_u (local.get $n) (i32.const 3))
+  ;; Keywords count towards "at most 3 arguments", as in CPython.
+  (if (i32.gt_u (i32.add (local.get $n) (call $seq_kw_count (local.get $kwargs))) (i32.const 3))
     (then
       (local.set $sb (call $sb_new))
-      (call $sb_push_i64 (local.get $sb) (i64.extend_i32_u (local.get $n)))
+      (call $sb_push_i64 (local.get $sb) (i64.extend_i32_u (i32.add (local.get $n) (call $seq_kw_count (local.get $kwargs)))))
       (call $raise_msg (global.get $t_TypeError) (call $msg1 (global.get $s_str_str_count) (call $sb_finish (local.get $sb))))))
   (if (local.get $n) (then (local.set $v (i64.load offset=8 (local.get $args)))))
   (local.set $more (i32.gt_u (local.get $n) (i32.const 1)))
@@ -831,11 +832,16 @@
           (if (i64.ne (local.get $key) (i64.const 0))
             (then
               (if (call $str_eq (local.get $key) (i64.extend_i32_u (global.get $s_str_kw_object)))
-                (then (local.set $v (i64.load offset=16 (local.get $e))))
+                (then
+                  (if (local.get $n) (then (call $raise_static (global.get $t_TypeError) (global.get $s_str_dup_object))))
+                  (local.set $v (i64.load offset=16 (local.get $e))))
                 (else
                   (if (i32.or (call $str_eq (local.get $key) (i64.extend_i32_u (global.get $s_str_kw_encoding)))
                         (call $str_eq (local.get $key) (i64.extend_i32_u (global.get $s_str_kw_errors))))
                     (then
+                      (if (i32.and (i32.ge_u (local.get $n) (i32.const 2))
+                            (call $str_eq (local.get $key) (i64.extend_i32_u (global.get $s_str_kw_encoding))))
+                        (then (call $raise_static (global.get $t_TypeError) (global.get $s_str_dup_encoding))))
                       (call $str_decode_arg (local.get $key) (i64.load offset=16 (local.get $e)))
                       (local.set $more (i32.const 1)))
                     (else (call $raise_msg (global.get $t_TypeError)

@@ -1651,8 +1651,10 @@ impl<'a> Generator<'a> {
                             );
                         }
                         None => {
-                            let update = self.str_value("update");
-                            let _ = write!(code, "(drop (call $call_method (local.get {dict}) {update} (i32.wrap_i64 (call $tuple1 {value_code})) (i32.const 0)))");
+                            let _ = write!(
+                                code,
+                                "(call $dict_display_unpack (local.get {dict}) {value_code})"
+                            );
                         }
                     }
                 }
