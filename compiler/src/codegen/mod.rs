@@ -1425,6 +1425,23 @@ impl<'a> Generator<'a> {
             }
             Place::Global(name) => {
                 let index = self.global_index(&name);
+                // A module global named like a builtin (a later `def max`, an `if False: sum = 0`)
+                // is the builtin until it is bound, as in CPython, where a name missing from
+                // the module's globals is looked up in the builtins. `select`: no block result.
+                let builtin = self
+                    .layout
+                    .types
+                    .get(name.as_str())
+                    .or_else(|| self.layout.builtins.get(name.as_str()))
+                    .copied();
+                if let Some(address) = builtin {
+                    if name == "print" {
+                        self.host_calls.insert("print");
+                    }
+                    return Ok(format!(
+                        "(select (i64.const {address}) (global.get $g{index}) (i64.eqz (global.get $g{index})))"
+                    ));
+                }
                 // As for locals above: no block result.
                 format!("(if (i64.eqz (global.get $g{index})) (then (call $raise_name_error (i32.const {name_str})) (unreachable))) (global.get $g{index})")
             }
