@@ -112,6 +112,11 @@
   (local.get $r))
 
 (func $raise_no_attribute (param $self i64) (param $name i64)
+  ;; A class's missing attribute is CPython's "type object 'dict' has no attribute 'x'".
+  (if (i32.eq (call $tid (local.get $self)) (i32.const 13))
+    (then (call $raise_msg (global.get $t_AttributeError)
+      (call $msg2 (global.get $s_type_no_attribute)
+        (i64.extend_i32_u (i32.load offset=8 (i32.wrap_i64 (local.get $self)))) (local.get $name)))))
   (call $raise_msg (global.get $t_AttributeError)
     (call $msg2 (global.get $s_no_attribute) (call $type_name (local.get $self)) (local.get $name))))
 
@@ -188,9 +193,8 @@
   (local.set $k (i32.load offset=8 (local.get $desc)))
   (local.set $flags (i32.load offset=12 (local.get $desc)))
   (local.set $n (i32.load offset=4 (local.get $args)))
-  ;; Positional arguments.
-  (if (i32.and (i32.gt_u (local.get $n) (local.get $p)) (i32.eqz (i32.and (local.get $flags) (i32.const 1))))
-    (then (call $raise_positional_count (local.get $fn) (local.get $p) (local.get $n))))
+  ;; Positional arguments (too many is reported after the keywords, as CPython does: an
+  ;; unexpected keyword first, and the keyword-only arguments given counted in the message).
   (local.set $count (select (local.get $p) (local.get $n) (i32.gt_u (local.get $n) (local.get $p))))
   (call $memcpy (local.get $out) (i32.add (local.get $args) (i32.const 8)) (i32.shl (local.get $count) (i32.const 3)))
   (local.set $extra (i32.add (local.get $p) (local.get $k)))
@@ -246,6 +250,9 @@
                   (call $raise_msg (global.get $t_TypeError)
                     (call $msg2 (global.get $s_unexpected_keyword) (i64.extend_i32_u (i32.load offset=12 (local.get $fn))) (local.get $key)))))))
           (br $each)))))
+  (if (i32.and (i32.gt_u (local.get $n) (local.get $p)) (i32.eqz (i32.and (local.get $flags) (i32.const 1))))
+    (then (call $raise_positional_count (local.get $fn) (local.get $p) (local.get $n)
+      (call $count_filled (local.get $out) (local.get $p) (i32.add (local.get $p) (local.get $k))))))
   ;; Positional defaults fill the last parameters.
   (local.set $defaults (i32.load offset=16 (local.get $fn)))
   (if (local.get $defaults)
@@ -307,9 +314,13 @@
       (br_if $done (i32.ge_u (local.get $i) (local.get $to)))
       (if (i64.eqz (i64.load (i32.add (local.get $out) (i32.shl (local.get $i) (i32.const 3)))))
         (then
+          ;; CPython's list: 'a' and 'b'; 'a', 'b', and 'c'.
           (if (local.get $seen)
             (then (call $sb_push_str (local.get $sb) (i64.extend_i32_u
-              (select (global.get $s_and) (global.get $s_comma) (i32.eq (local.get $seen) (i32.sub (local.get $n) (i32.const 1))))))))
+              (select
+                (select (global.get $s_and) (global.get $s_comma_and) (i32.eq (local.get $n) (i32.const 2)))
+                (global.get $s_comma)
+                (i32.eq (local.get $seen) (i32.sub (local.get $n) (i32.const 1))))))))
           (call $sb_push_byte (local.get $sb) (i32.const 39))
           (call $sb_push_str (local.get $sb) (i64.extend_i32_u (i32.load offset=16 (i32.add (local.get $desc) (i32.shl (local.get $i) (i32.const 2))))))
           (call $sb_push_byte (local.get $sb) (i32.const 39))
@@ -318,8 +329,21 @@
       (br $each)))
   (call $raise_msg (global.get $t_TypeError) (call $sb_finish (local.get $sb))))
 
-;; "f() takes 2 positional arguments but 3 were given"
-(func $raise_positional_count (param $fn i32) (param $p i32) (param $n i32)
+;; How many of the slots [from, to) of `out` hold a value.
+(func $count_filled (param $out i32) (param $from i32) (param $to i32) (result i32)
+  (local $n i32)
+  (block $done
+    (loop $each
+      (br_if $done (i32.ge_u (local.get $from) (local.get $to)))
+      (if (i64.ne (i64.load (i32.add (local.get $out) (i32.shl (local.get $from) (i32.const 3)))) (i64.const 0))
+        (then (local.set $n (i32.add (local.get $n) (i32.const 1)))))
+      (local.set $from (i32.add (local.get $from) (i32.const 1)))
+      (br $each)))
+  (local.get $n))
+
+;; "f() takes 2 positional arguments but 3 were given", and with keyword-only arguments given,
+;; "... but 3 positional arguments (and 1 keyword-only argument) were given".
+(func $raise_positional_count (param $fn i32) (param $p i32) (param $n i32) (param $kwonly i32)
   (local $sb i32) (local $nd i32)
   (local.set $sb (call $sb_new))
   (call $sb_push_str (local.get $sb) (i64.extend_i32_u (i32.load offset=12 (local.get $fn))))
@@ -337,8 +361,18 @@
     (select (global.get $s_positional_argument_but) (global.get $s_positional_arguments_but)
       (i32.and (i32.eq (local.get $p) (i32.const 1)) (i32.eqz (local.get $nd))))))
   (call $sb_push_i64 (local.get $sb) (i64.extend_i32_u (local.get $n)))
+  (if (local.get $kwonly)
+    (then
+      (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_space_positional_argument)))
+      (if (i32.ne (local.get $n) (i32.const 1)) (then (call $sb_push_byte (local.get $sb) (i32.const 115))))
+      (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_and_open)))
+      (call $sb_push_i64 (local.get $sb) (i64.extend_i32_u (local.get $kwonly)))
+      (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_space_keyword_only_argument)))
+      (if (i32.ne (local.get $kwonly) (i32.const 1)) (then (call $sb_push_byte (local.get $sb) (i32.const 115))))
+      (call $sb_push_byte (local.get $sb) (i32.const 41))))
   (call $sb_push_str (local.get $sb) (i64.extend_i32_u
-    (select (global.get $s_was_given) (global.get $s_were_given) (i32.eq (local.get $n) (i32.const 1)))))
+    (select (global.get $s_was_given) (global.get $s_were_given)
+      (i32.and (i32.eq (local.get $n) (i32.const 1)) (i32.eqz (local.get $kwonly))))))
   (call $raise_msg (global.get $t_TypeError) (call $sb_finish (local.get $sb))))
 
 ;; Reads a closure cell; NameError when the variable it holds is unbound.

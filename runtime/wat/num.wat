@@ -1724,12 +1724,13 @@
   (local.set $v (call $arg (local.get $args) (i32.const 0)))
   (if (i64.ne (local.get $base) (i64.const 0))
     (then
-      (if (i32.ne (call $tid (local.get $v)) (i32.const 5))
-        (then (call $raise_static (global.get $t_TypeError) (global.get $s_num_int_nonstring_base))))
+      ;; As CPython: the base is checked before the value (int(5, 1) is about the base).
       (local.set $b (call $as_i64 (local.get $base)))
       (if (i32.or (i64.eq (local.get $b) (i64.const 1))
             (i32.or (i64.lt_s (local.get $b) (i64.const 0)) (i64.gt_s (local.get $b) (i64.const 36))))
-        (then (call $raise_static (global.get $t_ValueError) (global.get $s_num_int_base)))))
+        (then (call $raise_static (global.get $t_ValueError) (global.get $s_num_int_base))))
+      (if (i32.ne (call $tid (local.get $v)) (i32.const 5))
+        (then (call $raise_static (global.get $t_TypeError) (global.get $s_num_int_nonstring_base)))))
     (else (local.set $b (i64.const 10))))
   (local.set $k (call $num_kind (local.get $v)))
   (if (i32.eq (local.get $k) (i32.const 1)) (then (return (call $int_new (call $int_val (local.get $v))))))

@@ -875,8 +875,17 @@
           (if (i32.lt_u (local.get $p) (local.get $end))
             (then
               (local.set $c (i32.load8_u (local.get $p)))
-              (if (i32.or (i32.eq (local.get $c) (i32.const 44)) (i32.eq (local.get $c) (i32.const 95)))
-                (then (call $raise_static (global.get $t_ValueError) (global.get $s_ops_format_both_groups))))))))))
+              ;; The other separator: both given. The same one again is CPython's format type
+              ;; ',' (or '_'): "Cannot specify ',' with ','." when it ends the spec; followed
+              ;; by more, the spec is invalid as a whole (reported below).
+              (if (i32.and (i32.or (i32.eq (local.get $c) (i32.const 44)) (i32.eq (local.get $c) (i32.const 95)))
+                    (i32.ne (local.get $c) (global.get $fmt_group)))
+                (then (call $raise_static (global.get $t_ValueError) (global.get $s_ops_format_both_groups))))
+              (if (i32.and (i32.eq (local.get $c) (global.get $fmt_group))
+                    (i32.eq (i32.add (local.get $p) (i32.const 1)) (local.get $end)))
+                (then (call $raise_static (global.get $t_ValueError)
+                  (select (global.get $s_ops_format_comma_comma) (global.get $s_ops_format_under_under)
+                    (i32.eq (local.get $c) (i32.const 44))))))))))))
   (if (i32.lt_u (local.get $p) (local.get $end))
     (then (if (i32.eq (i32.load8_u (local.get $p)) (i32.const 46))
       (then
