@@ -295,3 +295,37 @@ fn a_plan_run_again_reuses_its_module_and_an_edited_plan_is_never_stale() {
     assert_eq!(plans_kept(), 2);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Tracebacks name the frames CPython names: an argument-binding TypeError is the caller's (no
+/// frame of the callee, which never started), and "changed size during iteration" is the `for`
+/// line's, not the body's last line.
+#[test]
+fn tracebacks_name_the_lines_cpython_names() {
+    let dir = temp_dir("traceback-lines");
+    let traceback = |name: &str, source: &str| -> Vec<String> {
+        let plan = write(&dir, name, source.as_bytes());
+        let output = baton(&["run", &plan, "--summary", "none"]);
+        assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+        // `  File "<path>", line 6, in main` -> `line 6, in main`
+        stderr(&output)
+            .lines()
+            .filter_map(|line| line.trim_start().strip_prefix("File "))
+            .filter_map(|frame| frame.split_once(".py\", "))
+            .map(|(_, at)| at.to_string())
+            .collect()
+    };
+    assert_eq!(
+        traceback(
+            "binding.py",
+            "def f(a, b):\n    return a\n\n\ndef main():\n    f(1)\n\n\nmain()\n"
+        ),
+        ["line 9, in <module>", "line 6, in main"]
+    );
+    assert_eq!(
+        traceback(
+            "resized.py",
+            "d = {'a': 1}\nfor k in d:\n    d['x' + k] = 2\n"
+        ),
+        ["line 2, in <module>"]
+    );
+}

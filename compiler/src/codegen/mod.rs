@@ -660,8 +660,8 @@ impl<'a> Generator<'a> {
         );
 
         // The entry binds a call's arguments. When they are exactly the positional
-        // parameters, no binding is needed. Otherwise `$bind` runs inside the function's
-        // frame, so its errors are reported there.
+        // parameters, no binding is needed. Otherwise `$bind` runs before the function's
+        // frame exists, so its errors are reported at the call, as CPython reports them.
         let slot_loads = |base: &str, first: usize| -> String {
             (0..names.len())
                 .map(|i| format!(" (i64.load offset={} (local.get {base}))", first + 8 * i))
@@ -679,18 +679,15 @@ impl<'a> Generator<'a> {
         }
         let _ = write!(
             entry,
-            "(local.set $d (call $enter (i32.const {name_str})))\n\
-             (i32.store offset=4 (i32.add (global.get $frames) (i32.shl (local.get $d) (i32.const 3))) (i32.const {line}))\n\
-             (local.set $slots (call $alloc (i32.const {})))\n\
+            "(local.set $slots (call $alloc (i32.const {})))\n\
              (call $bind (local.get $fn) (local.get $args) (local.get $kwargs) (i32.const {descriptor}) (local.get $slots))\n\
-             (call $leave (local.get $d))\n\
              (call ${wasm_name}_body (local.get $fn){})",
             8 * names.len().max(1),
             slot_loads("$slots", 0)
         );
         let _ = writeln!(
             self.functions,
-            "(func ${wasm_name} (type $entry) (param $fn i32) (param $args i32) (param $kwargs i32) (result i64)\n(local $d i32) (local $slots i32)\n{entry})"
+            "(func ${wasm_name} (type $entry) (param $fn i32) (param $args i32) (param $kwargs i32) (result i64)\n(local $slots i32)\n{entry})"
         );
         Ok(index)
     }
@@ -1078,6 +1075,9 @@ impl<'a> Generator<'a> {
         );
         self.emit(&format!("(local.set {iterator} (call $iter {iterable}))"));
         self.emit(&format!("(block {after} (block {exhausted} (loop {top}"));
+        // Taking the next item is the `for` line's doing (a dict that changed size during the
+        // iteration is reported there, as CPython does), not the body's last line's.
+        self.set_line(f);
         self.emit(&format!(
             "(local.set {item} (call $next (local.get {iterator})))"
         ));
