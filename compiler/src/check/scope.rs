@@ -285,7 +285,12 @@ impl Scope {
             S::Nonlocal(n) => {
                 for name in &n.names {
                     let normalized = normalize(name.as_str()).into_owned();
-                    self.nonlocals.entry(normalized).or_insert(offset);
+                    // The last declaration: a use before any of them is CPython's error
+                    // ("used prior to nonlocal declaration"), even after an earlier one.
+                    self.nonlocals
+                        .entry(normalized)
+                        .and_modify(|last| *last = (*last).max(offset))
+                        .or_insert(offset);
                 }
             }
             S::Expr(e) => self.expr(&e.value, true),

@@ -127,6 +127,19 @@ fn compile_time_errors_that_cpython_rejects() {
     assert_clean("while True:\n    try:\n        break\n    finally:\n        pass\n");
 }
 
+/// Mutation-fuzzer finding: a use between two `nonlocal x` declarations is CPython's "name 'x'
+/// is used prior to nonlocal declaration" (mutant 2632 of seed 2: a duplicated line).
+#[test]
+fn a_use_before_a_repeated_nonlocal_declaration_is_refused() {
+    assert_codes(
+        "def f(x):\n    def g():\n        nonlocal x\n        x += 1\n        nonlocal x\n        return x\n    return g\n",
+        &["B207"],
+    );
+    assert_clean(
+        "def f(x):\n    def g():\n        nonlocal x\n        nonlocal x\n        x += 1\n        return x\n    return g\n",
+    );
+}
+
 /// Mutation-fuzzer finding (issue 23): rustpython's grammar accepts `**` without a name and a
 /// bare `*` followed only by `**kwargs`; CPython refuses both.
 #[test]

@@ -8,11 +8,14 @@
 //! - [`baton`]: compile and run a plan in-process under limits;
 //! - [`outcome`]: what a run produced, and the comparison that classifies a difference;
 //! - [`reduce`]: shrinks a mismatching plan while it keeps mismatching the same way;
-//! - [`driver`]: the loop over many plans on several threads, and the report.
+//! - [`driver`]: the loop over many plans on several threads, and the report;
+//! - [`mutate`]: the mutation fuzzer: real programs with a slip in them, checked for crashes and
+//!   for programs CPython refuses that Baton runs.
 
 pub mod baton;
 pub mod driver;
 pub mod gen;
+pub mod mutate;
 pub mod oracle;
 pub mod outcome;
 pub mod reduce;

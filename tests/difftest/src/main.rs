@@ -18,6 +18,9 @@ usage: baton-difftest [--seed S] [--count N] [--start I] [--jobs J] [--out DIR]
                       [--progress] [--optimised]
        baton-difftest --print [--seed S] [--start I] [--count N]   print generated plans
        baton-difftest --file PLAN.py [--python PYTHON]             run one plan under both
+       baton-difftest --mutate [--seed S] [--start I] [--count N] [--out DIR]
+                      mutants of the conformance programs, examples and plan library: no
+                      crash, and nothing CPython refuses to compile may run
 
 Generates plans start..start+count of seed S, runs each under Baton (in-process) and CPython,
 compares stdout, exit status and the final exception line, and writes each reduced mismatch to
@@ -30,6 +33,7 @@ enum Mode {
     Run,
     Print,
     File(PathBuf),
+    Mutate,
 }
 
 fn parse(args: &[String]) -> Result<(Mode, Options), String> {
@@ -67,6 +71,7 @@ fn parse(args: &[String]) -> Result<(Mode, Options), String> {
             "--progress" => options.progress = true,
             "--optimised" => options.optimised = true,
             "--print" => mode = Mode::Print,
+            "--mutate" => mode = Mode::Mutate,
             "--file" => mode = Mode::File(PathBuf::from(value(&mut i, arg)?)),
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown argument `{other}`")),
@@ -98,6 +103,61 @@ fn run_file(path: &PathBuf, options: &Options) -> Result<ExitCode, String> {
     )
 }
 
+/// `--mutate`: runs mutants and writes each finding to DIR/mutant-<seed>-<index>.py.
+fn mutate(options: &Options) -> Result<ExitCode, String> {
+    use baton_difftest::mutate;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let seeds = mutate::load_seeds(&root);
+    if seeds.is_empty() {
+        return Err(format!("no seed programs under {}", root.display()));
+    }
+    let runner = Runner::new(mutate::LIMITS);
+    let report = mutate::fuzz(
+        &seeds,
+        &runner,
+        &options.python,
+        options.seed,
+        options.start,
+        options.count,
+    )
+    .map_err(|e| e.to_string())?;
+    println!(
+        "{} mutants of {} seed programs: {} refused (by Baton's checker or CPython's compiler), \
+         {} agreed, {} findings",
+        report.mutants,
+        seeds.len(),
+        report.refused,
+        report.agreed,
+        report.findings.len()
+    );
+    for finding in &report.findings {
+        println!(
+            "mutant {} of {} ({}): {}",
+            finding.index,
+            finding.mutant.seed,
+            finding.mutant.edits.join("; "),
+            finding.what
+        );
+        if let Some(dir) = &options.out_dir {
+            let _ = std::fs::create_dir_all(dir);
+            let path = dir.join(format!("mutant-{}-{}.py", options.seed, finding.index));
+            let text = format!(
+                "# {} ({})\n# {}\n{}",
+                finding.mutant.seed,
+                finding.mutant.edits.join("; "),
+                finding.what,
+                finding.mutant.source
+            );
+            std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+    }
+    Ok(if report.findings.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (mode, options) = match parse(&args) {
@@ -123,6 +183,10 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
+        Mode::Mutate => mutate(&options).unwrap_or_else(|message| {
+            eprintln!("baton-difftest: {message}");
+            ExitCode::from(2)
+        }),
         Mode::File(path) => run_file(&path, &options).unwrap_or_else(|message| {
             eprintln!("baton-difftest: {message}");
             ExitCode::from(2)
