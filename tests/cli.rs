@@ -329,3 +329,18 @@ fn tracebacks_name_the_lines_cpython_names() {
         ["line 2, in <module>"]
     );
 }
+
+/// Mutation-fuzzer finding (seeds 3 and 4): an SDK import nothing reads is not evaluated, so an
+/// unused `inputs` no longer calls a host call the module does not import (a trap).
+#[test]
+fn an_unread_sdk_import_is_not_evaluated() {
+    let dir = temp_dir("unread-import");
+    let plan = write(
+        &dir,
+        "plan.py",
+        b"print(1)\nfrom baton import bash, llm, inputs, log\nprint(2)\n",
+    );
+    let output = baton(&["run", &plan, "--summary", "none"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "1\n2\n");
+}

@@ -982,9 +982,12 @@ impl<'a> Generator<'a> {
                         self.scopes.resolve(self.current_scope(), &bound),
                         Place::Global(name) if !self.scopes.module_name_is_read(&name)
                     );
-                    if !unread {
-                        self.host_calls.extend(calls);
+                    if unread && !calls.is_empty() {
+                        // Nothing reads it, and making its value could take a host call the
+                        // module then does not import (`inputs`: mutation-fuzzer finding).
+                        continue;
                     }
+                    self.host_calls.extend(calls);
                     self.store_name(&bound, &value)?;
                 }
             }
