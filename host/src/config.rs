@@ -151,7 +151,7 @@ pub struct LimitsConfig {
     /// holds until their `branch` call returns.
     pub held_mib: u64,
     /// Run-wide: how much the run directory (workspace, branches' forks, journal) may grow,
-    /// measured after each command, model call and fork.
+    /// measured after each command and fork, and at most once a second after model calls.
     pub disk_mib: u64,
 }
 

@@ -29,7 +29,12 @@ pub struct DiskWatch {
     budget: u64,
     account: Arc<RunAccount>,
     walking: AtomicBool,
+    /// When the last measurement ended ([`DiskWatch::check_now_and_then`]).
+    last: std::sync::Mutex<Option<std::time::Instant>>,
 }
+
+/// How often model calls, which only grow the journal by their replies, measure the tree.
+const BETWEEN_MODEL_CALL_WALKS: std::time::Duration = std::time::Duration::from_secs(1);
 
 impl DiskWatch {
     /// Starts watching `root` (measured now) with `budget` bytes of growth.
@@ -40,7 +45,21 @@ impl DiskWatch {
             budget,
             account,
             walking: AtomicBool::new(false),
+            last: std::sync::Mutex::new(None),
         }
+    }
+
+    /// [`DiskWatch::check`], unless a measurement ended less than a second ago: model calls
+    /// come fast and only add their replies to the journal, so they need not each walk a large
+    /// workspace (commands and forks, which write files, measure every time).
+    pub fn check_now_and_then(&self) -> bool {
+        let recent = self
+            .last
+            .lock()
+            .ok()
+            .and_then(|last| *last)
+            .is_some_and(|at| at.elapsed() < BETWEEN_MODEL_CALL_WALKS);
+        !recent && self.check()
     }
 
     /// Measures the run directory after a command; past the budget, stops the run. Returns
@@ -51,6 +70,9 @@ impl DiskWatch {
         }
         let now = apparent_size(&self.root);
         self.walking.store(false, Ordering::SeqCst);
+        if let Ok(mut last) = self.last.lock() {
+            *last = Some(std::time::Instant::now());
+        }
         let grown = now.saturating_sub(self.start);
         if grown <= self.budget {
             return false;
@@ -112,6 +134,9 @@ mod tests {
         let sparse = std::fs::File::create(root.join("a/sparse")).unwrap();
         sparse.set_len(1 << 30).unwrap();
         std::os::unix::fs::symlink("/usr", root.join("a/link")).unwrap();
+        // Model calls measure at most once a second: right after a walk, not at all.
+        assert!(!watch.check_now_and_then());
+        assert!(account.check().is_ok());
         assert!(watch.check());
         let stopped = account.check().unwrap_err();
         assert!(stopped.message.contains("disk limit exceeded"), "{stopped}");

@@ -77,10 +77,10 @@ impl std::error::Error for RunStopped {}
 #[derive(Debug)]
 pub struct RunAccount {
     limits: RunWideLimits,
-    memory: AtomicUsize,
+    memory: AtomicU64,
     output: AtomicU64,
     log: AtomicU64,
-    held: AtomicUsize,
+    held: AtomicU64,
     stopped: OnceLock<RunStopped>,
 }
 
@@ -90,10 +90,10 @@ impl RunAccount {
     pub fn new(limits: RunWideLimits) -> Arc<RunAccount> {
         Arc::new(RunAccount {
             limits,
-            memory: AtomicUsize::new(0),
+            memory: AtomicU64::new(0),
             output: AtomicU64::new(0),
             log: AtomicU64::new(0),
-            held: AtomicUsize::new(0),
+            held: AtomicU64::new(0),
             stopped: OnceLock::new(),
         })
     }
@@ -129,77 +129,89 @@ impl RunAccount {
         }
     }
 
-    /// Takes `bytes` more of instance memory; on failure the run is stopped.
-    pub(crate) fn grow_memory(&self, bytes: usize) -> Result<(), RunStopped> {
+    /// Takes `bytes` from `account` under `cap`. Past it nothing is taken and the run stops
+    /// for `limit`, with `message` (given the cap in MiB). The one mechanism behind every
+    /// run-wide account below.
+    fn take(
+        &self,
+        account: &AtomicU64,
+        bytes: usize,
+        cap: u64,
+        limit: LimitKind,
+        message: impl FnOnce(f64) -> String,
+    ) -> Result<(), RunStopped> {
         self.check()?;
-        let before = self.memory.fetch_add(bytes, Ordering::SeqCst);
-        if before.saturating_add(bytes) <= self.limits.memory_bytes {
+        let bytes = bytes as u64;
+        let before = account.fetch_add(bytes, Ordering::SeqCst);
+        if before.saturating_add(bytes) <= cap {
             return Ok(());
         }
-        self.memory.fetch_sub(bytes, Ordering::SeqCst);
-        Err(self.stop(
+        account.fetch_sub(bytes, Ordering::SeqCst);
+        Err(self.stop(limit, message(cap as f64 / MIB)))
+    }
+
+    /// Takes `bytes` more of instance memory; on failure the run is stopped.
+    pub(crate) fn grow_memory(&self, bytes: usize) -> Result<(), RunStopped> {
+        self.take(
+            &self.memory,
+            bytes,
+            self.limits.memory_bytes as u64,
             LimitKind::RunMemory,
-            format!(
-                "run-wide memory limit exceeded ({} MiB for the plan and all its branches \
-                 together)",
-                self.limits.memory_bytes as f64 / MIB
-            ),
-        ))
+            |mib| {
+                format!(
+                    "run-wide memory limit exceeded ({mib} MiB for the plan and all its \
+                     branches together)"
+                )
+            },
+        )
     }
 
     /// Gives back instance memory (an instance ended).
     pub(crate) fn release_memory(&self, bytes: usize) {
-        self.memory.fetch_sub(bytes, Ordering::SeqCst);
+        self.memory.fetch_sub(bytes as u64, Ordering::SeqCst);
     }
 
     /// Counts `bytes` of printed output.
     pub(crate) fn count_output(&self, bytes: usize) -> Result<(), RunStopped> {
-        self.check()?;
-        let total = self.output.fetch_add(bytes as u64, Ordering::SeqCst) + bytes as u64;
-        if total <= self.limits.output_bytes {
-            return Ok(());
-        }
-        Err(self.stop(
+        self.take(
+            &self.output,
+            bytes,
+            self.limits.output_bytes,
             LimitKind::Output,
-            format!(
-                "output limit exceeded ({} MiB printed by the plan and its branches together)",
-                self.limits.output_bytes as f64 / MIB
-            ),
-        ))
+            |mib| {
+                format!(
+                    "output limit exceeded ({mib} MiB printed by the plan and its branches \
+                     together)"
+                )
+            },
+        )
     }
 
     /// Counts `bytes` of log lines.
     pub(crate) fn count_log(&self, bytes: usize) -> Result<(), RunStopped> {
-        self.check()?;
-        let total = self.log.fetch_add(bytes as u64, Ordering::SeqCst) + bytes as u64;
-        if total <= self.limits.log_bytes {
-            return Ok(());
-        }
-        Err(self.stop(
+        self.take(
+            &self.log,
+            bytes,
+            self.limits.log_bytes,
             LimitKind::Log,
-            format!(
-                "log limit exceeded ({} MiB of log lines)",
-                self.limits.log_bytes as f64 / MIB
-            ),
-        ))
+            |mib| format!("log limit exceeded ({mib} MiB of log lines)"),
+        )
     }
 
-    /// Holds `bytes` a finished branch hands back, until `held` is dropped.
+    /// Holds `bytes` a finished branch hands back, until its [`Held`] is dropped.
     fn hold(&self, bytes: usize) -> Result<(), RunStopped> {
-        self.check()?;
-        let before = self.held.fetch_add(bytes, Ordering::SeqCst);
-        if before.saturating_add(bytes) <= self.limits.held_bytes {
-            return Ok(());
-        }
-        self.held.fetch_sub(bytes, Ordering::SeqCst);
-        Err(self.stop(
+        self.take(
+            &self.held,
+            bytes,
+            self.limits.held_bytes as u64,
             LimitKind::Held,
-            format!(
-                "run-wide limit on what branches hand back exceeded ({} MiB of results, \
-                 tracebacks and output held at once)",
-                self.limits.held_bytes as f64 / MIB
-            ),
-        ))
+            |mib| {
+                format!(
+                    "run-wide limit on what branches hand back exceeded ({mib} MiB of \
+                     results, tracebacks and output held at once)"
+                )
+            },
+        )
     }
 }
 
@@ -231,7 +243,7 @@ impl Drop for Held {
     fn drop(&mut self) {
         self.run
             .held
-            .fetch_sub(*self.bytes.get_mut(), Ordering::SeqCst);
+            .fetch_sub(*self.bytes.get_mut() as u64, Ordering::SeqCst);
     }
 }
 

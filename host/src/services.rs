@@ -78,8 +78,14 @@ pub struct Services {
     sites: Arc<Mutex<BTreeMap<String, SiteFigures>>>,
     /// The cgroup of all the run's commands, watched for memory kills (shared with branches).
     commands: Option<Arc<CommandsWatch>>,
-    /// The run directory's growth, measured after commands, model calls and forks.
+    /// The run directory's growth, measured after commands and forks (and now and then after model calls).
     disk: Option<Arc<DiskWatch>>,
+}
+
+/// The reply of a call after which the run was stopped by a run-wide limit: run.rs traps on the
+/// run's account as the call returns, so the plan never sees it.
+fn run_stopped(class: &'static str) -> PlanError {
+    PlanError::new(class, "the run was stopped by a run-wide limit")
 }
 
 /// The run's commands cgroup, and the account a memory kill of one of its commands stops the
@@ -173,14 +179,17 @@ impl Services {
     }
 
     /// Measures the run directory (off the async threads: the walk is blocking); true when the
-    /// run was stopped for it.
-    async fn disk_exceeded(&self) -> bool {
+    /// run was stopped for it. `every_time` false: at most once a second (model calls).
+    async fn disk_exceeded(&self, every_time: bool) -> bool {
         let Some(watch) = self.disk.clone() else {
             return false;
         };
-        tokio::task::spawn_blocking(move || watch.check())
-            .await
-            .unwrap_or(false)
+        tokio::task::spawn_blocking(move || match every_time {
+            true => watch.check(),
+            false => watch.check_now_and_then(),
+        })
+        .await
+        .unwrap_or(false)
     }
 
     /// Watches the run's commands cgroup: a memory kill in it stops the run through `account`.
@@ -385,11 +394,8 @@ impl Services {
                     ));
                 };
                 let workspace = self.copy_fork(parent_cell, &dir, &path).await?;
-                if self.disk_exceeded().await {
-                    return Err(PlanError::new(
-                        "BranchError",
-                        "the run was stopped by a run-wide limit",
-                    ));
+                if self.disk_exceeded(true).await {
+                    return Err(run_stopped("BranchError"));
                 }
                 child.sandbox = Some(Arc::new(sandbox.with_private_workspace(workspace.path())));
                 let cell: SharedWorkspace = Arc::new(Mutex::new(Some(workspace)));
@@ -456,12 +462,8 @@ impl Services {
             .commands
             .as_ref()
             .is_some_and(|watch| watch.check(&output));
-        if commands_killed || self.disk_exceeded().await {
-            // The run is stopped (run.rs traps on the account); this reply is never seen.
-            return Err(PlanError::new(
-                "SandboxError",
-                "the run was stopped by a run-wide limit",
-            ));
+        if commands_killed || self.disk_exceeded(true).await {
+            return Err(run_stopped("SandboxError"));
         }
         let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
         let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
@@ -718,11 +720,8 @@ impl HostCalls for Services {
                 CallKind::Llm => {
                     let reply = self.llm(&request).await;
                     // Replies land in the journal: they count against the disk budget too.
-                    if self.disk_exceeded().await {
-                        return Err(PlanError::new(
-                            "LLMError",
-                            "the run was stopped by a run-wide limit",
-                        ));
+                    if self.disk_exceeded(false).await {
+                        return Err(run_stopped("LLMError"));
                     }
                     reply
                 }

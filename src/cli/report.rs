@@ -365,11 +365,16 @@ fn decisions(html: &mut String, calls: &[Value]) {
             outcomes.len(),
             esc(reduce)
         );
-        match chosen {
-            Some(index) => {
-                let winner = &outcomes[usize::try_from(index)
-                    .unwrap_or(0)
-                    .min(outcomes.len().saturating_sub(1))];
+        // A journal is input like any other: a chosen index without its outcome is shown as such.
+        let winner = chosen.and_then(|index| outcomes.get(usize::try_from(index).ok()?));
+        match (chosen, winner) {
+            (Some(index), None) => {
+                let _ = write!(
+                    html,
+                    "chose branch #{index}, which has no outcome in the journal"
+                );
+            }
+            (Some(_), Some(winner)) => {
                 let _ = write!(
                     html,
                     "chose <b>{}</b>{}",
@@ -381,8 +386,8 @@ fn decisions(html: &mut String, calls: &[Value]) {
                     }
                 );
             }
-            None if reduce == "all" => html.push_str("kept every outcome"),
-            None => {
+            (None, _) if reduce == "all" => html.push_str("kept every outcome"),
+            (None, _) => {
                 let _ = write!(
                     html,
                     "chose nothing: {}",
@@ -587,4 +592,26 @@ fn round_step(rough: f64) -> f64 {
 fn seconds_label(t: f64, step: f64) -> String {
     let decimals = (-step.log10().floor()).max(0.0) as usize;
     format!("{t:.decimals$}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A journal is input: a decision naming a branch with no outcome (a cut or edited journal)
+    /// is shown as such, not a panic.
+    #[test]
+    fn a_chosen_branch_without_an_outcome_is_reported_not_a_panic() {
+        let calls = [serde_json::json!({
+            "call": "branch", "path": "", "seq": 0, "line": 3,
+            "request": {"reduce": "best"},
+            "result": {"ok": {"chosen": 5, "outcomes": [], "message": ""}}
+        })];
+        let mut html = String::new();
+        decisions(&mut html, &calls);
+        assert!(
+            html.contains("chose branch #5, which has no outcome"),
+            "{html}"
+        );
+    }
 }
