@@ -26,7 +26,9 @@ Usage (from the repository root, after `cargo build --release`):
   python3 bench/run.py [--repeat N] [--baton PATH] [--python PATH] [--markdown] [NAME ...]
 
 Times are wall-clock (time.perf_counter around the child process); CPU time is shown beside them
-because a shared machine's load inflates wall time but not CPU time.
+because a shared machine's load inflates wall time but not CPU time. The last columns are
+Baton's memory manager in the fastest in-process run: collections, time spent collecting, and
+its share of the run's time.
 """
 
 import argparse
@@ -53,6 +55,15 @@ BENCHMARKS = [
     ("sort", "sort 200k tuples with a key"),
     ("json_roundtrip", "json.dumps + loads of ~1 MB"),
     ("parse_ls", "parse 10k `ls -l` lines"),
+    # The long-running plans of tests/memory (issue 17: memory that is reclaimed).
+    ("memory/string_log", "20k appends to one str"),
+    ("memory/agent_output_loop", "3k steps over a 14 KB `ls` output"),
+    ("memory/lru_dict", "LRU dict, 200k inserts/deletes"),
+    ("memory/game_of_life", "48x48 life, 300 new grids"),
+    ("memory/json_roundtrip_loop", "60 KB JSON loaded+dumped 400x"),
+    ("memory/exceptions_loop", "300k exceptions raised+caught"),
+    ("memory/closures_loop", "500k closures made+dropped"),
+    ("memory/agent_history", "4k message dicts, prompt of last 30"),
 ]
 BASELINE = "empty"
 
@@ -104,25 +115,34 @@ IN_PROCESS = (
 
 def run_seconds(command, env=None):
     """The fastest in-process time of the program over the runs of `command` (a list of
-    commands, one per run): Baton's figures.json `seconds`, or the IN_PROCESS driver's line."""
+    commands, one per run): Baton's figures.json `seconds`, or the IN_PROCESS driver's line;
+    with Baton's heap figures of that run (collections, seconds collecting), if any."""
     fastest = float("inf")
+    heap = {}
     for cmd, run_dir in command:
         done = subprocess.run(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                               stderr=subprocess.PIPE, env=env, check=False)
         if done.returncode != 0:
             raise Failure(f"{' '.join(map(str, cmd))} exited {done.returncode}")
+        run_heap = {}
         if run_dir is not None:
-            seconds = json.loads((run_dir / "figures.json").read_text())["seconds"]
+            figures = json.loads((run_dir / "figures.json").read_text())
+            seconds = figures["seconds"]
+            run_heap = figures.get("heap") or {}
             shutil.rmtree(run_dir, ignore_errors=True)
         else:
             line = done.stderr.decode().strip().splitlines()[-1]
             seconds = float(line.removeprefix("seconds="))
-        fastest = min(fastest, seconds)
-    return fastest
+        if seconds < fastest:
+            fastest, heap = seconds, run_heap
+    return fastest, heap
 
 
 def measure(name, args, work):
     source = HERE / f"{name}.py"
+    if not source.exists():
+        source = ROOT / "tests" / f"{name}.py"
+    name = name.replace("/", "-")
     module = work / f"{name}.wasm"
     cache = work / f"cache-{name}"
     # Run directories go to the scratch directory, not into the repository.
@@ -136,9 +156,13 @@ def measure(name, args, work):
             f"{name}: outputs differ\n  baton:   {b_out[:200]!r}\n  cpython: {p_out[:200]!r}"
         )
     runs = [work / f"run-{name}-{i}" for i in range(args.repeat)]
-    b_run = run_seconds([([args.baton, "run", str(module), "--run-dir", str(d)], d) for d in runs], env)
-    p_run = run_seconds([([args.python, "-s", "-c", IN_PROCESS, str(source)], None)] * args.repeat)
+    b_run, heap = run_seconds(
+        [([args.baton, "run", str(module), "--run-dir", str(d)], d) for d in runs], env
+    )
+    p_run, _ = run_seconds([([args.python, "-s", "-c", IN_PROCESS, str(source)], None)] * args.repeat)
     return {
+        "collections": heap.get("collections", 0),
+        "collect_seconds": heap.get("collect_seconds", 0.0),
         "baton_run": b_run,
         "python_run": p_run,
         "compile": compile_wall + max(cold_wall - b_wall, 0.0),
@@ -199,7 +223,7 @@ def main():
     )
     header = ["benchmark", "what", "Baton total", "CPython total", "Baton net",
               "CPython net", "ratio", "Baton run", "CPython run", "run ratio", "Baton CPU",
-              "CPython CPU", "compile"]
+              "CPython CPU", "compile", "GCs", "GC ms", "GC share"]
     table = [
         [
             name,
@@ -215,6 +239,9 @@ def main():
             f"{m['baton_cpu'] * 1e3:.0f}",
             f"{m['python_cpu'] * 1e3:.0f}",
             f"{m['compile'] * 1e3:.0f}",
+            f"{m['collections']}",
+            f"{m['collect_seconds'] * 1e3:.1f}",
+            f"{m['collect_seconds'] / m['baton_run'] * 100:.0f}%" if m["baton_run"] > 0 else "-",
         ]
         for name, what, m, b_net, p_net, ratio in rows
     ]

@@ -162,6 +162,10 @@ pub struct CompileOptions {
     /// CPython (an int beyond 64 bits, a complex result) traps in the runtime's
     /// `deviation_trap` instead, so a deviation the plan catches is still visible.
     pub trap_deviations: bool,
+    /// The collector's stress mode (runtime/wat/gc.wat): 0 off; N collects at every Nth safe
+    /// point and poisons what it frees, so a value the collector cannot see is used after it
+    /// was freed at once, where it shows (a trap, a wrong result), instead of some day.
+    pub gc_stress: u32,
 }
 
 /// [`compile_source`] with [`CompileOptions`].
@@ -243,13 +247,12 @@ fn compile_file(
             body: lib_body,
         })
         .collect();
-    let generated =
-        codegen::generate(file, &body, &libraries, options.trap_deviations).map_err(|error| {
-            CompileError::Unsupported {
-                file: file.name().to_owned(),
-                error,
-            }
-        })?;
+    let generated = codegen::generate(file, &body, &libraries, &options).map_err(|error| {
+        CompileError::Unsupported {
+            file: file.name().to_owned(),
+            error,
+        }
+    })?;
     let wat = baton_runtime::assemble(&generated.parts());
     let wasm = wat::parse_str(&wat).map_err(|e| CompileError::Assembly(e.to_string()))?;
     Ok(CompiledPlan { wasm, wat })

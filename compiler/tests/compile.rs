@@ -11,7 +11,7 @@ fn compile(source: &str) -> Vec<u8> {
 }
 
 #[test]
-fn hello_world_compiles_to_a_module_that_imports_only_print() {
+fn hello_world_compiles_to_a_module_that_imports_only_print_and_the_clock() {
     let wasm = compile("print('hello', 1 + 2)\n");
     let imports: Vec<(String, String)> = wasmparser::Parser::new(0)
         .parse_all(&wasm)
@@ -27,7 +27,14 @@ fn hello_world_compiles_to_a_module_that_imports_only_print() {
         })
         .flatten()
         .collect();
-    assert_eq!(imports, [("baton".to_owned(), "print".to_owned())]);
+    // print, and the clock the collector times itself with.
+    assert_eq!(
+        imports,
+        [
+            ("baton".to_owned(), "print".to_owned()),
+            ("baton".to_owned(), "clock".to_owned())
+        ]
+    );
 }
 
 #[test]

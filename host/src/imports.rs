@@ -136,6 +136,7 @@ pub const ALLOWED_IMPORTS: &[(&str, FuncSignature)] = &[
     ("inputs", sig(&[], &[ValType::I32])),
     ("result", sig(&[ValType::I32, ValType::I32], &[])),
     ("reply", sig(&[ValType::I32], &[])),
+    ("clock", sig(&[], &[ValType::I64])),
     (
         "branch",
         sig(&[ValType::I32, ValType::I32], &[ValType::I32]),

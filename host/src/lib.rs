@@ -52,5 +52,5 @@ pub use imports::{
     validate_module, EntityKind, ExportInfo, FuncSignature, ImportInfo, ModuleError, ModuleInfo,
     SectionInfo, ValType, ALLOWED_IMPORTS, IMPORT_MODULE,
 };
-pub use run::{run_module, HostError, LimitKind, Limits, RunOutcome, RunReport};
+pub use run::{run_module, HeapFigures, HostError, LimitKind, Limits, RunOutcome, RunReport};
 pub use run_limits::{RunAccount, RunWideLimits};

@@ -66,10 +66,12 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// 5 billion fuel units. A tight wasm loop burns about 1.5 ns per unit on the development
-    /// machine, so this is several seconds of busy computation — far more than orchestration
-    /// needs, and well inside the default timeout.
-    pub const DEFAULT_FUEL: u64 = 5_000_000_000;
+    /// 20 billion fuel units: 2-9 s of busy plan code on the development machine, depending
+    /// on what it does (a tight `while` loop burns a unit in about 0.1 ns, a JSON round trip
+    /// in about 0.4 ns) — well inside the default timeout, and room for a plan that parses
+    /// command output or JSON in a long loop (tests/memory: a 60 KB document loaded and dumped
+    /// 400 times needs more than 5e9, the default before).
+    pub const DEFAULT_FUEL: u64 = 20_000_000_000;
     /// 60 seconds.
     pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
     /// 256 MiB.
@@ -332,11 +334,43 @@ impl HostState {
 }
 
 /// What a finished run produced besides its outcome.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct RunReport {
     pub outcome: RunOutcome,
     /// The JSON text of what the plan's `main` returned, when it has one and it returned.
     pub result: Option<String>,
+    /// What the runtime's memory manager did (zero for a module without its exports).
+    pub heap: HeapFigures,
+}
+
+/// The memory manager's figures, read from the module's exports when the run ends
+/// (docs/abi.md, "The heap").
+#[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize)]
+pub struct HeapFigures {
+    /// The most heap memory in use at once, in bytes (whole 64 KiB chunks).
+    pub peak_bytes: u64,
+    /// Collections run.
+    pub collections: u64,
+    /// Time spent collecting, in seconds.
+    pub collect_seconds: f64,
+}
+
+impl HeapFigures {
+    fn read(instance: wasmtime::Instance, store: &mut Store<HostState>) -> HeapFigures {
+        let mut number = |name: &str| match instance
+            .get_global(&mut *store, name)
+            .map(|global| global.get(&mut *store))
+        {
+            Some(wasmtime::Val::I32(value)) => u64::from(value as u32),
+            Some(wasmtime::Val::I64(value)) => value as u64,
+            _ => 0,
+        };
+        HeapFigures {
+            peak_bytes: number("baton_heap_peak"),
+            collections: number("baton_gc_collections"),
+            collect_seconds: number("baton_gc_nanos") as f64 / 1e9,
+        }
+    }
 }
 
 /// Validates, compiles (or finds in [`ModuleCache::global`]) and runs `bytes` under `limits`,
@@ -494,6 +528,13 @@ fn link_host_calls(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
             Ok(())
         },
     )?;
+    // Nanoseconds on a monotonic clock, for the collector's own figures (the time it spends):
+    // the plan never sees the value, so runs stay a function of their inputs.
+    linker.func_wrap(IMPORT_MODULE, "clock", || -> i64 {
+        static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+        let start = START.get_or_init(std::time::Instant::now);
+        i64::try_from(start.elapsed().as_nanos()).unwrap_or(i64::MAX)
+    })?;
     linker.func_wrap(
         IMPORT_MODULE,
         "reply",
@@ -908,10 +949,12 @@ pub(crate) async fn execute(
     }
     .map_err(|error| classify(error, limits, store.data().limiter.refused))?;
     let result = store.data_mut().result.take();
+    let heap = HeapFigures::read(instance, store);
     if status == 0 {
         return Ok(RunReport {
             outcome: RunOutcome::Success,
             result,
+            heap,
         });
     }
     let memory = instance
@@ -922,6 +965,7 @@ pub(crate) async fn execute(
     Ok(RunReport {
         outcome: RunOutcome::Exception { traceback },
         result,
+        heap,
     })
 }
 

@@ -477,6 +477,7 @@ pub fn run_plan(spec: RunSpec<'_>, stdout: &mut dyn Write) -> Result<RunRecord, 
             "cost_usd": spent.cost_usd,
         },
         "branches": services.site_figures(),
+        "heap": report.as_ref().ok().map(|report| report.heap),
         "journal": {
             "replayed": journal_stats.replayed.load(std::sync::atomic::Ordering::Relaxed),
             "live": journal_stats.live.load(std::sync::atomic::Ordering::Relaxed),

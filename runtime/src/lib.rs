@@ -17,6 +17,8 @@ use statics::Statics;
 /// The runtime's WAT fragments, in assembly order. Each holds module fields only.
 const FRAGMENTS: &[(&str, &str)] = &[
     ("core.wat", include_str!("../wat/core.wat")),
+    ("heap.wat", include_str!("../wat/heap.wat")),
+    ("gc.wat", include_str!("../wat/gc.wat")),
     ("call.wat", include_str!("../wat/call.wat")),
     ("num.wat", include_str!("../wat/num.wat")),
     ("ops.wat", include_str!("../wat/ops.wat")),
@@ -85,6 +87,12 @@ const HOST_CALLS: &[HostCall] = &[
     host_call!(result, "(param i32 i32)"),
     host_call!(reply, "(param i32)"),
     host_call!(branch, "(param i32 i32) (result i32)"),
+    HostCall {
+        name: "clock",
+        import: "(import \"baton\" \"clock\" (func $host_clock (result i64)))",
+        // Without the import (a module assembled by hand, for tests) the collector's time reads 0.
+        stub: "(func $host_clock (result i64) (i64.const 0))",
+    },
 ];
 
 struct HostCall {
@@ -236,7 +244,8 @@ fn build_layout() -> RuntimeLayout {
     // MemoryError's traceback: the frame stack copied here when it is raised (it must not
     // allocate), in `$frames_snapshot`'s layout: a count, then up to MAX_DEPTH + 8 frames.
     let memory_error_frames = frames + 8 * (layout::FRAME_SLOTS + 1);
-    let plan_statics = (memory_error_frames + 8 + 8 * (layout::MAX_DEPTH + 8) + 7) & !7;
+    let gc = (memory_error_frames + 8 + 8 * (layout::MAX_DEPTH + 8) + 7) & !7;
+    let plan_statics = gc + layout::GC_REGION;
 
     for (name, address) in &types {
         let _ = writeln!(globals, "(global $t_{name} i32 (i32.const {address}))");
@@ -273,6 +282,28 @@ fn build_layout() -> RuntimeLayout {
     globals.push_str("(global $depth (export \"baton_depth\") (mut i32) (i32.const 0))\n");
     globals.push_str("(global $native_depth (mut i32) (i32.const 0))\n");
     globals.push_str("(global $heap_exhausted (mut i32) (i32.const 0))\n");
+    // The collector's static regions (heap.wat, gc.wat; docs/abi.md, "The heap").
+    let chunk_kinds = gc;
+    let class_free = chunk_kinds + layout::CHUNK_TABLE_BYTES;
+    let class_tail = class_free + 256;
+    let mark_stack = class_tail + 256;
+    let shadow = mark_stack + 4 * layout::MARK_STACK_SLOTS;
+    for (name, address) in [
+        ("chunk_kinds", chunk_kinds),
+        ("class_free", class_free),
+        ("class_tail", class_tail),
+        ("mark_stack", mark_stack),
+        ("mark_stack_slots", layout::MARK_STACK_SLOTS),
+        ("shadow_base", shadow),
+        ("shadow_end", shadow + layout::SHADOW_STACK_BYTES),
+        ("str_ascii", shadow + layout::SHADOW_STACK_BYTES),
+    ] {
+        let _ = writeln!(globals, "(global ${name} i32 (i32.const {address}))");
+    }
+    let _ = writeln!(
+        globals,
+        "(global $shadow_top (mut i32) (i32.const {shadow}))"
+    );
 
     // $type_object: type id -> type object, for every value type.
     let mut by_id: BTreeMap<u32, u32> = BTreeMap::new();
@@ -368,7 +399,10 @@ pub fn assemble(plan: &PlanParts<'_>) -> String {
         layout.plan_statics,
         "plan statics must follow the runtime's"
     );
-    let heap_start = (plan.statics.end() + 7) & !7;
+    // The plan's module globals: values in memory after its statics (a root of the collector).
+    let plan_globals = (plan.statics.end() + 7) & !7;
+    let globals_end = plan_globals + 8 * plan.globals as u32;
+    let heap_start = globals_end.div_ceil(layout::CHUNK) * layout::CHUNK;
     let pages = heap_start.div_ceil(layout::PAGE) + 1;
 
     let mut out = String::with_capacity(256 * 1024);
@@ -393,6 +427,12 @@ pub fn assemble(plan: &PlanParts<'_>) -> String {
     let _ = writeln!(out, "(global $heap_top (mut i32) (i32.const {heap_start}))");
     // Objects below it are static: at the same address in every instance of the module.
     let _ = writeln!(out, "(global $heap_start i32 (i32.const {heap_start}))");
+    let _ = writeln!(out, "(global $plan_globals i32 (i32.const {plan_globals}))");
+    let _ = writeln!(
+        out,
+        "(global $plan_globals_count i32 (i32.const {}))",
+        plan.globals
+    );
     let _ = writeln!(
         out,
         "(global $s_traceback_file i32 (i32.const {}))",
@@ -430,39 +470,21 @@ pub fn assemble(plan: &PlanParts<'_>) -> String {
     out
 }
 
-/// The plan's globals, `$plan_globals_save` (a tuple of every one, 0 where unbound) and
+/// `$plan_globals_save` (a tuple of every module global, 0 where unbound) and
 /// `$plan_globals_load` (its inverse): a branch starts with a copy of its parent's globals
-/// (wat/branch.wat).
+/// (wat/branch.wat). The globals themselves are `count` values at `$plan_globals`.
 fn globals_wat(count: usize) -> String {
-    let mut out = String::new();
-    for index in 0..count {
-        let _ = writeln!(out, "(global $g{index} (mut i64) (i64.const 0))");
-    }
-    let _ = writeln!(
-        out,
-        "(func $plan_globals_save (result i64)\n(local $t i32)\n(local.set $t (call $tuple_new (i32.const {count})))"
-    );
-    for index in 0..count {
-        let _ = writeln!(
-            out,
-            "(i64.store offset={} (local.get $t) (global.get $g{index}))",
-            8 + 8 * index
-        );
-    }
-    out.push_str("(i64.extend_i32_u (local.get $t)))\n");
-    let _ = writeln!(
-        out,
-        "(func $plan_globals_load (param $t i64)\n(if (i32.ne (i32.load offset=4 (i32.wrap_i64 (local.get $t))) (i32.const {count})) (then (call $cx_bad)))"
-    );
-    for index in 0..count {
-        let _ = writeln!(
-            out,
-            "(global.set $g{index} (i64.load offset={} (i32.wrap_i64 (local.get $t))))",
-            8 + 8 * index
-        );
-    }
-    out.push_str(")\n");
-    out
+    format!(
+        "(func $plan_globals_save (result i64)\n\
+         (local $t i32)\n\
+         (local.set $t (call $tuple_new (global.get $plan_globals_count)))\n\
+         (call $memcpy (i32.add (local.get $t) (i32.const 8)) (global.get $plan_globals) (i32.const {bytes}))\n\
+         (i64.extend_i32_u (local.get $t)))\n\
+         (func $plan_globals_load (param $t i64)\n\
+         (if (i32.ne (i32.load offset=4 (i32.wrap_i64 (local.get $t))) (global.get $plan_globals_count)) (then (call $cx_bad)))\n\
+         (call $memcpy (global.get $plan_globals) (i32.add (i32.wrap_i64 (local.get $t)) (i32.const 8)) (i32.const {bytes})))\n",
+        bytes = 8 * count
+    )
 }
 
 /// The address frames start at (for tests and tools that read a module's memory).

@@ -297,7 +297,9 @@
   (local.set $tasks (i64.load offset=16 (i32.wrap_i64 (local.get $task))))
   (if (i32.ne (call $tid (local.get $tasks)) (i32.const 7)) (then (call $cx_bad)))
   (local.set $validate (i64.load offset=24 (i32.wrap_i64 (local.get $task))))
-  (local.set $value (call $call (call $cx_item (local.get $tasks) (local.get $index))
+  ;; The branch's function may collect: the task (globals, callables, validator) is rooted.
+  (call $root_push (local.get $task))
+  (local.set $value (call $call_plan (call $cx_item (local.get $tasks) (local.get $index))
     (global.get $empty_tuple) (i32.const 0)))
   (local.set $valid (i64.const 24))
   (local.set $score (i64.const 8))

@@ -21,8 +21,25 @@
   (i64.extend_i32_u (local.get $c)))
 
 ;; Calls any callable with a tuple of positional arguments and a dict of keyword arguments
-;; (or 0).
+;; (or 0), for a runtime function that keeps values of its own in wasm locals across the call
+;; (a sort holding its keys, `sum` its total): collections are held off while a plan function
+;; runs under it (gc.wat), since they would not see those values.
 (func $call (param $f i64) (param $args i32) (param $kwargs i32) (result i64)
+  (local $r i64)
+  (if (i32.ne (call $tid (local.get $f)) (i32.const 10))
+    (then (return (call $call_plan (local.get $f) (local.get $args) (local.get $kwargs)))))
+  (global.set $gc_inhibit (i32.add (global.get $gc_inhibit) (i32.const 1)))
+  (block $thrown (result exnref)
+    (try_table (catch_all_ref $thrown)
+      (local.set $r (call $call_plan (local.get $f) (local.get $args) (local.get $kwargs))))
+    (global.set $gc_inhibit (i32.sub (global.get $gc_inhibit) (i32.const 1)))
+    (return (local.get $r)))
+  (global.set $gc_inhibit (i32.sub (global.get $gc_inhibit) (i32.const 1)))
+  (throw_ref))
+
+;; As $call, for plan code and for runtime functions that hold nothing across the call (or
+;; root what they hold on the shadow stack): the callee may collect.
+(func $call_plan (param $f i64) (param $args i32) (param $kwargs i32) (result i64)
   (local $t i32) (local $p i32) (local $ctor i32)
   (local.set $t (call $tid (local.get $f)))
   (local.set $p (i32.wrap_i64 (local.get $f)))

@@ -3,68 +3,7 @@
 
 ;; ---- allocation ------------------------------------------------------------------------------
 
-;; Allocates `size` bytes (8-aligned) from the bump heap; raises MemoryError when the memory
-;; cannot grow (the store's limit) or the address space is exhausted. Fresh memory is zero.
-;;
-;; The memory is kept `$heap_slack` bytes (2 MiB) ahead of the heap top, grown in 2 MiB steps:
-;; small allocations rarely grow it, and the host can back the heap with 2 MiB pages (a huge
-;; page is used only where its whole extent is mapped when first touched, and the bump heap
-;; touches memory in order, so the slack keeps the page being touched inside the memory).
-;;
-;; Near the store's memory limit the first refused growth shrinks the slack to a reserve of
-;; 256 KiB, kept free for the handler of the MemoryError to come: when an allocation fits only
-;; by using the reserve, MemoryError is raised and the reserve released (slack 0), so `except
-;; MemoryError:` can still print, append and format. The limiter is asked again only as the heap
-;; reaches the reserve. An allocation too large for even the reserve raises and keeps it.
-(global $heap_slack (mut i64) (i64.const 0x20_0000))
-
-(func $alloc (param $size i32) (result i32)
-  (local $top i32) (local $end i64)
-  ;; The common case in place: the allocation and the slack fit in the memory there is
-  ;; ($alloc64 grows it).
-  (local.set $top (global.get $heap_top))
-  (local.set $end (i64.and (i64.add (i64.add (i64.extend_i32_u (local.get $top)) (i64.extend_i32_u (local.get $size)))
-    (i64.const 7)) (i64.const -8)))
-  (if (i64.le_u (i64.add (local.get $end) (global.get $heap_slack)) (i64.shl (i64.extend_i32_u (memory.size)) (i64.const 16)))
-    (then (if (i64.le_u (local.get $end) (i64.const 0xFFFF_0000))
-      (then
-        (global.set $heap_top (i32.wrap_i64 (local.get $end)))
-        (return (local.get $top))))))
-  (call $alloc64 (i64.extend_i32_u (local.get $size))))
-
-(func $alloc64 (param $size i64) (result i32)
-  (local $addr i64) (local $end i64) (local $have i64) (local $want i64)
-  (local.set $addr (i64.extend_i32_u (global.get $heap_top)))
-  (if (i64.gt_u (local.get $size) (i64.const 0xFFFF_FFFF)) (then (call $raise_memory)))
-  (local.set $end
-    (i64.and (i64.add (i64.add (local.get $addr) (local.get $size)) (i64.const 7)) (i64.const -8)))
-  (if (i64.gt_u (local.get $end) (i64.const 0xFFFF_0000)) (then (call $raise_memory)))
-  (local.set $have (i64.shl (i64.extend_i32_u (memory.size)) (i64.const 16)))
-  (if (i64.gt_u (i64.add (local.get $end) (global.get $heap_slack)) (local.get $have))
-    (then
-      ;; The slack's growth: by what is missing, rounded up to 2 MiB (32 pages); refused, the
-      ;; slack becomes the reserve.
-      (if (i64.gt_u (global.get $heap_slack) (i64.const 0x4_0000))
-        (then
-          (if (i32.eq (memory.grow (i32.wrap_i64 (i64.and
-                  (i64.add (i64.shr_u (i64.add (i64.sub (i64.add (local.get $end) (global.get $heap_slack)) (local.get $have))
-                    (i64.const 0xFFFF)) (i64.const 16)) (i64.const 31))
-                  (i64.const -32))))
-                (i32.const -1))
-            (then (global.set $heap_slack (i64.const 0x4_0000))))))
-      (local.set $have (i64.shl (i64.extend_i32_u (memory.size)) (i64.const 16)))
-      (local.set $want (i64.add (local.get $end) (global.get $heap_slack)))
-      ;; The pages the allocation and the reserve need, exactly.
-      (if (i64.gt_u (local.get $want) (local.get $have))
-        (then
-          (if (i32.eq (memory.grow (i32.wrap_i64
-                  (i64.shr_u (i64.add (i64.sub (local.get $want) (local.get $have)) (i64.const 0xFFFF)) (i64.const 16))))
-                (i32.const -1))
-            (then
-              (if (i64.le_u (local.get $end) (local.get $have)) (then (global.set $heap_slack (i64.const 0))))
-              (call $raise_memory)))))))
-  (global.set $heap_top (i32.wrap_i64 (local.get $end)))
-  (i32.wrap_i64 (local.get $addr)))
+;; Allocation and collection: heap.wat and gc.wat.
 
 ;; Copies `len` bytes (the ranges may overlap). Short copies are plain loads and stores (up to
 ;; 16 bytes every load before any store; up to 256 in words when the ranges allow):
@@ -195,6 +134,8 @@
     (br_if $double (i64.lt_u (local.get $cap) (local.get $need))))
   (local.set $buf (call $alloc64 (local.get $cap)))
   (call $memcpy (local.get $buf) (i32.load (local.get $sb)) (i32.load offset=4 (local.get $sb)))
+  ;; Only the builder refers to its buffer.
+  (call $free (i32.load (local.get $sb)))
   (i32.store (local.get $sb) (local.get $buf))
   (i32.store offset=8 (local.get $sb) (i32.wrap_i64 (local.get $cap))))
 
@@ -252,6 +193,8 @@
   (local.set $s (call $str_alloc (i32.load offset=4 (local.get $sb)) (i32.load offset=12 (local.get $sb))))
   (call $memcpy (i32.add (local.get $s) (i32.const 16)) (i32.load (local.get $sb))
     (i32.load offset=4 (local.get $sb)))
+  (call $free (i32.load (local.get $sb)))
+  (call $free (local.get $sb))
   (i64.extend_i32_u (local.get $s)))
 
 ;; A new str object with room for `nbytes` bytes of `nchars` code points, bytes at +16.
@@ -545,6 +488,13 @@
 ;; return it.
 (func $report_uncaught (param $e i64) (result i32)
   (global.set $depth (i32.const 0))
+  ;; Every plan frame is gone: only the exception and the module globals are still reachable.
+  ;; Collecting first gives the report the memory the plan let go of (after a MemoryError, all
+  ;; that a function's locals held).
+  (global.set $shadow_top (global.get $shadow_base))
+  (global.set $gc_inhibit (i32.const 0))
+  (call $root_push (local.get $e))
+  (call $gc_collect)
   ;; Formatting may itself fail (out of memory: MemoryError released the heap's reserve for
   ;; its handler, which is this); report what we can.
   (block $failed (result i64)

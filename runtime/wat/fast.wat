@@ -4,47 +4,50 @@
 ;; not special-case, so results and errors are those of the generic path.
 
 ;; ---- f-strings ---------------------------------------------------------------------------------
-;; A builder (internal, not a Python value): +0 the str object under construction (its bytes at
-;; +16), +4 bytes used, +8 byte capacity, +12 code points. Finishing turns the buffer into the
-;; str in place, and gives back the unused tail when nothing was allocated after it.
+;; A builder (internal, never a Python value): an object of type 21 (so a collection that finds
+;; it in a shadow frame keeps its buffer, gc.wat); +8 the str object under construction (its
+;; bytes at +16), +12 bytes used, +16 byte capacity, +20 code points. Finishing turns the buffer
+;; into the str in place; a large buffer gives back its unused whole chunks.
 
 ;; A builder with room for `cap` bytes (the compiler's estimate of the f-string's length: its
-;; literal text and some bytes per field). Over-estimating is free: finishing gives the unused
-;; tail back when nothing was allocated after the buffer.
+;; literal text and some bytes per field).
 (func $fsb_with (param $cap i32) (result i32)
   (local $sb i32)
-  (local.set $sb (call $alloc (i32.const 16)))
-  (i32.store (local.get $sb) (call $alloc (i32.add (local.get $cap) (i32.const 16))))
-  (i32.store offset=8 (local.get $sb) (local.get $cap))
+  (local.set $sb (call $alloc (i32.const 24)))
+  (i32.store (local.get $sb) (i32.const 21))
+  (i32.store offset=8 (local.get $sb) (call $alloc (i32.add (local.get $cap) (i32.const 16))))
+  (i32.store offset=16 (local.get $sb) (local.get $cap))
   (local.get $sb))
 
 ;; Room for `extra` more bytes.
 (func $fsb_reserve (param $sb i32) (param $extra i32)
   (local $need i64) (local $cap i64) (local $buf i32)
-  (local.set $need (i64.add (i64.extend_i32_u (i32.load offset=4 (local.get $sb)))
+  (local.set $need (i64.add (i64.extend_i32_u (i32.load offset=12 (local.get $sb)))
     (i64.extend_i32_u (local.get $extra))))
-  (local.set $cap (i64.extend_i32_u (i32.load offset=8 (local.get $sb))))
+  (local.set $cap (i64.extend_i32_u (i32.load offset=16 (local.get $sb))))
   (if (i64.le_u (local.get $need) (local.get $cap)) (then (return)))
   (loop $double
     (local.set $cap (i64.shl (local.get $cap) (i64.const 1)))
     (br_if $double (i64.lt_u (local.get $cap) (local.get $need))))
   (local.set $buf (call $alloc64 (i64.add (local.get $cap) (i64.const 16))))
   (call $memcpy (i32.add (local.get $buf) (i32.const 16))
-    (i32.add (i32.load (local.get $sb)) (i32.const 16)) (i32.load offset=4 (local.get $sb)))
-  (i32.store (local.get $sb) (local.get $buf))
-  (i32.store offset=8 (local.get $sb) (i32.wrap_i64 (local.get $cap))))
+    (i32.add (i32.load offset=8 (local.get $sb)) (i32.const 16)) (i32.load offset=12 (local.get $sb)))
+  ;; Only the builder refers to its buffer.
+  (call $free (i32.load offset=8 (local.get $sb)))
+  (i32.store offset=8 (local.get $sb) (local.get $buf))
+  (i32.store offset=16 (local.get $sb) (i32.wrap_i64 (local.get $cap))))
 
 (func $fsb_push_str (param $sb i32) (param $s i64)
   (local $p i32) (local $len i32) (local $used i32)
   (local.set $p (i32.wrap_i64 (local.get $s)))
   (local.set $len (i32.load offset=4 (local.get $p)))
   (call $fsb_reserve (local.get $sb) (local.get $len))
-  (local.set $used (i32.load offset=4 (local.get $sb)))
-  (call $memcpy (i32.add (i32.add (i32.load (local.get $sb)) (i32.const 16)) (local.get $used))
+  (local.set $used (i32.load offset=12 (local.get $sb)))
+  (call $memcpy (i32.add (i32.add (i32.load offset=8 (local.get $sb)) (i32.const 16)) (local.get $used))
     (i32.add (local.get $p) (i32.const 16)) (local.get $len))
-  (i32.store offset=4 (local.get $sb) (i32.add (local.get $used) (local.get $len)))
-  (i32.store offset=12 (local.get $sb)
-    (i32.add (i32.load offset=12 (local.get $sb)) (i32.load offset=8 (local.get $p)))))
+  (i32.store offset=12 (local.get $sb) (i32.add (local.get $used) (local.get $len)))
+  (i32.store offset=20 (local.get $sb)
+    (i32.add (i32.load offset=20 (local.get $sb)) (i32.load offset=8 (local.get $p)))))
 
 ;; Appends the decimal digits of a small int's value `n` (|n| < 2^62, so -n does not overflow).
 (func $fsb_push_small (param $sb i32) (param $n i64)
@@ -61,7 +64,7 @@
       (br $count)))
   (local.set $len (i32.add (local.get $digits) (local.get $neg)))
   (call $fsb_reserve (local.get $sb) (local.get $len))
-  (local.set $at (i32.add (i32.add (i32.load (local.get $sb)) (i32.const 16)) (i32.load offset=4 (local.get $sb))))
+  (local.set $at (i32.add (i32.add (i32.load offset=8 (local.get $sb)) (i32.const 16)) (i32.load offset=12 (local.get $sb))))
   (if (local.get $neg) (then (i32.store8 (local.get $at) (i32.const 45))))
   (local.set $at (i32.add (local.get $at) (local.get $len)))
   (loop $write
@@ -70,8 +73,8 @@
       (i32.add (i32.const 48) (i32.wrap_i64 (i64.rem_u (local.get $n) (i64.const 10)))))
     (local.set $n (i64.div_u (local.get $n) (i64.const 10)))
     (br_if $write (i64.ne (local.get $n) (i64.const 0))))
-  (i32.store offset=4 (local.get $sb) (i32.add (i32.load offset=4 (local.get $sb)) (local.get $len)))
-  (i32.store offset=12 (local.get $sb) (i32.add (i32.load offset=12 (local.get $sb)) (local.get $len))))
+  (i32.store offset=12 (local.get $sb) (i32.add (i32.load offset=12 (local.get $sb)) (local.get $len)))
+  (i32.store offset=20 (local.get $sb) (i32.add (i32.load offset=20 (local.get $sb)) (local.get $len))))
 
 ;; Appends str(v).
 (func $fsb_push_value (param $sb i32) (param $v i64)
@@ -83,16 +86,13 @@
 
 (func $fsb_finish (param $sb i32) (result i64)
   (local $s i32) (local $used i32) (local $end i32)
-  (local.set $s (i32.load (local.get $sb)))
-  (local.set $used (i32.load offset=4 (local.get $sb)))
+  (local.set $s (i32.load offset=8 (local.get $sb)))
+  (local.set $used (i32.load offset=12 (local.get $sb)))
   (i32.store (local.get $s) (i32.const 5))
   (i32.store offset=4 (local.get $s) (local.get $used))
-  (i32.store offset=8 (local.get $s) (i32.load offset=12 (local.get $sb)))
-  ;; The buffer is the newest allocation: give back its unused (never written, still zero) tail.
-  (local.set $end (i32.and (i32.add (i32.add (local.get $s) (i32.add (i32.load offset=8 (local.get $sb)) (i32.const 16))) (i32.const 7)) (i32.const -8)))
-  (if (i32.eq (global.get $heap_top) (local.get $end))
-    (then (global.set $heap_top
-      (i32.and (i32.add (i32.add (local.get $s) (i32.add (local.get $used) (i32.const 16))) (i32.const 7)) (i32.const -8)))))
+  (i32.store offset=8 (local.get $s) (i32.load offset=20 (local.get $sb)))
+  (call $shrink (local.get $s) (i32.add (local.get $used) (i32.const 16)))
+  (call $free (local.get $sb))
   (i64.extend_i32_u (local.get $s)))
 
 ;; `{v:spec}`: appends format(v, spec). Small ints with type `d` `x` `X` `o` `b` (or none) and finite floats with
@@ -198,7 +198,7 @@
     (if (i32.eq (global.get $fmt_align) (i32.const 94)) (then (local.set $before (i32.shr_u (local.get $pad) (i32.const 1)))))
     (local.set $len (i32.add (local.get $len) (local.get $pad)))
     (call $fsb_reserve (local.get $sb) (local.get $len))
-    (local.set $at (i32.add (i32.add (i32.load (local.get $sb)) (i32.const 16)) (i32.load offset=4 (local.get $sb))))
+    (local.set $at (i32.add (i32.add (i32.load offset=8 (local.get $sb)) (i32.const 16)) (i32.load offset=12 (local.get $sb))))
     (if (i32.ne (global.get $fmt_align) (i32.const 61))
       (then
         (memory.fill (local.get $at) (local.get $fill) (local.get $before))
@@ -221,8 +221,8 @@
         (i32.store8 (local.get $at) (i32.const 46))
         (local.set $at (call $put_digits (i32.add (local.get $at) (i32.const 1)) (local.get $fp) (local.get $prec)))))
     (memory.fill (local.get $at) (local.get $fill) (i32.sub (local.get $pad) (local.get $before)))
-    (i32.store offset=4 (local.get $sb) (i32.add (i32.load offset=4 (local.get $sb)) (local.get $len)))
     (i32.store offset=12 (local.get $sb) (i32.add (i32.load offset=12 (local.get $sb)) (local.get $len)))
+    (i32.store offset=20 (local.get $sb) (i32.add (i32.load offset=20 (local.get $sb)) (local.get $len)))
     (return))
   (call $fsb_push_str (local.get $sb) (call $format (local.get $v) (local.get $spec))))
 

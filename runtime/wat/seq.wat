@@ -1910,6 +1910,31 @@
 ;; The next item of a lazy iterator, or 0. States: zip (iterators...), map (f, iterators...),
 ;; filter (f, iterator), enumerate (iterator, next count), generator expression (step,
 ;; iterator).
+;; `$next` for compiled plan code, which keeps the iterator in its shadow frame: a generator
+;; expression's step and a one-iterable map's function run as plan calls (they may collect; all
+;; this function needs afterwards is reachable from the iterator). Anything else is `$next`.
+(func $next_plan (param $iter i64) (result i64)
+  (local $it i32) (local $s i32) (local $v i64) (local $kind i32)
+  (if (i32.wrap_i64 (i64.and (local.get $iter) (i64.const 1))) (then (return (call $next (local.get $iter)))))
+  (local.set $it (i32.wrap_i64 (local.get $iter)))
+  (if (i32.ne (i32.load (local.get $it)) (i32.const 18)) (then (return (call $next (local.get $iter)))))
+  (local.set $kind (i32.load offset=4 (local.get $it)))
+  (local.set $s (i32.load offset=8 (local.get $it)))
+  (if (i32.eq (local.get $kind) (i32.const 6))
+    (then
+      (loop $each
+        (local.set $v (call $next (i64.load offset=16 (local.get $s))))
+        (if (i64.eqz (local.get $v)) (then (return (i64.const 0))))
+        (local.set $v (call $genexp_step_via (i64.load offset=8 (local.get $s)) (local.get $v) (i32.const 1)))
+        (br_if $each (i64.eqz (local.get $v))))
+      (return (local.get $v))))
+  (if (i32.and (i32.eq (local.get $kind) (i32.const 2)) (i32.eq (i32.load offset=4 (local.get $s)) (i32.const 2)))
+    (then
+      (local.set $v (call $next (i64.load offset=16 (local.get $s))))
+      (if (i64.eqz (local.get $v)) (then (return (i64.const 0))))
+      (return (call $call_plan (i64.load offset=8 (local.get $s)) (i32.wrap_i64 (call $tuple1 (local.get $v))) (i32.const 0)))))
+  (call $next (local.get $iter)))
+
 (func $lazy_next (param $it i32) (result i64)
   (local $kind i32) (local $s i32) (local $n i32) (local $i i32) (local $t i32) (local $v i64)
   (local $f i64) (local $keep i32)
@@ -2003,12 +2028,19 @@
 ;; A StopIteration escaping it becomes RuntimeError("generator raised StopIteration"), caused by
 ;; it, as in CPython (PEP 479): otherwise it would end the loop consuming the generator.
 (func $genexp_step (param $step i64) (param $item i64) (result i64)
+  (call $genexp_step_via (local.get $step) (local.get $item) (i32.const 0)))
+
+;; `plan`: the caller holds nothing the collector cannot see (`$next_plan`), so the step may
+;; collect (`$call_plan`); otherwise collections wait until it returns (`$call`).
+(func $genexp_step_via (param $step i64) (param $item i64) (param $plan i32) (result i64)
   (local $e i64) (local $d i32) (local $err i64)
   (local.set $d (global.get $depth))
   (local.set $e
     (block $caught (result i64)
       (return (try_table (result i64) (catch $exc $caught)
-        (call $call1 (local.get $step) (local.get $item))))))
+        (if (result i64) (local.get $plan)
+          (then (call $call_plan (local.get $step) (i32.wrap_i64 (call $tuple1 (local.get $item))) (i32.const 0)))
+          (else (call $call1 (local.get $step) (local.get $item))))))))
   (if (call $exc_matches (local.get $e) (i64.extend_i32_u (global.get $t_StopIteration)))
     (then
       (global.set $depth (local.get $d))

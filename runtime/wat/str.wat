@@ -4,25 +4,24 @@
 
 ;; ---- primitives ----------------------------------------------------------------------------
 
-;; One-char ASCII strings, built on first use: 128 objects of 24 bytes.
-(global $str_ascii (mut i32) (i32.const 0))
+;; One-char ASCII strings, built on first use: 128 objects of 24 bytes in a static region
+;; (`$str_ascii`, runtime/src/lib.rs), so the collector never frees them.
+(global $str_ascii_ready (mut i32) (i32.const 0))
 
 (func $str_ascii_char (param $c i32) (result i64)
-  (local $t i32) (local $i i32) (local $o i32)
-  (local.set $t (global.get $str_ascii))
-  (if (i32.eqz (local.get $t))
+  (local $i i32) (local $o i32)
+  (if (i32.eqz (global.get $str_ascii_ready))
     (then
-      (local.set $t (call $alloc (i32.const 3072)))
       (loop $fill
-        (local.set $o (i32.add (local.get $t) (i32.mul (local.get $i) (i32.const 24))))
+        (local.set $o (i32.add (global.get $str_ascii) (i32.mul (local.get $i) (i32.const 24))))
         (i32.store (local.get $o) (i32.const 5))
         (i32.store offset=4 (local.get $o) (i32.const 1))
         (i32.store offset=8 (local.get $o) (i32.const 1))
         (i32.store8 offset=16 (local.get $o) (local.get $i))
         (local.set $i (i32.add (local.get $i) (i32.const 1)))
         (br_if $fill (i32.lt_u (local.get $i) (i32.const 128))))
-      (global.set $str_ascii (local.get $t))))
-  (i64.extend_i32_u (i32.add (local.get $t) (i32.mul (local.get $c) (i32.const 24)))))
+      (global.set $str_ascii_ready (i32.const 1))))
+  (i64.extend_i32_u (i32.add (global.get $str_ascii) (i32.mul (local.get $c) (i32.const 24)))))
 
 ;; The code point encoded at address p.
 (func $str_cp_at (param $p i32) (result i32)
@@ -280,7 +279,8 @@
   (local $p i32) (local $d i32) (local $n i32) (local $h i64) (local $w i64) (local $i i32) (local $h32 i32)
   (local.set $p (i32.wrap_i64 (local.get $s)))
   (local.set $h32 (i32.load offset=12 (local.get $p)))
-  (if (local.get $h32) (then (return (i64.extend_i32_u (local.get $h32)))))
+  ;; 0: not computed; 1: an appendable str's mark ($str_append), never a hash.
+  (if (i32.gt_u (local.get $h32) (i32.const 1)) (then (return (i64.extend_i32_u (local.get $h32)))))
   (local.set $n (i32.load offset=4 (local.get $p)))
   (local.set $d (i32.add (local.get $p) (i32.const 16)))
   (local.set $h (i64.xor (i64.const 0x243F6A8885A308D3) (i64.extend_i32_u (local.get $n))))
@@ -308,11 +308,72 @@
   (local.set $h (i64.mul (local.get $h) (i64.const 0xc4ceb9fe1a85ec53)))
   (local.set $h (i64.xor (local.get $h) (i64.shr_u (local.get $h) (i64.const 33))))
   (local.set $h32 (i32.wrap_i64 (i64.xor (local.get $h) (i64.shr_u (local.get $h) (i64.const 32)))))
-  (if (i32.eqz (local.get $h32)) (then (local.set $h32 (i32.const 0x2545F491))))
+  (if (i32.le_u (local.get $h32) (i32.const 1)) (then (local.set $h32 (i32.const 0x2545F491))))
   (i32.store offset=12 (local.get $p) (local.get $h32))
   (i64.extend_i32_u (local.get $h32)))
 
 ;; ---- concatenation and repetition ------------------------------------------------------------
+
+;; `name += value` and `name = name + value` where `name` is a plan variable the compiler
+;; tracks (compiler/src/codegen/append.rs): appending to a str in a loop is amortised linear,
+;; as CPython makes it by resizing a str it holds the only reference to. The result of a str
+;; append is made with room to grow and marked appendable (hash field 1); the compiler passes
+;; every other read of such a variable through `$str_share`, which clears the mark, so a marked
+;; str is referred to by its variable alone, and the next append may write into its room and
+;; return the same object. Anything but str + str is the generic `+=` (`aug` 1) or `+`.
+(func $str_append (param $a i64) (param $b i64) (param $aug i32) (result i64)
+  (local $p i32) (local $q i32) (local $la i32) (local $lb i32) (local $total i64) (local $cap i64)
+  (local $r i32)
+  (if (i32.eqz (i32.and (i32.eq (call $tid (local.get $a)) (i32.const 5))
+        (i32.eq (call $tid (local.get $b)) (i32.const 5))))
+    (then
+      (if (local.get $aug) (then (return (call $aug_iadd (local.get $a) (local.get $b)))))
+      (return (call $add (local.get $a) (local.get $b)))))
+  (local.set $p (i32.wrap_i64 (local.get $a)))
+  (local.set $q (i32.wrap_i64 (local.get $b)))
+  (local.set $la (i32.load offset=4 (local.get $p)))
+  (local.set $lb (i32.load offset=4 (local.get $q)))
+  (local.set $total (i64.add (i64.extend_i32_u (local.get $la)) (i64.extend_i32_u (local.get $lb))))
+  (if (i32.and (i32.eq (i32.load offset=12 (local.get $p)) (i32.const 1))
+        (i64.le_u (i64.add (local.get $total) (i64.const 16)) (i64.extend_i32_u (call $block_size (local.get $p)))))
+    (then
+      (call $memcpy (i32.add (i32.add (local.get $p) (i32.const 16)) (local.get $la))
+        (i32.add (local.get $q) (i32.const 16)) (local.get $lb))
+      (i32.store offset=4 (local.get $p) (i32.wrap_i64 (local.get $total)))
+      (i32.store offset=8 (local.get $p)
+        (i32.add (i32.load offset=8 (local.get $p)) (i32.load offset=8 (local.get $q))))
+      (return (local.get $a))))
+  ;; A new str with room for as much again (at least 64 bytes).
+  (local.set $cap (i64.shl (local.get $total) (i64.const 1)))
+  (if (i64.lt_u (local.get $cap) (i64.const 64)) (then (local.set $cap (i64.const 64))))
+  (if (i64.gt_u (local.get $cap) (i64.const 0x7FFF_0000)) (then (local.set $cap (local.get $total))))
+  (local.set $r (call $str_alloc64 (local.get $cap) (i32.const 0)))
+  (i32.store offset=4 (local.get $r) (i32.wrap_i64 (local.get $total)))
+  (i32.store offset=8 (local.get $r)
+    (i32.add (i32.load offset=8 (local.get $p)) (i32.load offset=8 (local.get $q))))
+  (i32.store offset=12 (local.get $r) (i32.const 1))
+  (call $memcpy (i32.add (local.get $r) (i32.const 16)) (i32.add (local.get $p) (i32.const 16)) (local.get $la))
+  (call $memcpy (i32.add (i32.add (local.get $r) (i32.const 16)) (local.get $la))
+    (i32.add (local.get $q) (i32.const 16)) (local.get $lb))
+  (i64.extend_i32_u (local.get $r)))
+
+;; The forms the compiler calls as the generic fallback of its small-int fast path.
+(func $str_append_aug (param $a i64) (param $b i64) (result i64)
+  (call $str_append (local.get $a) (local.get $b) (i32.const 1)))
+(func $str_append_add (param $a i64) (param $b i64) (result i64)
+  (call $str_append (local.get $a) (local.get $b) (i32.const 0)))
+
+;; A read of a variable `$str_append` writes to: the str it holds is no longer only its own.
+(func $str_share (param $v i64) (result i64)
+  (local $p i32)
+  (if (i32.or (i32.wrap_i64 (i64.and (local.get $v) (i64.const 1))) (i64.eqz (local.get $v)))
+    (then (return (local.get $v))))
+  (local.set $p (i32.wrap_i64 (local.get $v)))
+  (if (i32.eq (i32.load (local.get $p)) (i32.const 5))
+    (then
+      (if (i32.eq (i32.load offset=12 (local.get $p)) (i32.const 1))
+        (then (i32.store offset=12 (local.get $p) (i32.const 0))))))
+  (local.get $v))
 
 (func $str_concat (param $a i64) (param $b i64) (result i64)
   (local $p i32) (local $q i32) (local $s i32) (local $la i32)

@@ -18,12 +18,21 @@ pub struct CompileArgs {
     /// Also write the module's WebAssembly text next to it (`.wat`), for inspection.
     #[arg(long)]
     pub emit_wat: bool,
+    /// Build the module with the collector's stress mode: a collection at every Nth safe
+    /// point (1: every one) and freed memory poisoned, so a value the collector cannot see
+    /// shows at once. For testing the runtime; such a module runs many times slower.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub gc_stress: u32,
 }
 
 pub fn run(args: &CompileArgs) -> anyhow::Result<ExitCode> {
     let text = baton::read_plan(&args.plan)?;
     let shown = args.plan.display().to_string();
-    let plan = match compile_or_report(&shown, &text) {
+    let options = baton_compiler::CompileOptions {
+        gc_stress: args.gc_stress,
+        ..Default::default()
+    };
+    let plan = match compile_or_report(&shown, &text, options) {
         Ok(plan) => plan,
         Err(code) => return Ok(code),
     };
@@ -50,8 +59,9 @@ pub fn run(args: &CompileArgs) -> anyhow::Result<ExitCode> {
 pub fn compile_or_report(
     shown: &str,
     text: &str,
+    options: baton_compiler::CompileOptions,
 ) -> Result<baton_compiler::CompiledPlan, ExitCode> {
-    match baton_compiler::compile_source(shown, text) {
+    match baton_compiler::compile_source_with(shown, text, options) {
         Ok(plan) => Ok(plan),
         Err(CompileError::Rejected(report)) => {
             eprint!("{}", report.render_human());

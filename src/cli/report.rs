@@ -202,6 +202,7 @@ fn render(trace: &Value, files: &RunFiles) -> String {
             "cost",
             super::summary::cost(figures["llm"]["cost_usd"].as_f64().unwrap_or(0.0)),
         ),
+        ("plan heap", heap_figures(&figures["heap"])),
         ("journaled calls", calls.len().to_string()),
         ("branches", (branches.len().saturating_sub(1)).to_string()),
     ] {
@@ -592,6 +593,20 @@ fn round_step(rough: f64) -> f64 {
 fn seconds_label(t: f64, step: f64) -> String {
     let decimals = (-step.log10().floor()).max(0.0) as usize;
     format!("{t:.decimals$}")
+}
+
+/// The memory manager's figures of the plan's own instance: "peak 4.1 MiB, 12 collections in
+/// 3.2 ms"; a dash for a run that ended without them.
+fn heap_figures(heap: &serde_json::Value) -> String {
+    let Some(peak) = heap["peak_bytes"].as_u64() else {
+        return "–".to_string();
+    };
+    format!(
+        "peak {:.1} MiB, {} collections in {:.1} ms",
+        peak as f64 / f64::from(1u32 << 20),
+        heap["collections"].as_u64().unwrap_or(0),
+        heap["collect_seconds"].as_f64().unwrap_or(0.0) * 1e3
+    )
 }
 
 #[cfg(test)]

@@ -92,7 +92,7 @@ pub struct RunArgs {
     #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=MAX_MEMORY_MIB))]
     pub memory: Option<u64>,
     /// CPU limit in fuel units (about one per WebAssembly instruction executed; a whole number,
-    /// written `5000000000`, `5_000_000_000` or `5e9`). Default 5e9.
+    /// written `5000000000`, `5_000_000_000` or `5e9`). Default 2e10.
     #[arg(long, value_name = "N", value_parser = parse_fuel)]
     pub fuel: Option<u64>,
     /// Run-wide memory cap in MiB: the plan and all its branches together (crossing it stops
@@ -120,6 +120,10 @@ pub struct RunArgs {
     /// Warnings and errors are still printed.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Compile a `.py` plan with the collector's stress mode (as `baton compile --gc-stress`):
+    /// a collection at every Nth safe point, freed memory poisoned. For testing the runtime.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub gc_stress: u32,
     /// The end-of-run summary on stderr (outcome, time, model calls, tokens, cost, commands,
     /// branches, files written back or not and why, the run directory): `human` (default; none
     /// with `--quiet`), `json` (one line, for scripts and agents) or `none`. It comes before a
@@ -295,7 +299,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
         (None, Some(run_dir)) => run_dir.join("plan.wasm"),
         (None, None) => bail!("give a plan, or --resume RUN_DIR"),
     };
-    let (bytes, source) = match load(&plan)? {
+    let (bytes, source) = match load(&plan, args.gc_stress)? {
         Loaded::Module(bytes, source) => (bytes, source),
         Loaded::Exit(code) => return Ok(code),
     };
@@ -485,7 +489,7 @@ enum Loaded {
     Exit(ExitCode),
 }
 
-fn load(path: &Path) -> anyhow::Result<Loaded> {
+fn load(path: &Path, gc_stress: u32) -> anyhow::Result<Loaded> {
     let extension = path.extension().and_then(|ext| ext.to_str()).unwrap_or("");
     match extension {
         "wasm" => {
@@ -499,7 +503,7 @@ fn load(path: &Path) -> anyhow::Result<Loaded> {
         "py" => {
             let shown = path.display().to_string();
             let text = baton::read_plan(path)?;
-            compile_plan(&shown, &text)
+            compile_plan(&shown, &text, gc_stress)
         }
         _ => bail!(
             "`{}`: expected a compiled plan (`.wasm`) or a plan source (`.py`)",
@@ -514,19 +518,31 @@ fn load(path: &Path) -> anyhow::Result<Loaded> {
 ///
 /// A plan this build compiled before is not compiled again (`baton::plan_cache`): the module
 /// cache's directory keeps the module under a digest of the build and the source.
-fn compile_plan(shown: &str, text: &str) -> anyhow::Result<Loaded> {
+fn compile_plan(shown: &str, text: &str, gc_stress: u32) -> anyhow::Result<Loaded> {
     let source = Some((shown.to_owned(), text.to_owned()));
     let cache = ModuleCache::global();
-    if let Some(wasm) = baton::plan_cache::load(cache, shown, text) {
-        return Ok(Loaded::Module(wasm, source));
-    }
-    Ok(match super::compile::compile_or_report(shown, text) {
-        Ok(plan) => {
-            baton::plan_cache::store(cache, shown, text, &plan.wasm);
-            Loaded::Module(plan.wasm, source)
+    // The plan cache keeps default builds only.
+    let cached = gc_stress == 0;
+    if cached {
+        if let Some(wasm) = baton::plan_cache::load(cache, shown, text) {
+            return Ok(Loaded::Module(wasm, source));
         }
-        Err(code) => Loaded::Exit(code),
-    })
+    }
+    let options = baton_compiler::CompileOptions {
+        gc_stress,
+        ..Default::default()
+    };
+    Ok(
+        match super::compile::compile_or_report(shown, text, options) {
+            Ok(plan) => {
+                if cached {
+                    baton::plan_cache::store(cache, shown, text, &plan.wasm);
+                }
+                Loaded::Module(plan.wasm, source)
+            }
+            Err(code) => Loaded::Exit(code),
+        },
+    )
 }
 
 #[cfg(test)]

@@ -55,7 +55,7 @@ impl Generator<'_> {
                    (then (i32.eq (i32.load offset=8 (i32.wrap_i64 (local.get {f}))) (i32.const {index}))) \
                    (else (i32.const 0))))) \
              (then (call $f{index}_body (i32.wrap_i64 (local.get {f})){direct})) \
-             (else (call $call (local.get {f}) {tuple} (i32.const 0)))))"
+             (else (call $call_plan (local.get {f}) {tuple} (i32.const 0)))))"
         ));
         Ok(Some(code))
     }
@@ -102,10 +102,21 @@ impl Generator<'_> {
         // The receiver first, then the arguments, as the generic method call evaluates them.
         let receiver = self.expr(&attribute.value)?;
         let name = self.str_value(&method);
+        let values = c
+            .args
+            .iter()
+            .map(|arg| self.expr(arg))
+            .collect::<Result<Vec<_>>>()?;
+        // Each operand stays visible to the collector while the ones after it run.
+        let receiver = {
+            let later: Vec<&str> = values.iter().map(String::as_str).collect();
+            self.keep(receiver, false, &later)
+        };
         let mut args = String::new();
-        for arg in &c.args {
+        for (i, value) in values.iter().enumerate() {
+            let later: Vec<&str> = values[i + 1..].iter().map(String::as_str).collect();
             args.push(' ');
-            args.push_str(&self.expr(arg)?);
+            args.push_str(&self.keep(value.clone(), false, &later));
         }
         Ok(Some(format!(
             "(call {helper} {receiver} {name}{args}{tail})"

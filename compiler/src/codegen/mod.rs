@@ -6,12 +6,14 @@
 //! the current function's body. Python functions and lambdas become wasm functions with the
 //! `$entry` signature; the module body becomes `$plan_main`; comprehensions are emitted inline.
 
+mod append;
 mod calls;
 mod definite;
 mod fast;
 mod fstring_spec;
 mod range_loop;
 mod scopes;
+mod shadow;
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt::Write as _;
@@ -69,13 +71,12 @@ pub struct Library<'a> {
     pub body: &'a [ast::Stmt],
 }
 
-/// `trap_deviations`: see `CompileOptions::trap_deviations`. `libraries`: the plan library
-/// modules the plan imports from.
+/// `libraries`: the plan library modules the plan imports from.
 pub fn generate<'a>(
     file: &'a SourceFile,
     body: &[ast::Stmt],
     libraries: &[Library<'a>],
-    trap_deviations: bool,
+    options: &crate::CompileOptions,
 ) -> Result<Generated, Unsupported> {
     let layout = runtime_layout();
     let scopes = Scopes::analyze(body);
@@ -97,7 +98,9 @@ pub fn generate<'a>(
         fns: Vec::new(),
         reserved: HashMap::new(),
         emitted_defs: HashSet::new(),
-        trap_deviations,
+        trap_deviations: options.trap_deviations,
+        gc_stress: options.gc_stress,
+        appends: append::AppendTargets::default(),
         global_prefix: String::new(),
         file_index: 0,
         libraries: Vec::new(),
@@ -105,6 +108,9 @@ pub fn generate<'a>(
     for (index, library) in libraries.iter().enumerate() {
         generator.library(library, index as u32 + 1)?;
     }
+    // The collector times itself with the host's clock (figures.json's heap figures).
+    generator.host_calls.insert("clock");
+    generator.appends = append::AppendTargets::find(body);
     generator.module(body)?;
     Ok(Generated {
         library_files,
@@ -235,6 +241,10 @@ struct Generator<'a> {
     /// `def` statements emitted so far (a `finally` body may emit one twice).
     emitted_defs: HashSet<(u32, u32)>,
     trap_deviations: bool,
+    /// `CompileOptions::gc_stress`.
+    gc_stress: u32,
+    /// The str variables the module appends to in place (append.rs).
+    appends: append::AppendTargets,
     /// Prepended to module-level names while a library is emitted (`baton.ttc.`), so a
     /// library's globals never meet the plan's (plan names cannot contain a dot).
     global_prefix: String,
@@ -264,7 +274,21 @@ fn enter_frame(name: u32) -> String {
 }
 
 /// The frame pop matching [`enter_frame`] (the runtime's `$leave`).
-const LEAVE_FRAME: &str = "(global.set $depth (i32.sub (local.get $d) (i32.const 1)))";
+/// WAT reading module global `index`: the plan's module globals are values in memory at
+/// `$plan_globals`, where the collector finds them (runtime/wat/gc.wat).
+fn global_get(index: usize) -> String {
+    format!("(i64.load offset={} (global.get $plan_globals))", 8 * index)
+}
+
+/// WAT storing `value` into module global `index`.
+fn global_set(index: usize, value: &str) -> String {
+    format!(
+        "(i64.store offset={} (global.get $plan_globals) {value})",
+        8 * index
+    )
+}
+
+const LEAVE_FRAME: &str = "(global.set $depth (i32.sub (local.get $d) (i32.const 1))) (global.set $shadow_top (local.get $sp))";
 
 fn none() -> String {
     format!("(i64.const {})", layout::NONE)
@@ -338,6 +362,17 @@ impl<'a> Generator<'a> {
         name
     }
 
+    /// `code` (an operand evaluated before `later`, which uses the operand stack) as an operand
+    /// the collector can see while `later` runs: teed into a shadowed temp when `later` may
+    /// collect (shadow.rs). `is_i32`: the operand is an i32 (an object's address).
+    fn keep(&mut self, code: String, is_i32: bool, later: &[&str]) -> String {
+        if !later.iter().any(|l| shadow::needs_root(&code, l)) {
+            return code;
+        }
+        let temp = self.pooled_temp(is_i32);
+        format!("(local.tee {temp} {code})")
+    }
+
     fn label(&mut self, prefix: &str) -> String {
         let f = self.f();
         f.next_label += 1;
@@ -407,6 +442,12 @@ impl<'a> Generator<'a> {
         if self.trap_deviations && with_main {
             self.emit("(global.set $trap_deviations (i32.const 1))");
         }
+        if self.gc_stress > 0 && with_main {
+            self.emit(&format!(
+                "(call $gc_stress_on (i32.const {}))",
+                self.gc_stress
+            ));
+        }
         self.emit(&format!("(local.set $d (call $enter (i32.const {name})))"));
         self.emit(FRAME_FROM_DEPTH);
         let chunks = module_chunks(body);
@@ -427,12 +468,13 @@ impl<'a> Generator<'a> {
             self.run_main()?;
         }
         self.emit("(call $leave (local.get $d))");
-        let f = self.fns.pop().expect("module function");
+        self.emit(shadow::POP_FRAME);
+        let mut f = self.fns.pop().expect("module function");
+        let body = shadow::instrument(&mut f.locals, &f.body, false);
         let _ = writeln!(
             self.functions,
-            "(func {wasm_name}\n{}\n{})",
-            f.locals.join(" "),
-            f.body
+            "(func {wasm_name}\n{}\n{body})",
+            f.locals.join(" ")
         );
         Ok(())
     }
@@ -448,13 +490,14 @@ impl<'a> Generator<'a> {
         ));
         self.emit(FRAME_FROM_DEPTH);
         let result = self.stmts(body);
-        let f = self.fns.pop().expect("module part");
+        self.emit(shadow::POP_FRAME);
+        let mut f = self.fns.pop().expect("module part");
         result?;
+        let body = shadow::instrument(&mut f.locals, &f.body, false);
         let _ = writeln!(
             self.functions,
-            "(func {wasm_name} (param $d i32)\n{}\n{})",
-            f.locals.join(" "),
-            f.body
+            "(func {wasm_name} (param $d i32)\n{}\n{body})",
+            f.locals.join(" ")
         );
         Ok(())
     }
@@ -465,6 +508,8 @@ impl<'a> Generator<'a> {
     fn library(&mut self, library: &Library<'a>, file_index: u32) -> Result<()> {
         let saved_file = std::mem::replace(&mut self.file, library.file);
         let saved_scopes = std::mem::replace(&mut self.scopes, Scopes::analyze(library.body));
+        let saved_appends =
+            std::mem::replace(&mut self.appends, append::AppendTargets::find(library.body));
         let saved_reserved = std::mem::take(&mut self.reserved);
         let saved_emitted = std::mem::take(&mut self.emitted_defs);
         self.global_prefix = format!("{}.", library.module);
@@ -472,6 +517,7 @@ impl<'a> Generator<'a> {
         let result = self.module_body(library.body, &format!("$lib{file_index}_main"), false);
         self.file = saved_file;
         self.scopes = saved_scopes;
+        self.appends = saved_appends;
         self.reserved = saved_reserved;
         self.emitted_defs = saved_emitted;
         self.global_prefix.clear();
@@ -495,7 +541,8 @@ impl<'a> Generator<'a> {
         let (_, index) = *self.libraries.iter().find(|(name, _)| *name == module)?;
         let global = self.global_index_of(&format!("{module}.{member}"));
         Some(format!(
-            "(block (result i64) (call $lib{index}_init) (global.get $g{global}))"
+            "(block (result i64) (call $lib{index}_init) (call $str_share {}))",
+            global_get(global)
         ))
     }
 
@@ -506,7 +553,7 @@ impl<'a> Generator<'a> {
         if let Place::Global(name) = self.scopes.resolve(0, "main") {
             let index = self.global_index(&name);
             self.host_calls.extend(["inputs", "reply", "result"]);
-            self.emit(&format!("(call $sdk_run_main (global.get $g{index}))"));
+            self.emit(&format!("(call $sdk_run_main {})", global_get(index)));
         }
         Ok(())
     }
@@ -619,6 +666,8 @@ impl<'a> Generator<'a> {
                 ));
             }
         }
+        // The arguments are in shadowed locals now: the entry's safe point (shadow.rs).
+        self.emit(shadow::SAFE_POINT);
         match body {
             FunctionBody::Statements(stmts) => {
                 self.stmts(stmts)?;
@@ -648,15 +697,15 @@ impl<'a> Generator<'a> {
                 self.emit(&format!("(local.get {result})"));
             }
         }
-        let f = self.fns.pop().expect("function state");
+        let mut f = self.fns.pop().expect("function state");
         let params: String = (0..names.len())
             .map(|i| format!(" (param $a{i} i64)"))
             .collect();
+        let body = shadow::instrument(&mut f.locals, &f.body, true);
         let _ = writeln!(
             self.functions,
-            "(func ${wasm_name}_body (param $fn i32){params} (result i64)\n{}\n{})",
-            f.locals.join(" "),
-            f.body
+            "(func ${wasm_name}_body (param $fn i32){params} (result i64)\n{}\n{body})",
+            f.locals.join(" ")
         );
 
         // The entry binds a call's arguments. When they are exactly the positional
@@ -816,6 +865,22 @@ impl<'a> Generator<'a> {
                 let value = self.expr(&e.value)?;
                 self.emit(&format!("(drop {value})"));
             }
+            S::Assign(a) if self.in_place_concat(stmt).is_some() => {
+                let (name, right) = self.in_place_concat(stmt).expect("tested");
+                let current = self.load_name_unshared(&name)?;
+                let value = self.expr(right)?;
+                let current = self.keep(current, false, &[&value]);
+                let known = fast::small_literal(right);
+                let result = self.binary_op(
+                    &ast::Operator::Add,
+                    current,
+                    value,
+                    known,
+                    "$str_append_add",
+                );
+                let _ = a;
+                self.store_name(&name, &result)?;
+            }
             S::Assign(a) => {
                 let value = self.expr(&a.value)?;
                 let temp = self.temp();
@@ -919,6 +984,7 @@ impl<'a> Generator<'a> {
                 (Some(exc), Some(cause)) => {
                     let value = self.expr(exc)?;
                     let cause = self.expr(cause)?;
+                    let value = self.keep(value, false, &[&cause]);
                     self.emit(&format!("(call $raise_from {value} {cause})"));
                 }
             },
@@ -1082,7 +1148,7 @@ impl<'a> Generator<'a> {
         // iteration is reported there, as CPython does), not the body's last line's.
         self.set_line(f);
         self.emit(&format!(
-            "(local.set {item} (call $next (local.get {iterator})))"
+            "(local.set {item} (call $next_plan (local.get {iterator})))"
         ));
         self.emit(&format!("(br_if {exhausted} (i64.eqz (local.get {item})))"));
         self.assign(&f.target, &format!("(local.get {item})"))?;
@@ -1268,11 +1334,20 @@ impl<'a> Generator<'a> {
         };
         match &*a.target {
             ast::Expr::Name(name) => {
-                let current = self.load_name(&normalize(name.id.as_str()))?;
+                let name = normalize(name.id.as_str()).into_owned();
+                // `s += value` on a str appends in place (append.rs).
+                let in_place = self.shares_reads(&name)
+                    && append::append_statement(&ast::Stmt::AugAssign(a.clone())).is_some();
+                let (current, op) = if in_place {
+                    (self.load_name_unshared(&name)?, "$str_append_aug")
+                } else {
+                    (self.load_name(&name)?, op)
+                };
                 let value = self.expr(&a.value)?;
+                let current = self.keep(current, false, &[&value]);
                 let known = fast::small_literal(&a.value);
                 let result = self.binary_op(&a.op, current, value, known, op);
-                self.store_name(&normalize(name.id.as_str()), &result)
+                self.store_name(&name, &result)
             }
             ast::Expr::Subscript(s) => {
                 let (object, key) = (self.temp(), self.temp());
@@ -1295,6 +1370,24 @@ impl<'a> Generator<'a> {
                 "augmented assignment to an attribute is not supported",
             ),
         }
+    }
+
+    /// `name = name + value` on a variable appended to in place (append.rs): the name and the
+    /// value.
+    fn in_place_concat<'s>(&self, stmt: &'s ast::Stmt) -> Option<(String, &'s ast::Expr)> {
+        let (name, false) = append::append_statement(stmt)? else {
+            return None;
+        };
+        if !self.shares_reads(&name) {
+            return None;
+        }
+        let ast::Stmt::Assign(a) = stmt else {
+            return None;
+        };
+        let ast::Expr::BinOp(b) = &*a.value else {
+            return None;
+        };
+        Some((name, &*b.right))
     }
 
     /// Stores `value` (WAT producing an i64) into an assignment target.
@@ -1347,6 +1440,7 @@ impl<'a> Generator<'a> {
             ast::Expr::Subscript(s) => {
                 let object = self.expr(&s.value)?;
                 let key = self.expr(&s.slice)?;
+                let object = self.keep(object, false, &[&key]);
                 self.emit(&format!("(call $delitem {object} {key})"));
                 Ok(())
             }
@@ -1374,7 +1468,7 @@ impl<'a> Generator<'a> {
                 let cell = self.cell_of(&place).expect("cell or closure variable");
                 format!("(call $cell_set {cell} {value})")
             }
-            Place::Global(name) => format!("(global.set $g{} {value})", self.global_index(&name)),
+            Place::Global(name) => global_set(self.global_index(&name), value),
             Place::Builtin(name) => {
                 unreachable!("`{name}` is assigned, so it is bound in some scope")
             }
@@ -1403,7 +1497,28 @@ impl<'a> Generator<'a> {
         }
     }
 
+    /// WAT reading a variable. A variable the module appends to in place (append.rs) is read
+    /// through `$str_share`, except by the append itself ([`Generator::load_name_unshared`]).
     fn load_name(&mut self, name: &str) -> Result<String> {
+        let code = self.load_name_unshared(name)?;
+        Ok(if self.shares_reads(name) {
+            format!("(call $str_share {code})")
+        } else {
+            code
+        })
+    }
+
+    /// Whether `name`, here, is a variable appended to in place: a plain local or a module
+    /// global (a cell's appends and reads go through the cell).
+    fn shares_reads(&self, name: &str) -> bool {
+        self.appends.contains(name)
+            && matches!(
+                self.scopes.resolve(self.current_scope(), name),
+                Place::Local { cell: false, .. } | Place::Global(_)
+            )
+    }
+
+    fn load_name_unshared(&mut self, name: &str) -> Result<String> {
         let scope = self.current_scope();
         let name_str = self.str_const(name);
         Ok(match self.scopes.resolve(scope, name) {
@@ -1441,12 +1556,14 @@ impl<'a> Generator<'a> {
                     if name == "print" {
                         self.host_calls.insert("print");
                     }
+                    let global = global_get(index);
                     return Ok(format!(
-                        "(select (i64.const {address}) (global.get $g{index}) (i64.eqz (global.get $g{index})))"
+                        "(select (i64.const {address}) {global} (i64.eqz {global}))"
                     ));
                 }
                 // As for locals above: no block result.
-                format!("(if (i64.eqz (global.get $g{index})) (then (call $raise_name_error (i32.const {name_str})) (unreachable))) (global.get $g{index})")
+                let global = global_get(index);
+                format!("(if (i64.eqz {global}) (then (call $raise_name_error (i32.const {name_str})) (unreachable))) {global}")
             }
             Place::Builtin(name) => {
                 if name == "print" {
@@ -1473,6 +1590,7 @@ impl<'a> Generator<'a> {
             ast::Expr::Compare(c) if c.ops.len() == 1 => {
                 let left = self.expr(&c.left)?;
                 let right = self.expr(&c.comparators[0])?;
+                let left = self.keep(left, false, &[&right]);
                 let known = fast::small_literal(&c.comparators[0]).is_some();
                 Ok(self.compare_op(&c.ops[0], &left, &right, known))
             }
@@ -1566,6 +1684,7 @@ impl<'a> Generator<'a> {
             E::BinOp(b) => {
                 let left = self.expr(&b.left)?;
                 let right = self.expr(&b.right)?;
+                let left = self.keep(left, false, &[&right]);
                 let known = fast::small_literal(&b.right);
                 self.binary_op(&b.op, left, right, known, binary_function(&b.op))
             }
@@ -1621,6 +1740,7 @@ impl<'a> Generator<'a> {
             E::Subscript(s) => {
                 let object = self.expr(&s.value)?;
                 let key = self.expr(&s.slice)?;
+                let object = self.keep(object, false, &[&key]);
                 format!("(call $getitem {object} {key})")
             }
             E::Slice(s) => {
@@ -1631,6 +1751,8 @@ impl<'a> Generator<'a> {
                     }
                 };
                 let (lower, upper, step) = (part(&s.lower)?, part(&s.upper)?, part(&s.step)?);
+                let lower = self.keep(lower, false, &[&upper, &step]);
+                let upper = self.keep(upper, false, &[&step]);
                 format!("(call $slice_new {lower} {upper} {step})")
             }
             E::List(l) => self.build_list(&l.elts)?,
@@ -1665,6 +1787,7 @@ impl<'a> Generator<'a> {
                     match key {
                         Some(key) => {
                             let key = self.expr(key)?;
+                            let key = self.keep(key, false, &[&value_code]);
                             let _ = write!(
                                 code,
                                 "(call $dict_set (local.get {dict}) {key} {value_code})"
@@ -1753,6 +1876,7 @@ impl<'a> Generator<'a> {
         let left = self.expr(&c.left)?;
         if c.ops.len() == 1 {
             let right = self.expr(&c.comparators[0])?;
+            let left = self.keep(left, false, &[&right]);
             let known = fast::small_literal(&c.comparators[0]).is_some();
             let test = self.compare_op(&c.ops[0], &left, &right, known);
             return Ok(format!("(call $bool {test})"));
@@ -1831,6 +1955,7 @@ impl<'a> Generator<'a> {
                 let callee = (format!("(local.get {receiver})"), name.clone());
                 let args = self.call_args(&c.args, &callee)?;
                 let kwargs = self.call_kwargs(&c.keywords, &callee)?;
+                let args = self.keep(args, true, &[&kwargs]);
                 return Ok(format!(
                     "(call $call_method (local.tee {receiver} {object}) {name} {args} {kwargs})"
                 ));
@@ -1841,8 +1966,9 @@ impl<'a> Generator<'a> {
         let callee = (format!("(local.get {temp})"), "(i64.const 0)".to_owned());
         let args = self.call_args(&c.args, &callee)?;
         let kwargs = self.call_kwargs(&c.keywords, &callee)?;
+        let args = self.keep(args, true, &[&kwargs]);
         Ok(format!(
-            "(call $call (local.tee {temp} {function}) {args} {kwargs})"
+            "(call $call_plan (local.tee {temp} {function}) {args} {kwargs})"
         ))
     }
 
@@ -2075,6 +2201,7 @@ impl<'a> Generator<'a> {
                 Collect::Dict(key, value) => {
                     let key = self.expr(key)?;
                     let value = self.expr(value)?;
+                    let key = self.keep(key, false, &[&value]);
                     format!("(call $dict_set (local.get {result}) {key} {value})")
                 }
             };
@@ -2091,7 +2218,7 @@ impl<'a> Generator<'a> {
         self.emit(&format!("(local.set {iterator} (call $iter {iterable}))"));
         self.emit(&format!("(block {done} (loop {top}"));
         self.emit(&format!(
-            "(local.set {item} (call $next (local.get {iterator})))"
+            "(local.set {item} (call $next_plan (local.get {iterator})))"
         ));
         self.emit(&format!("(br_if {done} (i64.eqz (local.get {item})))"));
         self.assign(&generator.target, &format!("(local.get {item})"))?;

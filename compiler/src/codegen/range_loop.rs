@@ -129,7 +129,7 @@ impl Generator<'_> {
              (then (br_if {exhausted} {finished}) \
                (local.set {item} (i64.or (i64.shl (local.get {cur}) (i64.const 1)) (i64.const 1))) \
                (local.set {cur} (i64.add (local.get {cur}) (local.get {step})))) \
-             (else (local.set {item} (call $next (local.get {iterator}))) \
+             (else (local.set {item} (call $next_plan (local.get {iterator}))) \
                (br_if {exhausted} (i64.eqz (local.get {item})))))"
         ));
         self.assign(&f.target, &format!("(local.get {item})"))?;

@@ -76,6 +76,11 @@ pub fn run_with(functions: &str, statics: &Statics) -> Result<Outcome, String> {
     })
 }
 
+/// As [`run`], with a trap or an assembly failure as the error instead of a panic.
+pub fn run_checked(functions: &str) -> Result<Outcome, String> {
+    run_with(functions, &Statics::new(runtime_layout().plan_statics))
+}
+
 pub fn run(functions: &str) -> Outcome {
     let statics = Statics::new(runtime_layout().plan_statics);
     match run_with(functions, &statics) {

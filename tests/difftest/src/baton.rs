@@ -92,6 +92,7 @@ impl Runner {
     pub fn deviation(&self, source: &str) -> Option<&'static str> {
         let options = baton_compiler::CompileOptions {
             trap_deviations: true,
+            ..Default::default()
         };
         let Ok(Ok(plan)) =
             catch_unwind(|| baton_compiler::compile_source_with("plan.py", source, options))

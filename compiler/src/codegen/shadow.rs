@@ -1,0 +1,293 @@
+//! Shadow frames: where the collector finds the values a plan function holds.
+//!
+//! The collector (runtime/wat/gc.wat) cannot read wasm locals, so every compiled function keeps
+//! a shadow frame on the runtime's shadow stack: one 8-byte slot per local that can hold a
+//! value (every `i64` local, and the pooled `i32` temps, which hold tuples and lists under
+//! construction; an `i32` that is not an address is ignored by the collector), plus one for the
+//! function object itself (its closure cells are reached through it while it runs, even if the
+//! plan drops every other reference to it).
+//!
+//! The instrumentation is one pass over a finished function's WAT, so no emitter has to
+//! remember it:
+//! - every `local.set`/`local.tee` of a shadowed local also stores the value into its slot
+//!   (write-through: reads stay plain `local.get`s);
+//! - the prologue takes the frame (`$sp` .. `$sp_end`), zeroes it and runs a safe point; every
+//!   exit (`LEAVE_FRAME`, the module body's end) gives the frame back; an exception handler
+//!   sets the top back to its own frame's end (frames below it were abandoned by the throw);
+//! - every `loop` begins with a safe point, so a long loop collects as it goes.
+//!
+//! What this pass cannot see — a value kept on the wasm operand stack while a later operand
+//! calls into code that may collect — is the emitter's duty: the generator evaluates such
+//! operands into temps, which are shadowed (see `Generator::rooted`).
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+/// WAT that runs a collection when one is due (runtime/wat/gc.wat, `$gc_safepoint`).
+pub(super) const SAFE_POINT: &str = "(if (global.get $gc_due) (then (call $gc_safepoint)))";
+
+/// WAT that gives the shadow frame back (part of every function exit).
+pub(super) const POP_FRAME: &str = "(global.set $shadow_top (local.get $sp))";
+
+/// How a shadowed local's value is stored into its slot.
+#[derive(Clone, Copy)]
+enum Kind {
+    I64,
+    I32,
+}
+
+/// Instruments a finished function. `locals` are its local declarations (two are added:
+/// `$sp`, `$sp_end`); `root_fn`: the function has the `$fn` parameter (a plan function's
+/// body), rooted in slot 0. A plan function's body takes its arguments as wasm parameters,
+/// which are not shadowed: it runs its entry safe point itself, once they are in its locals
+/// (`root_fn` leaves the safe point out of the prologue).
+pub(super) fn instrument(locals: &mut Vec<String>, body: &str, root_fn: bool) -> String {
+    let mut slots: HashMap<String, (u32, Kind)> = HashMap::new();
+    let mut next = u32::from(root_fn);
+    for decl in locals.iter() {
+        let Some((name, ty)) = parse_local(decl) else {
+            continue;
+        };
+        let kind = match ty {
+            "i64" => Kind::I64,
+            "i32" if name.starts_with("$p") => Kind::I32,
+            _ => continue,
+        };
+        slots.insert(name.to_owned(), (8 * next, kind));
+        next += 1;
+    }
+    locals.push("(local $sp i32) (local $sp_end i32)".to_owned());
+    let bytes = 8 * next;
+    let mut out = String::with_capacity(body.len() + body.len() / 4 + 256);
+    let _ = write!(
+        out,
+        "(local.set $sp (global.get $shadow_top))\
+         (local.set $sp_end (i32.add (local.get $sp) (i32.const {bytes})))\
+         (if (i32.gt_u (local.get $sp_end) (global.get $shadow_end)) \
+           (then (call $raise_static (global.get $t_RecursionError) (global.get $s_recursion))))\
+         (global.set $shadow_top (local.get $sp_end))"
+    );
+    if bytes > 64 {
+        let _ = write!(
+            out,
+            "(memory.fill (local.get $sp) (i32.const 0) (i32.const {bytes}))"
+        );
+    } else {
+        for offset in (0..bytes).step_by(8) {
+            let _ = write!(
+                out,
+                "(i64.store offset={offset} (local.get $sp) (i64.const 0))"
+            );
+        }
+    }
+    if root_fn {
+        out.push_str("(i64.store (local.get $sp) (i64.extend_i32_u (local.get $fn)))");
+    } else {
+        out.push_str(SAFE_POINT);
+    }
+    out.push('\n');
+    rewrite(body, &slots, &mut out);
+    out
+}
+
+/// `(local $name type)` -> (name, type).
+fn parse_local(decl: &str) -> Option<(&str, &str)> {
+    let inner = decl.strip_prefix("(local ")?.strip_suffix(')')?;
+    let mut parts = inner.split_whitespace();
+    let name = parts.next()?;
+    let ty = parts.next()?;
+    parts.next().is_none().then_some((name, ty))
+}
+
+const SET: &str = "(local.set ";
+const TEE: &str = "(local.tee ";
+const LOOP: &str = "(loop ";
+const RESUME: &str = "(call $resume (local.get $d))";
+
+/// Copies `src` to `out`, instrumenting sets, tees, loops and handler entries.
+fn rewrite(src: &str, slots: &HashMap<String, (u32, Kind)>, out: &mut String) {
+    let bytes = src.as_bytes();
+    let mut copied = 0;
+    let mut at = 0;
+    while let Some(found) = src[at..].find('(') {
+        let start = at + found;
+        let rest = &src[start..];
+        if rest.starts_with(SET) || rest.starts_with(TEE) {
+            let name_start = start + SET.len();
+            let name_end = name_start
+                + src[name_start..]
+                    .find(|c: char| c.is_whitespace() || c == ')')
+                    .unwrap_or(src.len() - name_start);
+            if let Some(&(offset, kind)) = slots.get(&src[name_start..name_end]) {
+                let end = closing_paren(bytes, start);
+                out.push_str(&src[copied..start]);
+                let name = &src[name_start..name_end];
+                let mut operand = String::new();
+                rewrite(&src[name_end..end], slots, &mut operand);
+                let value = match kind {
+                    Kind::I64 => format!("(local.tee {name}{operand})"),
+                    Kind::I32 => format!("(i64.extend_i32_u (local.tee {name}{operand}))"),
+                };
+                let value = if operand.trim().is_empty() {
+                    // The value comes from the stack (after a `catch`): set, then copy.
+                    let _ = write!(out, "(local.set {name})");
+                    match kind {
+                        Kind::I64 => format!("(local.get {name})"),
+                        Kind::I32 => format!("(i64.extend_i32_u (local.get {name}))"),
+                    }
+                } else {
+                    value
+                };
+                let _ = write!(out, "(i64.store offset={offset} (local.get $sp) {value})");
+                if rest.starts_with(TEE) {
+                    let _ = write!(out, " (local.get {name})");
+                }
+                copied = end + 1;
+                at = copied;
+                continue;
+            }
+        } else if rest.starts_with(LOOP) {
+            // `(loop $label` then an optional block type; the safe point goes after both.
+            let mut head = start + LOOP.len();
+            head += src[head..]
+                .find(|c: char| c.is_whitespace() || c == ')')
+                .unwrap_or(0);
+            let after_label = src[head..].trim_start();
+            if after_label.starts_with("(result ") || after_label.starts_with("(param ") {
+                let type_start = src.len() - after_label.len();
+                head = closing_paren(bytes, type_start) + 1;
+            }
+            out.push_str(&src[copied..head]);
+            out.push(' ');
+            out.push_str(SAFE_POINT);
+            copied = head;
+            at = head;
+            continue;
+        } else if rest.starts_with(RESUME) {
+            let end = start + RESUME.len();
+            out.push_str(&src[copied..end]);
+            out.push_str("(global.set $shadow_top (local.get $sp_end))");
+            copied = end;
+            at = end;
+            continue;
+        }
+        at = start + 1;
+    }
+    out.push_str(&src[copied..]);
+}
+
+/// The index of the `)` that closes the `(` at `open` (generated WAT has no strings or
+/// comments in function bodies; an unbalanced text ends at its end).
+fn closing_paren(bytes: &[u8], open: usize) -> usize {
+    let mut depth = 0usize;
+    for (i, &b) in bytes.iter().enumerate().skip(open) {
+        match b {
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return i;
+                }
+            }
+            _ => {}
+        }
+    }
+    bytes.len().saturating_sub(1)
+}
+
+/// Whether evaluating `code` may reach a safe point (it calls a function or runs a loop).
+pub(super) fn may_collect(code: &str) -> bool {
+    code.contains("(call") || code.contains("(loop") || code.contains("(return_call")
+}
+
+/// Whether the value `code` leaves needs rooting while `later` runs: not for a constant, nor
+/// for a read of a local that `later` does not assign (the local's slot holds the value).
+pub(super) fn needs_root(code: &str, later: &str) -> bool {
+    if !may_collect(later) {
+        return false;
+    }
+    let code = code.trim();
+    if code.starts_with("(i64.const ") || code.starts_with("(i32.const ") {
+        return false;
+    }
+    if let Some(name) = code
+        .strip_prefix("(local.get ")
+        .and_then(|rest| rest.strip_suffix(')'))
+    {
+        if !name.contains(['(', ' ']) {
+            return later.contains(&format!("(local.set {name}"))
+                || later.contains(&format!("(local.tee {name}"));
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(locals: &[&str], body: &str) -> String {
+        let mut locals: Vec<String> = locals.iter().map(|l| (*l).to_owned()).collect();
+        instrument(&mut locals, body, false)
+    }
+
+    #[test]
+    fn sets_and_tees_of_values_write_through_to_their_slots() {
+        let out = run(
+            &["(local $d i32)", "(local $v0 i64)", "(local $p1 i32)"],
+            "(local.set $v0 (call $f (local.tee $v0 (i64.const 3))))(local.set $d (i32.const 1))(local.set $p1 (call $g))",
+        );
+        assert!(out.contains(
+            "(i64.store offset=0 (local.get $sp) (local.tee $v0 (call $f (i64.store offset=0 (local.get $sp) (local.tee $v0 (i64.const 3))) (local.get $v0))))"
+        ), "{out}");
+        assert!(out.contains("(local.set $d (i32.const 1))"), "{out}");
+        assert!(
+            out.contains(
+                "(i64.store offset=8 (local.get $sp) (i64.extend_i32_u (local.tee $p1 (call $g))))"
+            ),
+            "{out}"
+        );
+        assert!(
+            out.contains("(i32.const 16)"),
+            "a frame of two slots: {out}"
+        );
+    }
+
+    #[test]
+    fn operands_need_roots_only_across_code_that_may_collect() {
+        assert!(needs_root("(call $f)", "(call $g)"));
+        assert!(!needs_root("(call $f)", "(i64.const 3)"));
+        assert!(!needs_root("(i64.const 3)", "(call $g)"));
+        assert!(!needs_root("(local.get $v1)", "(call $g (local.get $v1))"));
+        assert!(needs_root("(local.get $v1)", "(local.set $v1 (call $g))"));
+        assert!(needs_root("(global.get $x)", "(block (loop $l))"));
+    }
+
+    #[test]
+    fn a_set_from_the_stack_is_copied_after_it() {
+        let out = run(&["(local $t0 i64)"], "(local.set $t0)");
+        assert!(
+            out.ends_with("(local.set $t0)(i64.store offset=0 (local.get $sp) (local.get $t0))"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn loops_and_handlers_get_safe_points_and_frame_resets() {
+        let out = run(
+            &[],
+            "(loop $l (result i64) (br $l)) (loop $m (br $m)) (call $resume (local.get $d))",
+        );
+        assert!(
+            out.contains(&format!("(loop $l (result i64) {SAFE_POINT}")),
+            "{out}"
+        );
+        assert!(out.contains(&format!("(loop $m {SAFE_POINT}")), "{out}");
+        assert!(
+            out.contains(
+                "(call $resume (local.get $d))(global.set $shadow_top (local.get $sp_end))"
+            ),
+            "{out}"
+        );
+    }
+}
