@@ -36,21 +36,31 @@ pub enum Ending {
 
 /// Compiles, validates and runs `plan`, panicking (with the plan) on a broken invariant.
 pub fn compile_and_run(plan: &str) -> Ending {
-    let compiled = std::panic::catch_unwind(|| baton_compiler::compile_source("fuzz.py", plan))
-        .unwrap_or_else(|_| panic!("compile_source panicked on this plan:\n{plan}"));
+    compile_and_run_with(plan, baton_compiler::CompileOptions::default(), &LIMITS).0
+}
+
+/// [`compile_and_run`] with compile options and limits; also returns what the plan printed.
+pub fn compile_and_run_with(
+    plan: &str,
+    options: baton_compiler::CompileOptions,
+    limits: &Limits,
+) -> (Ending, Vec<u8>) {
+    let compiled =
+        std::panic::catch_unwind(|| baton_compiler::compile_source_with("fuzz.py", plan, options))
+            .unwrap_or_else(|_| panic!("compile_source panicked on this plan:\n{plan}"));
     let compiled = match compiled {
         Ok(compiled) => compiled,
         Err(CompileError::Rejected(report)) => {
             if std::env::var_os("PLAN_GEN_VERBOSE").is_some() {
                 eprintln!("rejected plan:\n{plan}\n{report:?}");
             }
-            return Ending::Rejected;
+            return (Ending::Rejected, Vec::new());
         }
         Err(CompileError::Unsupported { error, .. }) => {
             if std::env::var_os("PLAN_GEN_VERBOSE").is_some() {
                 eprintln!("unsupported: {error}\n{plan}");
             }
-            return Ending::Unsupported;
+            return (Ending::Unsupported, Vec::new());
         }
         Err(error @ CompileError::Assembly(_)) => {
             panic!("internal compiler error: {error}\n--- plan ---\n{plan}")
@@ -61,10 +71,10 @@ pub fn compile_and_run(plan: &str) -> Ending {
     }
     let mut stdout = Vec::new();
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        baton_host::run_module(&compiled.wasm, &LIMITS, &mut stdout)
+        baton_host::run_module(&compiled.wasm, limits, &mut stdout)
     }))
     .unwrap_or_else(|_| panic!("run_module panicked on this plan:\n{plan}"));
-    match result {
+    let ending = match result {
         Ok(RunOutcome::Success) => Ending::Success,
         Ok(RunOutcome::Exception { traceback }) => {
             assert!(
@@ -78,5 +88,6 @@ pub fn compile_and_run(plan: &str) -> Ending {
             "the run ended with {error:?}\n--- output ---\n{}\n--- plan ---\n{plan}",
             String::from_utf8_lossy(&stdout)
         ),
-    }
+    };
+    (ending, stdout)
 }

@@ -134,11 +134,13 @@ fn garbage_near_the_memory_cap_is_collected_and_a_real_excess_is_a_memory_error(
     let plan = |name: &str, source: &str| {
         let path = dir.join(name);
         std::fs::write(&path, source).unwrap();
+        let run_dir = dir.join(format!("{name}.run"));
+        let _ = std::fs::remove_dir_all(&run_dir);
         Command::new(env!("CARGO_BIN_EXE_baton"))
             .args(["run", "--quiet", "--memory", "64"])
             .arg(&path)
             .arg("--run-dir")
-            .arg(dir.join(format!("{name}.run")))
+            .arg(&run_dir)
             .env("BATON_CACHE_DIR", "off")
             .output()
             .expect("run baton")

@@ -44,6 +44,47 @@ fn random_plans_compile_and_run_without_traps() {
     assert!(ran * 2 >= seeds as usize, "too few plans ran: {endings:?}");
 }
 
+/// The same plans with the collector's stress mode (a collection at every safe point, freed
+/// memory poisoned): a plan that ran to its end prints exactly what it printed before, so a
+/// value the collector does not see shows as a difference or a trap.
+#[test]
+fn random_plans_print_the_same_when_the_collector_runs_at_every_safe_point() {
+    let seeds = std::env::var("PLAN_GEN_SEEDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(DEFAULT_SEEDS / 2);
+    let stress = baton_compiler::CompileOptions {
+        gc_stress: 1,
+        ..Default::default()
+    };
+    // Collections cost fuel the plan's own limit did not plan for.
+    let limits = baton_host::Limits {
+        fuel: plan_run::LIMITS.fuel * 1000,
+        timeout: std::time::Duration::from_secs(30),
+        ..plan_run::LIMITS
+    };
+    let mut compared = 0;
+    for seed in 0..seeds {
+        let plan = plan_gen::generate(&plan_gen::seeded_bytes(seed, 2048));
+        let (ending, stdout) =
+            plan_run::compile_and_run_with(&plan, Default::default(), &plan_run::LIMITS);
+        if !matches!(ending, Ending::Success | Ending::Exception) {
+            continue;
+        }
+        let (stressed, stressed_stdout) = plan_run::compile_and_run_with(&plan, stress, &limits);
+        assert_eq!(
+            (stressed, String::from_utf8_lossy(&stressed_stdout)),
+            (ending, String::from_utf8_lossy(&stdout)),
+            "seed {seed} differs under gc stress:\n{plan}"
+        );
+        compared += 1;
+    }
+    assert!(
+        compared * 4 >= seeds as usize,
+        "only {compared} plans compared"
+    );
+}
+
 /// The generator is a pure function of its bytes, and stops on any input.
 #[test]
 fn generator_is_deterministic_and_total() {

@@ -66,28 +66,40 @@
       (i32.sub (local.get $n) (i32.const 1))))))
 
 ;; Allocates `size` bytes, 8-aligned and zeroed; raises MemoryError when the memory cannot grow.
+;; The hot path of every object the runtime makes: the class of a size up to 128 is computed in
+;; place (a call costs more), the free list popped, the words zeroed (unrolled for the first 32
+;; bytes, where most objects end).
 (func $alloc (param $size i32) (result i32)
-  (local $c i32) (local $head i32) (local $p i32) (local $bytes i32)
-  (if (i32.gt_u (local.get $size) (i32.const 16384))
-    (then (return (call $alloc_large (i64.extend_i32_u (local.get $size))))))
-  (local.set $c (call $size_class (local.get $size)))
+  (local $c i32) (local $head i32) (local $p i32) (local $bytes i32) (local $at i32)
+  (if (i32.le_u (local.get $size) (i32.const 128))
+    (then (local.set $c (select (i32.shr_u (i32.add (local.get $size) (i32.const 7)) (i32.const 3))
+      (i32.const 1) (local.get $size))))
+    (else
+      (if (i32.gt_u (local.get $size) (i32.const 16384))
+        (then (return (call $alloc_large (i64.extend_i32_u (local.get $size))))))
+      (local.set $c (call $size_class (local.get $size)))))
   (local.set $head (i32.add (global.get $class_free) (i32.shl (local.get $c) (i32.const 2))))
   (local.set $p (i32.load (local.get $head)))
   (if (i32.eqz (local.get $p)) (then (local.set $p (call $class_refill (local.get $c)))))
   (i32.store (local.get $head) (i32.load (local.get $p)))
-  ;; Zero what the caller asked for, in words (every block is a multiple of 8 bytes).
   (local.set $bytes (i32.and (i32.add (local.get $size) (i32.const 7)) (i32.const -8)))
-  (if (i32.le_u (local.get $bytes) (i32.const 64))
+  (i64.store (local.get $p) (i64.const 0))
+  (if (i32.le_u (local.get $bytes) (i32.const 8)) (then (return (local.get $p))))
+  (i64.store offset=8 (local.get $p) (i64.const 0))
+  (if (i32.le_u (local.get $bytes) (i32.const 16)) (then (return (local.get $p))))
+  (i64.store offset=16 (local.get $p) (i64.const 0))
+  (if (i32.le_u (local.get $bytes) (i32.const 24)) (then (return (local.get $p))))
+  (i64.store offset=24 (local.get $p) (i64.const 0))
+  (if (i32.le_u (local.get $bytes) (i32.const 32)) (then (return (local.get $p))))
+  (if (i32.gt_u (local.get $bytes) (i32.const 128))
     (then
-      (i64.store (local.get $p) (i64.const 0))
-      (block $done
-        (local.set $c (i32.const 8))
-        (loop $word
-          (br_if $done (i32.ge_u (local.get $c) (local.get $bytes)))
-          (i64.store (i32.add (local.get $p) (local.get $c)) (i64.const 0))
-          (local.set $c (i32.add (local.get $c) (i32.const 8)))
-          (br $word))))
-    (else (memory.fill (local.get $p) (i32.const 0) (local.get $bytes))))
+      (memory.fill (i32.add (local.get $p) (i32.const 32)) (i32.const 0) (i32.sub (local.get $bytes) (i32.const 32)))
+      (return (local.get $p))))
+  (local.set $at (i32.const 32))
+  (loop $word
+    (i64.store (i32.add (local.get $p) (local.get $at)) (i64.const 0))
+    (local.set $at (i32.add (local.get $at) (i32.const 8)))
+    (br_if $word (i32.lt_u (local.get $at) (local.get $bytes))))
   (local.get $p))
 
 ;; As $alloc, for sizes computed in 64 bits (a size past the address space raises MemoryError).

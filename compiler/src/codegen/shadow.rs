@@ -37,11 +37,12 @@ enum Kind {
 }
 
 /// Instruments a finished function. `locals` are its local declarations (two are added:
-/// `$sp`, `$sp_end`); `root_fn`: the function has the `$fn` parameter (a plan function's
-/// body), rooted in slot 0. A plan function's body takes its arguments as wasm parameters,
-/// which are not shadowed: it runs its entry safe point itself, once they are in its locals
-/// (`root_fn` leaves the safe point out of the prologue).
-pub(super) fn instrument(locals: &mut Vec<String>, body: &str, root_fn: bool) -> String {
+/// `$sp`, `$sp_end`); `is_body`: a plan function's body, whose `$fn` parameter is rooted in
+/// slot 0 when the body reads its closure cells through it. A plan function's body takes its
+/// arguments as wasm parameters, which are not shadowed: it runs its entry safe point itself,
+/// once they are in its locals (the prologue leaves it out).
+pub(super) fn instrument(locals: &mut Vec<String>, body: &str, is_body: bool) -> String {
+    let root_fn = is_body && body.matches("(local.get $cells)").count() > 0;
     let mut slots: HashMap<String, (u32, Kind)> = HashMap::new();
     let mut next = u32::from(root_fn);
     for decl in locals.iter() {
@@ -67,22 +68,13 @@ pub(super) fn instrument(locals: &mut Vec<String>, body: &str, root_fn: bool) ->
            (then (call $raise_static (global.get $t_RecursionError) (global.get $s_recursion))))\
          (global.set $shadow_top (local.get $sp_end))"
     );
-    if bytes > 64 {
-        let _ = write!(
-            out,
-            "(memory.fill (local.get $sp) (i32.const 0) (i32.const {bytes}))"
-        );
-    } else {
-        for offset in (0..bytes).step_by(8) {
-            let _ = write!(
-                out,
-                "(i64.store offset={offset} (local.get $sp) (i64.const 0))"
-            );
-        }
-    }
+    // The slots are not cleared: what a returned frame left there is a value that was live,
+    // and the collector checks every address it marks (a stale slot keeps garbage one
+    // collection longer at most). Clearing cost a `memory.fill` per call.
     if root_fn {
         out.push_str("(i64.store (local.get $sp) (i64.extend_i32_u (local.get $fn)))");
-    } else {
+    }
+    if !is_body {
         out.push_str(SAFE_POINT);
     }
     out.push('\n');
@@ -128,6 +120,15 @@ fn rewrite(src: &str, slots: &HashMap<String, (u32, Kind)>, out: &mut String) {
                     Kind::I64 => format!("(local.tee {name}{operand})"),
                     Kind::I32 => format!("(i64.extend_i32_u (local.tee {name}{operand}))"),
                 };
+                if is_number(&operand) {
+                    // A small int (or a static object's address) needs no root.
+                    out.push_str(&src[start..name_end]);
+                    out.push_str(&operand);
+                    out.push(')');
+                    copied = end + 1;
+                    at = copied;
+                    continue;
+                }
                 let value = if operand.trim().is_empty() {
                     // The value comes from the stack (after a `catch`): set, then copy.
                     let _ = write!(out, "(local.set {name})");
@@ -174,6 +175,27 @@ fn rewrite(src: &str, slots: &HashMap<String, (u32, Kind)>, out: &mut String) {
         at = start + 1;
     }
     out.push_str(&src[copied..]);
+}
+
+/// Whether an operand's value is a number, never a heap address: a constant (a small int, or
+/// a static object's address), or i64 arithmetic (the small-int fast paths' results; heap
+/// addresses are made by widening an i32, never by i64 arithmetic).
+fn is_number(operand: &str) -> bool {
+    const NUMBER_OPS: [&str; 10] = [
+        "(i64.const ",
+        "(i64.add ",
+        "(i64.sub ",
+        "(i64.mul ",
+        "(i64.or ",
+        "(i64.and ",
+        "(i64.xor ",
+        "(i64.shl ",
+        "(i64.shr_s ",
+        "(i64.shr_u ",
+    ];
+    let operand = operand.trim();
+    NUMBER_OPS.iter().any(|op| operand.starts_with(op))
+        && closing_paren(operand.as_bytes(), 0) + 1 == operand.len()
 }
 
 /// The index of the `)` that closes the `(` at `open` (generated WAT has no strings or
@@ -235,11 +257,16 @@ mod tests {
     fn sets_and_tees_of_values_write_through_to_their_slots() {
         let out = run(
             &["(local $d i32)", "(local $v0 i64)", "(local $p1 i32)"],
-            "(local.set $v0 (call $f (local.tee $v0 (i64.const 3))))(local.set $d (i32.const 1))(local.set $p1 (call $g))",
+            "(local.set $v0 (call $f (local.tee $v0 (call $h))))(local.set $d (i32.const 1))(local.set $p1 (call $g))(local.set $v0 (i64.add (local.get $v0) (i64.const 2)))",
         );
         assert!(out.contains(
-            "(i64.store offset=0 (local.get $sp) (local.tee $v0 (call $f (i64.store offset=0 (local.get $sp) (local.tee $v0 (i64.const 3))) (local.get $v0))))"
+            "(i64.store offset=0 (local.get $sp) (local.tee $v0 (call $f (i64.store offset=0 (local.get $sp) (local.tee $v0 (call $h))) (local.get $v0))))"
         ), "{out}");
+        // A number needs no root.
+        assert!(
+            out.contains("(local.set $v0 (i64.add (local.get $v0) (i64.const 2)))"),
+            "{out}"
+        );
         assert!(out.contains("(local.set $d (i32.const 1))"), "{out}");
         assert!(
             out.contains(
