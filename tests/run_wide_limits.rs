@@ -127,7 +127,8 @@ fn sixteen_branches_printing_50_mib_stop_at_the_output_limit() {
     let r = run(
         "output-main",
         "line = 'y' * (8 << 20)\nfor k in range(20):\n    print(line)\n",
-        // (--memory: the bump heap keeps every printed line's copies; issue 17.)
+        // (--memory: each printed line's copies are collected, but a run this short may end
+        // before its first collection.)
         &["--max-output", "100", "--memory", "1024"],
     );
     assert_stopped(&r, "output limit exceeded (100 MiB");

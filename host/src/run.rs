@@ -1026,11 +1026,12 @@ fn stopped_at(store: &mut Store<HostState>) -> Option<String> {
 }
 
 /// Asks Linux to back the linear memory starting at `base` with transparent huge pages where
-/// it can (where THP is in `madvise` mode, the common default, nothing else does). Plans
-/// allocate from a bump heap that only grows, so every allocated byte is fresh memory: with
-/// 4 KiB pages, page faults were a fifth to a quarter of allocation-heavy runs (`perf` of
-/// bench/parse_ls.py). The runtime keeps its memory 2 MiB ahead of the heap
-/// (runtime/wat/core.wat, `$alloc`) so that the pages it touches can be huge ones. Advice only:
+/// it can (where THP is in `madvise` mode, the common default, nothing else does). A plan's
+/// heap grows into fresh memory until its first collections (and again whenever it outgrows
+/// what they freed): with 4 KiB pages, page faults were a fifth to a quarter of
+/// allocation-heavy runs (`perf` of bench/parse_ls.py, before the collector). The runtime keeps
+/// its memory 2 MiB ahead of the heap (runtime/wat/heap.wat, `$heap_grow_to`) so that the pages
+/// it touches can be huge ones. Advice only:
 /// the memory's size, limit and contents are unchanged, and a failure changes nothing.
 #[cfg(target_os = "linux")]
 fn advise_huge_pages(base: *mut u8) {

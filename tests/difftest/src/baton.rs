@@ -22,6 +22,8 @@ pub const LIMITS: Limits = Limits {
 pub struct Runner {
     cache: ModuleCache,
     limits: Limits,
+    /// The collector's stress mode for every plan compiled (`--gc-stress N`; 0 off).
+    gc_stress: u32,
 }
 
 impl Default for Runner {
@@ -36,13 +38,30 @@ impl Runner {
         Runner {
             cache: ModuleCache::new(None),
             limits,
+            gc_stress: 0,
         }
+    }
+
+    /// This runner compiling with the collector's stress mode: a collection at every `n`th safe
+    /// point, freed memory poisoned (a difference from CPython then points at a missed root).
+    /// Collections cost fuel, so the fuel limit grows a thousandfold.
+    pub fn with_gc_stress(mut self, n: u32) -> Self {
+        if n > 0 {
+            self.gc_stress = n;
+            self.limits.fuel = self.limits.fuel.saturating_mul(1000);
+        }
+        self
     }
 
     /// Compiles and runs `source`. Never panics: a panic in the compiler or host is reported as
     /// [`Ending::Crash`].
     pub fn run(&self, source: &str) -> Outcome {
-        let compiled = catch_unwind(|| baton_compiler::compile_source("plan.py", source));
+        let options = baton_compiler::CompileOptions {
+            gc_stress: self.gc_stress,
+            ..Default::default()
+        };
+        let compiled =
+            catch_unwind(|| baton_compiler::compile_source_with("plan.py", source, options));
         let wasm = match compiled {
             Ok(Ok(plan)) => plan.wasm,
             Ok(Err(CompileError::Rejected(report))) => {

@@ -37,6 +37,8 @@ pub struct Options {
     pub per_kind: usize,
     /// CPython's time limit per plan, seconds.
     pub python_timeout: f64,
+    /// The collector's stress mode for Baton's runs (`--gc-stress N`; 0 off).
+    pub gc_stress: u32,
     /// Print progress to stderr.
     pub progress: bool,
     /// Compile with the engine's optimised profile, as `baton run` does (default: the fast
@@ -61,6 +63,7 @@ impl Default for Options {
             python_timeout: 10.0,
             progress: false,
             optimised: false,
+            gc_stress: 0,
         }
     }
 }
@@ -238,7 +241,7 @@ fn worker_loop(
     shared: &Mutex<Shared>,
     started: Instant,
 ) -> Result<(), OracleError> {
-    let runner = Runner::default();
+    let runner = Runner::default().with_gc_stress(options.gc_stress);
     let mut worker = Worker::start(&options.python)?;
     loop {
         let index = next.fetch_add(1, Ordering::Relaxed);

@@ -15,7 +15,7 @@ const USAGE: &str = "\
 usage: baton-difftest [--seed S] [--count N] [--start I] [--jobs J] [--out DIR]
                       [--markdown FILE] [--python PYTHON] [--no-reduce] [--per-kind K]
                       [--sections N] [--statements N] [--budget-tests N] [--budget-secs S]
-                      [--progress] [--optimised]
+                      [--progress] [--optimised] [--gc-stress N]
        baton-difftest --print [--seed S] [--start I] [--count N]   print generated plans
        baton-difftest --file PLAN.py [--python PYTHON]             run one plan under both
        baton-difftest --mutate [--seed S] [--start I] [--count N] [--out DIR]
@@ -26,7 +26,9 @@ Generates plans start..start+count of seed S, runs each under Baton (in-process)
 compares stdout, exit status and the final exception line, and writes each reduced mismatch to
 DIR/mismatch-<seed>-<n>.py (and appends it to FILE with --markdown). Modules are compiled
 with Cranelift's fast profile (no optimisation, single-pass register allocation: compiling
-dominates a generated plan's run); --optimised compiles as `baton run` does. Exit status: 0
+dominates a generated plan's run); --optimised compiles as `baton run` does. --gc-stress N
+compiles Baton's side with the collector's stress mode (a collection at every Nth safe point,
+freed memory poisoned; also with --file and --mutate). Exit status: 0
 when no mismatch was found, 1 when some were, 2 on a usage or setup error.";
 
 enum Mode {
@@ -69,6 +71,7 @@ fn parse(args: &[String]) -> Result<(Mode, Options), String> {
                 options.budget.max_time = Duration::from_secs(number(&value(&mut i, arg)?, arg)?)
             }
             "--progress" => options.progress = true,
+            "--gc-stress" => options.gc_stress = number(&value(&mut i, arg)?, arg)?,
             "--optimised" => options.optimised = true,
             "--print" => mode = Mode::Print,
             "--mutate" => mode = Mode::Mutate,
@@ -85,7 +88,7 @@ fn run_file(path: &PathBuf, options: &Options) -> Result<ExitCode, String> {
     let source = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let mut worker = Worker::start(&options.python).map_err(|e| e.to_string())?;
-    let runner = Runner::default();
+    let runner = Runner::default().with_gc_stress(options.gc_stress);
     let (baton, python) = driver::run_both(&runner, &mut worker, &source, options.python_timeout);
     println!("CPython: {}", python.ending);
     println!("Baton:   {}", baton.ending);
@@ -111,7 +114,7 @@ fn mutate(options: &Options) -> Result<ExitCode, String> {
     if seeds.is_empty() {
         return Err(format!("no seed programs under {}", root.display()));
     }
-    let runner = Runner::new(mutate::LIMITS);
+    let runner = Runner::new(mutate::LIMITS).with_gc_stress(options.gc_stress);
     let report = mutate::fuzz(
         &seeds,
         &runner,
