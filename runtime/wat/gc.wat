@@ -67,7 +67,7 @@
   (block $done
     (loop $each
       (br_if $done (i32.ge_u (local.get $p) (local.get $end)))
-      (call $mark_value (i64.load (local.get $p)))
+      (call $mark_root (i64.load (local.get $p)))
       (local.set $p (i32.add (local.get $p) (i32.const 8)))
       (br $each)))
   (local.set $p (global.get $plan_globals))
@@ -120,11 +120,37 @@
       (local.set $size (i32.load (local.get $chunk)))
       (if (i32.rem_u (i32.sub (local.get $off) (global.get $chunk_hdr)) (local.get $size))
         (then (return (i32.const 0))))
+      ;; The tail of a chunk too short for another block is not one.
+      (if (i32.gt_u (i32.add (local.get $off) (local.get $size)) (i32.const 0x10000))
+        (then (return (i32.const 0))))
       (return (local.get $size))))
   (if (i32.and (i32.eq (local.get $kind) (i32.const 2))
         (i32.eq (local.get $p) (i32.add (local.get $chunk) (global.get $large_hdr))))
     (then (return (i32.sub (i32.shl (i32.load (local.get $chunk)) (i32.const 16)) (global.get $large_hdr)))))
   (i32.const 0))
+
+;; Marks what a shadow slot holds: a value, or an address inside an object (compiled code keeps
+;; `$unpack`'s items address, a tuple's +8), which keeps the object that contains it.
+(func $mark_root (param $v i64)
+  (local $p i32) (local $chunk i32) (local $off i32) (local $size i32)
+  (if (i32.or (i64.eqz (local.get $v)) (i32.wrap_i64 (i64.and (local.get $v) (i64.const 1))))
+    (then (return)))
+  (if (i64.gt_u (local.get $v) (i64.const 0xFFFF_FFFF)) (then (return)))
+  (local.set $p (i32.wrap_i64 (local.get $v)))
+  (if (i32.or (i32.lt_u (local.get $p) (global.get $heap_start)) (i32.ge_u (local.get $p) (global.get $heap_top)))
+    (then (return)))
+  (local.set $chunk (i32.and (local.get $p) (i32.const 0xFFFF_0000)))
+  (if (i32.eq (call $chunk_kind (local.get $chunk)) (i32.const 1))
+    (then
+      (local.set $off (i32.sub (local.get $p) (local.get $chunk)))
+      (if (i32.lt_u (local.get $off) (global.get $chunk_hdr)) (then (return)))
+      (local.set $size (i32.load (local.get $chunk)))
+      (local.set $off (i32.sub (local.get $off) (global.get $chunk_hdr)))
+      (local.set $p (i32.add (i32.add (local.get $chunk) (global.get $chunk_hdr))
+        (i32.mul (i32.div_u (local.get $off) (local.get $size)) (local.get $size))))))
+  (if (i32.eq (call $chunk_kind (local.get $chunk)) (i32.const 2))
+    (then (local.set $p (i32.add (local.get $chunk) (global.get $large_hdr)))))
+  (call $mark_block (local.get $p) (i32.const 1)))
 
 ;; Marks a value's object (small ints, 0 and static objects need nothing).
 (func $mark_value (param $v i64)

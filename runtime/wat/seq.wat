@@ -1045,7 +1045,9 @@
     (then (call $raise_msg (global.get $t_TypeError)
       (call $msg1 (global.get $s_seq_unpack_non_iterable) (call $type_name (local.get $o))))))
   (local.set $it (call $iter (local.get $o)))
-  (local.set $buf (call $alloc (i32.shl (local.get $n) (i32.const 3))))
+  ;; The items of a tuple, returned by address (+8): the compiled code that reads them keeps
+  ;; that address in a shadow slot, which keeps the whole tuple (gc.wat, `$mark_root`).
+  (local.set $buf (i32.add (call $tuple_new (local.get $n)) (i32.const 8)))
   (block $done
     (loop $each
       (br_if $done (i32.ge_u (local.get $i) (local.get $n)))

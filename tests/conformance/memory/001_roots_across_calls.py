@@ -38,3 +38,9 @@ def collector(*args, **kwargs):
     return [list(args), sorted(kwargs.items())]
 print(collector(word(48), *[word(49)], k=word(50), **{"z": word(51)}))
 print(word(52).replace(word(52)[1:], word(53)), word(54).split(word(54)[1]))
+def idx(n):
+    junk = [str(i) * 3 for i in range(50)]
+    return n
+slots = [None, None]
+slots[idx(0)], slots[idx(1)] = (word(k) for k in (55, 56))
+print(slots)
