@@ -99,15 +99,15 @@ pub(super) fn append_statement(stmt: &ast::Stmt) -> Option<(String, bool)> {
     let ast::Expr::Name(name) = target else {
         return None;
     };
-    if let ast::Expr::Constant(c) = value {
-        if matches!(
-            c.value,
-            ast::Constant::Int(_) | ast::Constant::Float(_) | ast::Constant::Bool(_)
-        ) {
-            return None;
-        }
-    }
-    Some((normalize(name.id.as_str()).into_owned(), aug))
+    may_be_str(value).then(|| (normalize(name.id.as_str()).into_owned(), aug))
+}
+
+/// Whether an appended value may be a str: anything but a number literal.
+pub(super) fn may_be_str(value: &ast::Expr) -> bool {
+    !matches!(value, ast::Expr::Constant(c) if matches!(
+        c.value,
+        ast::Constant::Int(_) | ast::Constant::Float(_) | ast::Constant::Bool(_)
+    ))
 }
 
 #[cfg(test)]

@@ -865,7 +865,7 @@ impl<'a> Generator<'a> {
                 let value = self.expr(&e.value)?;
                 self.emit(&format!("(drop {value})"));
             }
-            S::Assign(a) if self.in_place_concat(stmt).is_some() => {
+            S::Assign(_) if self.in_place_concat(stmt).is_some() => {
                 let (name, right) = self.in_place_concat(stmt).expect("tested");
                 let current = self.load_name_unshared(&name)?;
                 let value = self.expr(right)?;
@@ -878,7 +878,6 @@ impl<'a> Generator<'a> {
                     known,
                     "$str_append_add",
                 );
-                let _ = a;
                 self.store_name(&name, &result)?;
             }
             S::Assign(a) => {
@@ -1336,8 +1335,9 @@ impl<'a> Generator<'a> {
             ast::Expr::Name(name) => {
                 let name = normalize(name.id.as_str()).into_owned();
                 // `s += value` on a str appends in place (append.rs).
-                let in_place = self.shares_reads(&name)
-                    && append::append_statement(&ast::Stmt::AugAssign(a.clone())).is_some();
+                let in_place = a.op == ast::Operator::Add
+                    && append::may_be_str(&a.value)
+                    && self.shares_reads(&name);
                 let (current, op) = if in_place {
                     (self.load_name_unshared(&name)?, "$str_append_aug")
                 } else {
