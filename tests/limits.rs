@@ -277,3 +277,26 @@ fn an_uncaught_memory_error_shows_its_frames() {
         );
     }
 }
+
+/// The collector's shadow stack (256 KiB, docs/abi.md "The heap") bounds recursion of functions
+/// with many values in flight before Python's limit of 1000 frames does: a deep recursion of
+/// such a function ends in a catchable RecursionError, never a trap or a write past the region.
+#[test]
+fn a_recursion_that_fills_the_shadow_stack_is_a_recursion_error() {
+    let values: String = (0..60).map(|i| format!("    v{i} = [n, {i}]\n")).collect();
+    let sum: String = (0..60)
+        .map(|i| format!("v{i}[1]"))
+        .collect::<Vec<_>>()
+        .join(" + ");
+    let source = format!(
+        "def deep(n):\n{values}    if n == 0:\n        return {sum}\n    return deep(n - 1)\n\
+         try:\n    deep(900)\nexcept RecursionError as e:\n    print('caught', e)\nprint(deep(10))\n"
+    );
+    let r = run(&source, &[]);
+    assert_eq!(
+        (r.exit, r.stdout.as_str()),
+        (0, "caught maximum recursion depth exceeded\n1770\n"),
+        "{}",
+        r.stderr
+    );
+}

@@ -162,18 +162,17 @@
 ;; Marks the block at `p`; `trace`: it is an object whose fields are values (pushed to be
 ;; traced), not raw memory an object owns (an item array, a hash index).
 (func $mark_block (param $p i32) (param $trace i32)
-  (local $chunk i32) (local $off i32) (local $at i32) (local $bit i32) (local $byte i32)
+  (local $chunk i32) (local $off i32) (local $at i32)
   (if (i32.lt_u (local.get $p) (global.get $heap_start)) (then (return)))
   (if (i32.eqz (call $block_size (local.get $p))) (then (return)))
   (local.set $chunk (i32.and (local.get $p) (i32.const 0xFFFF_0000)))
   (if (i32.eq (call $chunk_kind (local.get $chunk)) (i32.const 1))
     (then
       (local.set $off (i32.sub (local.get $p) (local.get $chunk)))
+      (if (call $marked (local.get $chunk) (local.get $off)) (then (return)))
       (local.set $at (i32.add (i32.add (local.get $chunk) (i32.const 16)) (i32.shr_u (local.get $off) (i32.const 6))))
-      (local.set $bit (i32.shl (i32.const 1) (i32.and (i32.shr_u (local.get $off) (i32.const 3)) (i32.const 7))))
-      (local.set $byte (i32.load8_u (local.get $at)))
-      (if (i32.and (local.get $byte) (local.get $bit)) (then (return)))
-      (i32.store8 (local.get $at) (i32.or (local.get $byte) (local.get $bit))))
+      (i32.store8 (local.get $at) (i32.or (i32.load8_u (local.get $at))
+        (i32.shl (i32.const 1) (i32.and (i32.shr_u (local.get $off) (i32.const 3)) (i32.const 7))))))
     (else
       (if (i32.load offset=4 (local.get $chunk)) (then (return)))
       (i32.store offset=4 (local.get $chunk) (i32.const 1))))
@@ -183,6 +182,12 @@
       (i32.store (i32.add (global.get $mark_stack) (i32.shl (global.get $mark_sp) (i32.const 2))) (local.get $p))
       (global.set $mark_sp (i32.add (global.get $mark_sp) (i32.const 1))))
     (else (global.set $mark_overflow (i32.const 1)))))
+
+;; Whether the block at offset `off` of small chunk `chunk` is marked: the chunk's bitmap (at
+;; +16) holds one bit per 8 bytes of the chunk.
+(func $marked (param $chunk i32) (param $off i32) (result i32)
+  (i32.and (i32.load8_u (i32.add (i32.add (local.get $chunk) (i32.const 16)) (i32.shr_u (local.get $off) (i32.const 6))))
+    (i32.shl (i32.const 1) (i32.and (i32.shr_u (local.get $off) (i32.const 3)) (i32.const 7)))))
 
 (func $mark_ptr (param $p i32)
   (if (local.get $p) (then (call $mark_block (local.get $p) (i32.const 1)))))
@@ -238,8 +243,7 @@
             (loop $block
               (br_if $blocks_done (i32.gt_u (i32.add (local.get $p) (local.get $size)) (local.get $end)))
               (local.set $off (i32.sub (local.get $p) (local.get $chunk)))
-              (if (i32.and (i32.load8_u (i32.add (i32.add (local.get $chunk) (i32.const 16)) (i32.shr_u (local.get $off) (i32.const 6))))
-                    (i32.shl (i32.const 1) (i32.and (i32.shr_u (local.get $off) (i32.const 3)) (i32.const 7))))
+              (if (call $marked (local.get $chunk) (local.get $off))
                 (then (call $trace (local.get $p))))
               (local.set $p (i32.add (local.get $p) (local.get $size)))
               (br $block)))
@@ -388,8 +392,7 @@
                 (loop $block
                   (br_if $blocks_done (i32.gt_u (i32.add (local.get $p) (local.get $size)) (local.get $end)))
                   (local.set $off (i32.sub (local.get $p) (local.get $chunk)))
-                  (if (i32.eqz (i32.and (i32.load8_u (i32.add (local.get $bits) (i32.shr_u (local.get $off) (i32.const 6))))
-                        (i32.shl (i32.const 1) (i32.and (i32.shr_u (local.get $off) (i32.const 3)) (i32.const 7)))))
+                  (if (i32.eqz (call $marked (local.get $chunk) (local.get $off)))
                     (then
                       (if (global.get $gc_stress)
                         (then (memory.fill (local.get $p) (i32.const 0xDB) (local.get $size))))

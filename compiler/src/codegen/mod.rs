@@ -273,7 +273,6 @@ fn enter_frame(name: u32) -> String {
     )
 }
 
-/// The frame pop matching [`enter_frame`] (the runtime's `$leave`).
 /// WAT reading module global `index`: the plan's module globals are values in memory at
 /// `$plan_globals`, where the collector finds them (runtime/wat/gc.wat).
 fn global_get(index: usize) -> String {
@@ -288,6 +287,8 @@ fn global_set(index: usize, value: &str) -> String {
     )
 }
 
+/// The frame pop matching [`enter_frame`] (the runtime's `$leave`), and the shadow frame's
+/// (shadow.rs).
 const LEAVE_FRAME: &str = "(global.set $depth (i32.sub (local.get $d) (i32.const 1))) (global.set $shadow_top (local.get $sp))";
 
 fn none() -> String {
@@ -865,8 +866,7 @@ impl<'a> Generator<'a> {
                 let value = self.expr(&e.value)?;
                 self.emit(&format!("(drop {value})"));
             }
-            S::Assign(_) if self.in_place_concat(stmt).is_some() => {
-                let (name, right) = self.in_place_concat(stmt).expect("tested");
+            S::Assign(_) if let Some((name, right)) = self.in_place_concat(stmt) => {
                 let current = self.load_name_unshared(&name)?;
                 let value = self.expr(right)?;
                 let current = self.keep(current, false, &[&value]);
