@@ -270,8 +270,14 @@
   (i64.extend_i32_u (local.get $t)))
 
 ;; Raises a value: an exception object, or an exception class (instantiated without arguments).
-;; Records where it was raised, unless it already was (a re-raise keeps its origin).
 (func $raise (param $v i64)
+  (throw $exc (call $raise_prepare (local.get $v))))
+
+;; What raising `v` does before it is thrown: the exception object it raises (a class is
+;; instantiated without arguments; anything else raises TypeError), with where it was raised
+;; recorded unless it already was (a re-raise keeps its origin). Compiled code that catches the
+;; exception in the same function branches to its handlers with the result instead of throwing.
+(func $raise_prepare (param $v i64) (result i64)
   (local $t i32)
   ;; Whatever raises, an augmented assignment's operator is no longer running (ops.wat).
   (global.set $aug_op (i32.const 0))
@@ -286,7 +292,7 @@
     (then (call $raise_static (global.get $t_TypeError) (global.get $s_raise_non_exception))))
   (if (i32.eqz (i32.load offset=16 (i32.wrap_i64 (local.get $v))))
     (then (i32.store offset=16 (i32.wrap_i64 (local.get $v)) (call $frames_snapshot))))
-  (throw $exc (local.get $v)))
+  (local.get $v))
 
 ;; Raises `type(msg)` where msg is a str value.
 (func $raise_msg (param $type i32) (param $msg i64)

@@ -9,7 +9,7 @@
 use rustpython_parser::ast;
 
 use super::scopes::Place;
-use super::{Generator, Result};
+use super::{Collect, Generator, Result};
 use crate::check::normalize;
 
 impl Generator<'_> {
@@ -102,11 +102,16 @@ impl Generator<'_> {
         // The receiver first, then the arguments, as the generic method call evaluates them.
         let receiver = self.expr(&attribute.value)?;
         let name = self.str_value(&method);
-        let values = c
-            .args
-            .iter()
-            .map(|arg| self.expr(arg))
-            .collect::<Result<Vec<_>>>()?;
+        let values = match super::scopes::joined_genexp(c) {
+            Some((arg, genexp)) => {
+                vec![self.comprehension(arg, &genexp.generators, Collect::List(&genexp.elt))?]
+            }
+            None => c
+                .args
+                .iter()
+                .map(|arg| self.expr(arg))
+                .collect::<Result<Vec<_>>>()?,
+        };
         // Each operand stays visible to the collector while the ones after it run.
         let receiver = {
             let later: Vec<&str> = values.iter().map(String::as_str).collect();

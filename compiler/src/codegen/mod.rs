@@ -166,6 +166,11 @@ struct FnState {
     finally: Vec<FinallyFrame>,
     /// Locals holding the exceptions of the handlers being emitted, innermost last.
     handlers: Vec<String>,
+    /// Where a `raise` at this point is caught, innermost last: the label of the block that
+    /// enters a `try`'s handlers when this code is that `try`'s body (`Some`), or `None` where
+    /// an exception must be thrown (a handler, an `else` or `finally` body, a `try` with only a
+    /// `finally`). See [`Generator::raise_stmt`].
+    catch_here: Vec<Option<String>>,
     /// Which of the function's own plain locals are assigned on every path here.
     definite: Definite,
     /// Scratch locals, reused from statement to statement (see [`Generator::stmt`]).
@@ -184,6 +189,7 @@ impl FnState {
             loops: Vec::new(),
             finally: Vec::new(),
             handlers: Vec::new(),
+            catch_here: Vec::new(),
             definite,
             temps: TempPool::default(),
         }
@@ -976,10 +982,7 @@ impl<'a> Generator<'a> {
                         }
                     }
                 }
-                (Some(exc), None) => {
-                    let value = self.expr(exc)?;
-                    self.emit(&format!("(call $raise {value})"));
-                }
+                (Some(exc), None) => self.raise_stmt(exc)?,
                 (Some(exc), Some(cause)) => {
                     let value = self.expr(exc)?;
                     let cause = self.expr(cause)?;
@@ -1224,7 +1227,10 @@ impl<'a> Generator<'a> {
             pending: pending.clone(),
             jumps: Vec::new(),
         });
+        // An exception in the body goes through the finally body: only a throw gets there.
+        self.f().catch_here.push(None);
         let result = self.try_except(body, handlers, orelse);
+        self.f().catch_here.pop();
         let frame = self.f().finally.pop().expect("the frame pushed above");
         result?;
         let body_end = self.f().definite.snapshot();
@@ -1236,7 +1242,9 @@ impl<'a> Generator<'a> {
         self.f().handlers.push(in_flight);
         // Entered by an exception from anywhere in the body: only what was assigned before.
         self.f().definite.restore(before.clone());
+        self.f().catch_here.push(None);
         let result = self.stmts(finalbody);
+        self.f().catch_here.pop();
         self.f().handlers.pop();
         result?;
         self.emit(&format!("(throw_ref (local.get {exn})))"));
@@ -1271,9 +1279,15 @@ impl<'a> Generator<'a> {
         let (end, caught) = (self.label("end"), self.label("caught"));
         let before = self.f().definite.snapshot();
         self.emit(&format!("(block {end} (local.set {exc} (block {caught} (result i64) (try_table (catch $exc {caught})"));
-        self.stmts(body)?;
+        self.f().catch_here.push(Some(caught.clone()));
+        let result = self.stmts(body);
+        self.f().catch_here.pop();
+        result?;
         self.emit(")");
-        self.stmts(orelse)?;
+        self.f().catch_here.push(None);
+        let result = self.stmts(orelse);
+        self.f().catch_here.pop();
+        result?;
         self.emit(&format!("(br {end})))"));
         // A handler may be entered from anywhere in the body: only what was assigned before.
         let mut after = self.f().definite.clone();
@@ -1294,7 +1308,9 @@ impl<'a> Generator<'a> {
                 self.store_name(&name, &format!("(local.get {exc})"))?;
             }
             self.f().handlers.push(exc.clone());
+            self.f().catch_here.push(None);
             let result = self.stmts(&handler.body);
+            self.f().catch_here.pop();
             self.f().handlers.pop();
             result?;
             if let Some(name) = &handler.name {
@@ -1307,6 +1323,19 @@ impl<'a> Generator<'a> {
         }
         self.emit(&format!("(throw $exc (local.get {exc})))"));
         self.f().definite = after;
+        Ok(())
+    }
+
+    /// `raise X`. In a `try` body of this same function it branches straight to the `try`'s
+    /// handlers with the prepared exception: a wasm `throw` is caught by the engine walking the
+    /// stack (a host call that costs more than the rest of raising and catching together), and
+    /// the handlers cannot tell the two entries apart. Elsewhere it throws.
+    fn raise_stmt(&mut self, exc: &ast::Expr) -> Result<()> {
+        let value = self.expr(exc)?;
+        match self.f().catch_here.last().cloned().flatten() {
+            Some(caught) => self.emit(&format!("(br {caught} (call $raise_prepare {value}))")),
+            None => self.emit(&format!("(call $raise {value})")),
+        }
         Ok(())
     }
 
@@ -2233,7 +2262,7 @@ impl<'a> Generator<'a> {
 }
 
 #[derive(Clone, Copy)]
-enum Collect<'e> {
+pub(super) enum Collect<'e> {
     List(&'e ast::Expr),
     Set(&'e ast::Expr),
     Dict(&'e ast::Expr, &'e ast::Expr),

@@ -41,6 +41,28 @@ pub fn lazy_genexp(genexp: &ast::ExprGeneratorExp) -> bool {
     }
 }
 
+/// The generator expression a call joins, when the call is `"literal".join(genexpr)`: such a
+/// generator is consumed whole before anything else happens (str.join makes a list of its
+/// argument first, then checks and joins), so it is compiled as the list comprehension it is
+/// equivalent to, without a step function called per item. Both passes ask this of every call.
+pub fn joined_genexp(call: &ast::ExprCall) -> Option<(&ast::Expr, &ast::ExprGeneratorExp)> {
+    let ast::Expr::Attribute(method) = call.func.as_ref() else {
+        return None;
+    };
+    let receiver_is_str = matches!(
+        method.value.as_ref(),
+        ast::Expr::Constant(ast::ExprConstant { value: ast::Constant::Str(_), .. })
+    );
+    match (call.args.as_slice(), call.keywords.is_empty()) {
+        ([arg @ ast::Expr::GeneratorExp(genexp)], true)
+            if receiver_is_str && method.attr.as_str() == "join" =>
+        {
+            Some((arg, genexp))
+        }
+        _ => None,
+    }
+}
+
 #[derive(Debug)]
 pub struct ScopeData {
     pub kind: ScopeKind,
@@ -493,7 +515,11 @@ impl Walker<'_> {
             }
             E::Call(c) => {
                 self.expr(&c.func);
-                c.args.iter().for_each(|e| self.expr(e));
+                if let Some((arg, genexp)) = joined_genexp(c) {
+                    self.comprehension(arg, &genexp.generators, &[&genexp.elt]);
+                } else {
+                    c.args.iter().for_each(|e| self.expr(e));
+                }
                 c.keywords.iter().for_each(|k| self.expr(&k.value));
             }
             E::FormattedValue(f) => {
