@@ -139,12 +139,17 @@
   (i32.store (local.get $sb) (local.get $buf))
   (i32.store offset=8 (local.get $sb) (i32.wrap_i64 (local.get $cap))))
 
-;; Appends UTF-8 bytes that are known to be `chars` code points.
+;; Appends UTF-8 bytes that are known to be `chars` code points. (The room is checked here and
+;; `$sb_reserve` called only to grow: most pushes fit, and these run per piece of every repr,
+;; JSON document and formatted message.)
 (func $sb_push_counted (param $sb i32) (param $src i32) (param $len i32) (param $chars i32)
-  (call $sb_reserve (local.get $sb) (local.get $len))
-  (call $memcpy (i32.add (i32.load (local.get $sb)) (i32.load offset=4 (local.get $sb)))
-    (local.get $src) (local.get $len))
-  (i32.store offset=4 (local.get $sb) (i32.add (i32.load offset=4 (local.get $sb)) (local.get $len)))
+  (local $used i32)
+  (local.set $used (i32.load offset=4 (local.get $sb)))
+  (if (i64.gt_u (i64.add (i64.extend_i32_u (local.get $used)) (i64.extend_i32_u (local.get $len)))
+        (i64.extend_i32_u (i32.load offset=8 (local.get $sb))))
+    (then (call $sb_reserve (local.get $sb) (local.get $len))))
+  (call $memcpy (i32.add (i32.load (local.get $sb)) (local.get $used)) (local.get $src) (local.get $len))
+  (i32.store offset=4 (local.get $sb) (i32.add (local.get $used) (local.get $len)))
   (i32.store offset=12 (local.get $sb) (i32.add (i32.load offset=12 (local.get $sb)) (local.get $chars))))
 
 ;; Appends UTF-8 bytes, counting their code points.
@@ -160,32 +165,40 @@
 
 ;; Appends one ASCII byte.
 (func $sb_push_byte (param $sb i32) (param $b i32)
-  (call $sb_reserve (local.get $sb) (i32.const 1))
-  (i32.store8 (i32.add (i32.load (local.get $sb)) (i32.load offset=4 (local.get $sb))) (local.get $b))
-  (i32.store offset=4 (local.get $sb) (i32.add (i32.load offset=4 (local.get $sb)) (i32.const 1)))
+  (local $used i32)
+  (local.set $used (i32.load offset=4 (local.get $sb)))
+  (if (i32.ge_u (local.get $used) (i32.load offset=8 (local.get $sb)))
+    (then (call $sb_reserve (local.get $sb) (i32.const 1))))
+  (i32.store8 (i32.add (i32.load (local.get $sb)) (local.get $used)) (local.get $b))
+  (i32.store offset=4 (local.get $sb) (i32.add (local.get $used) (i32.const 1)))
   (i32.store offset=12 (local.get $sb) (i32.add (i32.load offset=12 (local.get $sb)) (i32.const 1))))
 
-;; Appends the decimal digits of a signed 64-bit integer (digits are taken from the remainder's
+;; Appends the decimal digits of a signed 64-bit integer, written straight into the builder
+;; (counted first, then from the last digit back; each digit is taken from the remainder's
 ;; magnitude, so i64::MIN needs no positive counterpart).
 (func $sb_push_i64 (param $sb i32) (param $n i64)
-  (local $buf i32) (local $i i32) (local $neg i32) (local $digit i64)
-  (local.set $buf (call $alloc (i32.const 24)))
-  (local.set $i (i32.const 24))
-  (local.set $neg (i64.lt_s (local.get $n) (i64.const 0)))
+  (local $len i32) (local $m i64) (local $at i32) (local $digit i64)
+  (local.set $len (i32.add (i32.const 1) (i64.lt_s (local.get $n) (i64.const 0))))
+  (local.set $m (i64.div_s (local.get $n) (i64.const 10)))
+  (block $counted
+    (loop $count
+      (br_if $counted (i64.eqz (local.get $m)))
+      (local.set $len (i32.add (local.get $len) (i32.const 1)))
+      (local.set $m (i64.div_s (local.get $m) (i64.const 10)))
+      (br $count)))
+  (call $sb_reserve (local.get $sb) (local.get $len))
+  (local.set $at (i32.add (i32.add (i32.load (local.get $sb)) (i32.load offset=4 (local.get $sb))) (local.get $len)))
+  (if (i64.lt_s (local.get $n) (i64.const 0))
+    (then (i32.store8 (i32.sub (local.get $at) (local.get $len)) (i32.const 45))))
   (loop $digits
     (local.set $digit (i64.rem_s (local.get $n) (i64.const 10)))
     (if (i64.lt_s (local.get $digit) (i64.const 0)) (then (local.set $digit (i64.sub (i64.const 0) (local.get $digit)))))
-    (local.set $i (i32.sub (local.get $i) (i32.const 1)))
-    (i32.store8 (i32.add (local.get $buf) (local.get $i))
-      (i32.add (i32.const 48) (i32.wrap_i64 (local.get $digit))))
+    (local.set $at (i32.sub (local.get $at) (i32.const 1)))
+    (i32.store8 (local.get $at) (i32.add (i32.const 48) (i32.wrap_i64 (local.get $digit))))
     (local.set $n (i64.div_s (local.get $n) (i64.const 10)))
     (br_if $digits (i64.ne (local.get $n) (i64.const 0))))
-  (if (local.get $neg)
-    (then
-      (local.set $i (i32.sub (local.get $i) (i32.const 1)))
-      (i32.store8 (i32.add (local.get $buf) (local.get $i)) (i32.const 45))))
-  (call $sb_push_counted (local.get $sb) (i32.add (local.get $buf) (local.get $i))
-    (i32.sub (i32.const 24) (local.get $i)) (i32.sub (i32.const 24) (local.get $i))))
+  (i32.store offset=4 (local.get $sb) (i32.add (i32.load offset=4 (local.get $sb)) (local.get $len)))
+  (i32.store offset=12 (local.get $sb) (i32.add (i32.load offset=12 (local.get $sb)) (local.get $len))))
 
 ;; Finishes the builder into a new str object.
 (func $sb_finish (param $sb i32) (result i64)

@@ -341,6 +341,107 @@
   (call $call_method (local.get $recv) (local.get $name)
     (call $fast_args (local.get $sep) (local.get $max) (local.get $n)) (i32.const 0)))
 
+;; `recv.split()[idx]` (n 0) or `recv.split(sep)[idx]` (n 1), idx >= 0 or -1 (the compiler's
+;; literal): for an ASCII str split on whitespace or on one ASCII character, the piece is found
+;; by scanning and made alone; anything else is the generic split, then the subscript, so
+;; results and errors are theirs (IndexError for a piece past the end, as the list's).
+(func $fast_split_at (param $recv i64) (param $name i64) (param $sep i64) (param $n i32) (param $idx i32)
+    (result i64)
+  (local $p i32) (local $d i32) (local $len i32) (local $i i32) (local $start i32) (local $k i32)
+  (local $c i32)
+  (block $generic
+    (br_if $generic (i32.ne (call $tid (local.get $recv)) (i32.const 5)))
+    (local.set $p (i32.wrap_i64 (local.get $recv)))
+    (local.set $len (i32.load offset=4 (local.get $p)))
+    ;; ASCII: as many bytes as code points
+    (br_if $generic (i32.ne (local.get $len) (i32.load offset=8 (local.get $p))))
+    (local.set $d (i32.add (local.get $p) (i32.const 16)))
+    (if (i32.or (i32.eqz (local.get $n)) (i64.eq (local.get $sep) (i64.const 8)))
+      (then
+        (if (i32.lt_s (local.get $idx) (i32.const 0))
+          (then
+            ;; the last word
+            (local.set $i (local.get $len))
+            (block $found
+              (loop $skip
+                (br_if $found (i32.eqz (local.get $i)))
+                (br_if $found (i32.eqz (call $ascii_is_ws (i32.load8_u (i32.add (local.get $d) (i32.sub (local.get $i) (i32.const 1)))))))
+                (local.set $i (i32.sub (local.get $i) (i32.const 1)))
+                (br $skip)))
+            (br_if $generic (i32.eqz (local.get $i)))
+            (local.set $start (local.get $i))
+            (block $begun
+              (loop $back
+                (br_if $begun (i32.eqz (local.get $start)))
+                (br_if $begun (call $ascii_is_ws (i32.load8_u (i32.add (local.get $d) (i32.sub (local.get $start) (i32.const 1))))))
+                (local.set $start (i32.sub (local.get $start) (i32.const 1)))
+                (br $back)))
+            (return (call $str_piece (local.get $recv) (local.get $start) (local.get $i)))))
+        (loop $word
+          (block $text
+            (loop $skip
+              (br_if $text (i32.ge_u (local.get $i) (local.get $len)))
+              (br_if $text (i32.eqz (call $ascii_is_ws (i32.load8_u (i32.add (local.get $d) (local.get $i))))))
+              (local.set $i (i32.add (local.get $i) (i32.const 1)))
+              (br $skip)))
+          (br_if $generic (i32.ge_u (local.get $i) (local.get $len)))
+          (local.set $start (local.get $i))
+          (block $end
+            (loop $scan
+              (br_if $end (i32.ge_u (local.get $i) (local.get $len)))
+              (br_if $end (call $ascii_is_ws (i32.load8_u (i32.add (local.get $d) (local.get $i)))))
+              (local.set $i (i32.add (local.get $i) (i32.const 1)))
+              (br $scan)))
+          (if (i32.eq (local.get $k) (local.get $idx))
+            (then (return (call $str_piece (local.get $recv) (local.get $start) (local.get $i)))))
+          (local.set $k (i32.add (local.get $k) (i32.const 1)))
+          (br $word))))
+    ;; one ASCII separator character
+    (br_if $generic (i32.ne (call $tid (local.get $sep)) (i32.const 5)))
+    (br_if $generic (i32.ne (i32.load offset=4 (i32.wrap_i64 (local.get $sep))) (i32.const 1)))
+    (local.set $c (i32.load8_u offset=16 (i32.wrap_i64 (local.get $sep))))
+    (br_if $generic (i32.ge_u (local.get $c) (i32.const 0x80)))
+    (if (i32.lt_s (local.get $idx) (i32.const 0))
+      (then
+        (local.set $i (local.get $len))
+        (block $found
+          (loop $back
+            (br_if $found (i32.eqz (local.get $i)))
+            (br_if $found (i32.eq (i32.load8_u (i32.add (local.get $d) (i32.sub (local.get $i) (i32.const 1)))) (local.get $c)))
+            (local.set $i (i32.sub (local.get $i) (i32.const 1)))
+            (br $back)))
+        (return (call $str_piece (local.get $recv) (local.get $i) (local.get $len)))))
+    (loop $piece
+      (local.set $start (local.get $i))
+      (block $end
+        (loop $scan
+          (br_if $end (i32.ge_u (local.get $i) (local.get $len)))
+          (br_if $end (i32.eq (i32.load8_u (i32.add (local.get $d) (local.get $i))) (local.get $c)))
+          (local.set $i (i32.add (local.get $i) (i32.const 1)))
+          (br $scan)))
+      (if (i32.eq (local.get $k) (local.get $idx))
+        (then (return (call $str_piece (local.get $recv) (local.get $start) (local.get $i)))))
+      ;; no separator left: no piece number idx
+      (br_if $generic (i32.ge_u (local.get $i) (local.get $len)))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (local.set $k (i32.add (local.get $k) (i32.const 1)))
+      (br $piece)))
+  (call $getitem
+    (call $fast_split (local.get $recv) (local.get $name) (local.get $sep) (i64.const 0) (local.get $n) (i32.const 0))
+    (i64.or (i64.shl (i64.extend_i32_s (local.get $idx)) (i64.const 1)) (i64.const 1))))
+
+;; Whether an ASCII byte is whitespace to str.split(): \t \n \v \f \r, \x1c-\x1f, space.
+(func $ascii_is_ws (param $b i32) (result i32)
+  (i32.or (i32.le_u (i32.sub (local.get $b) (i32.const 9)) (i32.const 4))
+    (i32.le_u (i32.sub (local.get $b) (i32.const 0x1C)) (i32.const 4))))
+
+;; The ASCII str `s`'s bytes [b0, b1) as a str (s itself when that is all of it).
+(func $str_piece (param $s i64) (param $b0 i32) (param $b1 i32) (result i64)
+  (if (i32.and (i32.eqz (local.get $b0)) (i32.eq (local.get $b1) (i32.load offset=4 (i32.wrap_i64 (local.get $s)))))
+    (then (return (local.get $s))))
+  (if (i32.eq (local.get $b0) (local.get $b1)) (then (return (i64.extend_i32_u (global.get $s_empty)))))
+  (call $str_ascii_word (i32.add (i32.wrap_i64 (local.get $s)) (i32.const 16)) (local.get $b0) (local.get $b1)))
+
 ;; `recv.startswith(x)` / `endswith(x)` (end 1) of one str.
 (func $fast_affix (param $recv i64) (param $name i64) (param $x i64) (param $end i32) (result i64)
   (local $p i32) (local $q i32) (local $n i32) (local $m i32)

@@ -998,29 +998,53 @@
   (global.set $num_nd (i32.const 0))
   (global.set $num_k (i32.const 1)))
 
-;; Shortest round-trip digits of a finite x >= 0 (fast path for small integers).
+;; Shortest round-trip digits of a finite x >= 0. Two fast paths before the exact bignum
+;; algorithm ($dtoa_shortest): an integer below 2^53 is its own digits; and a short decimal,
+;; x = m / 10^j with an integer m < 2^50 and j <= 17, is m's digits: j is the smallest for which
+;; the float division m / 10^j (correctly rounded, 10^j exact) gives x back, m is x * 10^j
+;; rounded to the nearest integer. Why that is what the exact algorithm gives: a decimal with
+;; j' fraction digits that rounds to x is within 10^j' * ulp(x) / 2 of x * 10^j', and below 2^50
+;; x * 10^j' is a float within ulp/2 <= 1/8 of its exact value, so the nearest integer to it is
+;; that decimal's m': the first j that checks has the fewest fraction digits, hence the fewest
+;; digits; and with 10^-j >= 4 ulp(x) there no second decimal of j fraction digits round-trips.
+;; Prices, scores and measurements (12.5, 0.1, 3.14) take this path; 0.1 + 0.2 does not.
 (func $digits_shortest (param $x f64)
-  (local $n i64) (local $buf i32) (local $i i32) (local $tmp i32)
+  (local $j i32) (local $p f64) (local $m f64)
   (if (f64.eq (local.get $x) (f64.const 0)) (then (call $digits_zero) (return)))
   (if (i32.and (f64.eq (local.get $x) (f64.trunc (local.get $x))) (f64.lt (local.get $x) (f64.const 0x1p53)))
-    (then
-      (local.set $n (i64.trunc_f64_u (local.get $x)))
-      (local.set $buf (call $bn_digits))
-      ;; write digits backwards into the top of the buffer, then move down
-      (local.set $i (i32.const 40))
-      (loop $each
-        (local.set $i (i32.sub (local.get $i) (i32.const 1)))
-        (i32.store8 (i32.add (local.get $buf) (local.get $i))
-          (i32.add (i32.const 48) (i32.wrap_i64 (i64.rem_u (local.get $n) (i64.const 10)))))
-        (local.set $n (i64.div_u (local.get $n) (i64.const 10)))
-        (br_if $each (i64.ne (local.get $n) (i64.const 0))))
-      (global.set $num_k (i32.sub (i32.const 40) (local.get $i)))
-      (memory.copy (local.get $buf) (i32.add (local.get $buf) (local.get $i)) (global.get $num_k))
-      (global.set $num_digits (local.get $buf))
-      (global.set $num_nd (global.get $num_k))
-      (global.set $num_nd (i32.add (call $num_last_nonzero) (i32.const 1)))
-      (return)))
+    (then (call $digits_of_decimal (i64.trunc_f64_u (local.get $x)) (i32.const 0)) (return)))
+  (local.set $p (f64.const 1))
+  (block $exact
+    (loop $try
+      (local.set $j (i32.add (local.get $j) (i32.const 1)))
+      (br_if $exact (i32.gt_u (local.get $j) (i32.const 17)))
+      (local.set $p (f64.mul (local.get $p) (f64.const 10)))
+      (local.set $m (f64.nearest (f64.mul (local.get $x) (local.get $p))))
+      (br_if $exact (f64.ge (local.get $m) (f64.const 0x1p50)))
+      (if (f64.eq (f64.div (local.get $m) (local.get $p)) (local.get $x))
+        (then (call $digits_of_decimal (i64.trunc_f64_u (local.get $m)) (local.get $j)) (return)))
+      (br $try)))
   (call $dtoa_shortest (local.get $x)))
+
+;; Sets the digit globals to those of n / 10^j (n > 0): n's decimal digits without its trailing
+;; zeros, the point `j` digits from the right.
+(func $digits_of_decimal (param $n i64) (param $j i32)
+  (local $buf i32) (local $i i32) (local $len i32)
+  (local.set $buf (call $bn_digits))
+  ;; written backwards into the top of the buffer, then moved down
+  (local.set $i (i32.const 40))
+  (loop $each
+    (local.set $i (i32.sub (local.get $i) (i32.const 1)))
+    (i32.store8 (i32.add (local.get $buf) (local.get $i))
+      (i32.add (i32.const 48) (i32.wrap_i64 (i64.rem_u (local.get $n) (i64.const 10)))))
+    (local.set $n (i64.div_u (local.get $n) (i64.const 10)))
+    (br_if $each (i64.ne (local.get $n) (i64.const 0))))
+  (local.set $len (i32.sub (i32.const 40) (local.get $i)))
+  (memory.copy (local.get $buf) (i32.add (local.get $buf) (local.get $i)) (local.get $len))
+  (global.set $num_digits (local.get $buf))
+  (global.set $num_k (i32.sub (local.get $len) (local.get $j)))
+  (global.set $num_nd (local.get $len))
+  (global.set $num_nd (i32.add (call $num_last_nonzero) (i32.const 1))))
 
 ;; Appends the text of x >= 0 (or nan/inf) in the given presentation: e E f F g G %, 'r' (repr),
 ;; 'h' (no type but a precision: g that keeps a ".0").

@@ -128,6 +128,45 @@ impl Generator<'_> {
         )))
     }
 
+    /// `s.split()[i]` and `s.split(sep)[i]` for a literal `i` that is 0 or more, or -1: the one
+    /// piece asked for, made without the list and the other pieces (`$fast_split_at`, which
+    /// hands anything but an ASCII str split on whitespace or on one ASCII character to the
+    /// generic split and subscript). Plans pick fields out of command output this way
+    /// (`int(line.split()[4])`), once per line.
+    pub(super) fn split_item(&mut self, s: &ast::ExprSubscript) -> Result<Option<String>> {
+        let ast::Expr::Call(c) = s.value.as_ref() else {
+            return Ok(None);
+        };
+        let ast::Expr::Attribute(attribute) = c.func.as_ref() else {
+            return Ok(None);
+        };
+        let index = match super::fast::small_literal(&s.slice) {
+            Some(i @ (-1..=0x3FFF_FFFF)) => i,
+            _ => return Ok(None),
+        };
+        let receiver_is_module = matches!(attribute.value.as_ref(),
+            ast::Expr::Name(n) if self.module_binding(n.id.as_str()).is_some());
+        if attribute.attr.as_str() != "split"
+            || receiver_is_module
+            || !c.keywords.is_empty()
+            || c.args.len() > 1
+            || c.args.iter().any(|a| matches!(a, ast::Expr::Starred(_)))
+        {
+            return Ok(None);
+        }
+        let receiver = self.expr(&attribute.value)?;
+        let sep = match c.args.first() {
+            Some(arg) => self.expr(arg)?,
+            None => "(i64.const 0)".to_owned(),
+        };
+        let receiver = self.keep(receiver, false, &[&sep]);
+        let name = self.str_value("split");
+        Ok(Some(format!(
+            "(call $fast_split_at {receiver} {name} {sep} (i32.const {}) (i32.const {index}))",
+            c.args.len()
+        )))
+    }
+
     /// `name(args)` for a builtin function the plan does not shadow: its `$b_` implementation
     /// with the argument tuple, as `$call` would reach it.
     fn builtin_call(&mut self, name: &str, c: &ast::ExprCall) -> Result<Option<String>> {

@@ -1767,6 +1767,9 @@ impl<'a> Generator<'a> {
                 }
             }
             E::Subscript(s) => {
+                if let Some(code) = self.split_item(s)? {
+                    return Ok(code);
+                }
                 let object = self.expr(&s.value)?;
                 let key = self.expr(&s.slice)?;
                 let object = self.keep(object, false, &[&key]);
