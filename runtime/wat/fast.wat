@@ -348,7 +348,7 @@
 (func $fast_split_at (param $recv i64) (param $name i64) (param $sep i64) (param $n i32) (param $idx i32)
     (result i64)
   (local $p i32) (local $d i32) (local $len i32) (local $i i32) (local $start i32) (local $k i32)
-  (local $c i32)
+  (local $c i32) (local $o i32) (local $count i32) (local $ws i64) (local $starts i64) (local $carry i64)
   (block $generic
     (br_if $generic (i32.ne (call $tid (local.get $recv)) (i32.const 5)))
     (local.set $p (i32.wrap_i64 (local.get $recv)))
@@ -377,25 +377,46 @@
                 (local.set $start (i32.sub (local.get $start) (i32.const 1)))
                 (br $back)))
             (return (call $str_piece (local.get $recv) (local.get $start) (local.get $i)))))
-        (loop $word
-          (block $text
-            (loop $skip
-              (br_if $text (i32.ge_u (local.get $i) (local.get $len)))
-              (br_if $text (i32.eqz (call $ascii_is_ws (i32.load8_u (i32.add (local.get $d) (local.get $i))))))
-              (local.set $i (i32.add (local.get $i) (i32.const 1)))
-              (br $skip)))
-          (br_if $generic (i32.ge_u (local.get $i) (local.get $len)))
-          (local.set $start (local.get $i))
-          (block $end
-            (loop $scan
-              (br_if $end (i32.ge_u (local.get $i) (local.get $len)))
-              (br_if $end (call $ascii_is_ws (i32.load8_u (i32.add (local.get $d) (local.get $i)))))
-              (local.set $i (i32.add (local.get $i) (i32.const 1)))
-              (br $scan)))
-          (if (i32.eq (local.get $k) (local.get $idx))
-            (then (return (call $str_piece (local.get $recv) (local.get $start) (local.get $i)))))
-          (local.set $k (i32.add (local.get $k) (i32.const 1)))
-          (br $word))))
+        ;; Word number idx, eight bytes at a time ($ascii_ws8; bytes past the end are
+        ;; whitespace): the chunk holding its start is found by counting word starts
+        ;; (non-whitespace after whitespace), then its end is the first whitespace after it.
+        (local.set $carry (i64.const 0x80))
+        (block $started
+          (loop $chunks
+            (br_if $generic (i32.ge_u (local.get $o) (local.get $len)))
+            (local.set $ws (call $ascii_ws8 (local.get $d) (local.get $o) (local.get $len)))
+            (local.set $starts (i64.and (i64.xor (local.get $ws) (i64.const 0x8080808080808080))
+              (i64.or (i64.shl (local.get $ws) (i64.const 8)) (local.get $carry))))
+            (local.set $count (i32.wrap_i64 (i64.popcnt (local.get $starts))))
+            (if (i32.gt_u (i32.add (local.get $k) (local.get $count)) (local.get $idx))
+              (then
+                (block $dropped
+                  (loop $drop
+                    (br_if $dropped (i32.eq (local.get $k) (local.get $idx)))
+                    (local.set $starts (i64.and (local.get $starts) (i64.sub (local.get $starts) (i64.const 1))))
+                    (local.set $k (i32.add (local.get $k) (i32.const 1)))
+                    (br $drop)))
+                (local.set $start (i32.add (local.get $o)
+                  (i32.shr_u (i32.wrap_i64 (i64.ctz (local.get $starts))) (i32.const 3))))
+                (br $started)))
+            (local.set $k (i32.add (local.get $k) (local.get $count)))
+            (local.set $carry (i64.shr_u (local.get $ws) (i64.const 56)))
+            (local.set $o (i32.add (local.get $o) (i32.const 8)))
+            (br $chunks)))
+        ;; the end: whitespace at or after the start, in this chunk or a later one
+        (local.set $ws (i64.and (local.get $ws)
+          (i64.shl (i64.const -1) (i64.extend_i32_u (i32.shl (i32.sub (local.get $start) (local.get $o)) (i32.const 3))))))
+        (loop $ends
+          (if (i64.ne (local.get $ws) (i64.const 0))
+            (then
+              (local.set $i (i32.add (local.get $o) (i32.shr_u (i32.wrap_i64 (i64.ctz (local.get $ws))) (i32.const 3))))
+              (if (i32.gt_u (local.get $i) (local.get $len)) (then (local.set $i (local.get $len))))
+              (return (call $str_piece (local.get $recv) (local.get $start) (local.get $i)))))
+          (local.set $o (i32.add (local.get $o) (i32.const 8)))
+          (if (i32.ge_u (local.get $o) (local.get $len))
+            (then (return (call $str_piece (local.get $recv) (local.get $start) (local.get $len)))))
+          (local.set $ws (call $ascii_ws8 (local.get $d) (local.get $o) (local.get $len)))
+          (br $ends))))
     ;; one ASCII separator character
     (br_if $generic (i32.ne (call $tid (local.get $sep)) (i32.const 5)))
     (br_if $generic (i32.ne (i32.load offset=4 (i32.wrap_i64 (local.get $sep))) (i32.const 1)))

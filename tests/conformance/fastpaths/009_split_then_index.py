@@ -65,3 +65,22 @@ print(recv().split(sep())[1], order)
 # In a loop over lines, as plans parse command output.
 out = "\n".join(f"-rw-r--r-- 1 dev staff {i * 37 % 1000:>5} Jan  3 12:00 f{i}.txt" for i in range(50))
 print(sum(int(r.split()[4]) for r in out.splitlines()), [r.split()[-1] for r in out.splitlines()][:3])
+
+# Words across the eight-byte chunks the scan reads: every length and position.
+pickers = [lambda s: s.split()[0], lambda s: s.split()[1], lambda s: s.split()[2],
+           lambda s: s.split()[3], lambda s: s.split()[5], lambda s: s.split()[8],
+           lambda s: s.split()[-1], lambda s: s.split(" ")[2], lambda s: s.split("w")[-1]]
+checksum = 0
+shown = []
+for n in range(120):
+    s = " " * (n % 4) + (" " * (1 + n % 2)).join(
+        "w" * ((i * 7 + n) % 13 + 1) + str(i) for i in range(n % 10)) + "\t" * (n % 3)
+    for pick in pickers:
+        try:
+            piece = pick(s)
+        except IndexError:
+            piece = "!"
+        checksum = (checksum * 131 + len(piece) * 7 + sum(map(ord, piece))) % 1000000007
+        if n % 17 == 0:
+            shown.append(piece)
+print(checksum, shown)
