@@ -181,6 +181,24 @@ fn values_closures_and_exceptions_are_copied_between_instances() {
     );
 }
 
+/// The collector's stress mode is built into the module, so it runs in every instance: values,
+/// closures and exceptions copied into and out of branches survive a collection at every safe
+/// point of the plan and of each branch, and the plans print what they print without it.
+#[test]
+fn branches_behave_the_same_when_the_collector_runs_at_every_safe_point() {
+    for (name, plan) in [("reducers", REDUCERS), ("values", VALUES)] {
+        let plain = run_plan(&Scratch::new(&format!("{name}-plain")), plan, &[]);
+        assert_exit(&plain, 0);
+        let stressed = run_plan(
+            &Scratch::new(&format!("{name}-stress")),
+            plan,
+            &["--gc-stress", "1"],
+        );
+        assert_exit(&stressed, 0);
+        assert_eq!(stdout(&stressed), stdout(&plain), "{name}");
+    }
+}
+
 #[test]
 fn a_failing_branch_fails_alone() {
     let scratch = Scratch::new("isolation");
@@ -392,7 +410,13 @@ fn generated_values_survive_the_copy_into_and_out_of_branches() {
             .collect();
         let scratch = Scratch::new(&format!("generated-values-{round}"));
         let plan = value_gen::plan(&bytes);
-        let output = run_plan(&scratch, &plan, &[]);
+        // Every third round with the collector's stress mode, in the plan and its branches.
+        let stress: &[&str] = if round % 3 == 0 {
+            &["--gc-stress", "1"]
+        } else {
+            &[]
+        };
+        let output = run_plan(&scratch, &plan, stress);
         assert_exit(&output, 0);
         assert_eq!(stdout(&output), value_gen::EXPECTED, "plan:\n{plan}");
         plans.push_str(&plan);

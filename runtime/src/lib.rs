@@ -384,6 +384,9 @@ pub struct PlanParts<'a> {
     /// How many module globals the plan has (`$g0` ...): declared here, with the functions that
     /// copy them for a branch (`$plan_globals_save`, `$plan_globals_load`).
     pub globals: usize,
+    /// The collector's stress mode built in (`$gc_stress_period`; 0: off): every instance of
+    /// the module, the plan's and each branch's, collects at every Nth safe point (wat/gc.wat).
+    pub gc_stress: u32,
 }
 
 /// The text that starts each traceback line for a plan at `path`.
@@ -437,6 +440,11 @@ pub fn assemble(plan: &PlanParts<'_>) -> String {
         out,
         "(global $s_traceback_file i32 (i32.const {}))",
         plan.traceback_file
+    );
+    let _ = writeln!(
+        out,
+        "(global $gc_stress_period i32 (i32.const {}))",
+        plan.gc_stress
     );
     out.push_str(&layout.globals_wat);
     out.push_str(&layout.statics_wat);

@@ -258,6 +258,7 @@
 ;; otherwise the address of the uncaught exception's report, as `baton_main`.
 (func $baton_branch_main (export "baton_branch_main") (param $len i32) (param $index i32) (result i32)
   (local $e i64)
+  (call $gc_stress_as_built)
   (local.set $e
     (block $caught (result i64)
       (try_table (catch $exc $caught)

@@ -41,8 +41,11 @@
   (local $p i32) (local $len i32) (local $used i32)
   (local.set $p (i32.wrap_i64 (local.get $s)))
   (local.set $len (i32.load offset=4 (local.get $p)))
-  (call $fsb_reserve (local.get $sb) (local.get $len))
   (local.set $used (i32.load offset=12 (local.get $sb)))
+  ;; (the room checked here: most pieces fit the compiler's estimate)
+  (if (i64.gt_u (i64.add (i64.extend_i32_u (local.get $used)) (i64.extend_i32_u (local.get $len)))
+        (i64.extend_i32_u (i32.load offset=16 (local.get $sb))))
+    (then (call $fsb_reserve (local.get $sb) (local.get $len))))
   (call $memcpy (i32.add (i32.add (i32.load offset=8 (local.get $sb)) (i32.const 16)) (local.get $used))
     (i32.add (local.get $p) (i32.const 16)) (local.get $len))
   (i32.store offset=12 (local.get $sb) (i32.add (local.get $used) (local.get $len)))
@@ -82,6 +85,8 @@
     (then
       (call $fsb_push_small (local.get $sb) (i64.shr_s (local.get $v) (i64.const 1)))
       (return)))
+  (if (i32.eq (i32.load (i32.wrap_i64 (local.get $v))) (i32.const 5))
+    (then (call $fsb_push_str (local.get $sb) (local.get $v)) (return)))
   (call $fsb_push_str (local.get $sb) (call $to_str (local.get $v))))
 
 (func $fsb_finish (param $sb i32) (result i64)
@@ -462,6 +467,21 @@
     (then (return (local.get $s))))
   (if (i32.eq (local.get $b0) (local.get $b1)) (then (return (i64.extend_i32_u (global.get $s_empty)))))
   (call $str_ascii_word (i32.add (i32.wrap_i64 (local.get $s)) (i32.const 16)) (local.get $b0) (local.get $b1)))
+
+;; `obj["literal"]` (the compiler's str constant `key`): a dict's value found with the key's
+;; cached hash, without the generic subscript's dispatch; anything else, a missing key included,
+;; is `$getitem` (so KeyError, `__missing__` and other types behave as there).
+(func $fast_getitem_str (param $obj i64) (param $key i64) (result i64)
+  (local $d i32) (local $r i32)
+  (if (i32.eqz (i32.wrap_i64 (i64.and (local.get $obj) (i64.const 1))))
+    (then
+      (local.set $d (i32.wrap_i64 (local.get $obj)))
+      (if (i32.eq (i32.load (local.get $d)) (i32.const 8))
+        (then
+          (local.set $r (call $dict_find (local.get $d) (local.get $key) (call $str_hash (local.get $key))))
+          (if (i32.ge_s (local.get $r) (i32.const 0))
+            (then (return (i64.load offset=16 (call $dict_entry (local.get $d) (local.get $r))))))))))
+  (call $getitem (local.get $obj) (local.get $key)))
 
 ;; `recv.startswith(x)` / `endswith(x)` (end 1) of one str.
 (func $fast_affix (param $recv i64) (param $name i64) (param $x i64) (param $end i32) (result i64)

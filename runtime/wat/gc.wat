@@ -46,6 +46,11 @@
   (global.set $gc_stress (local.get $period))
   (global.set $gc_due (i32.const 1)))
 
+;; The stress mode the module was built with ($gc_stress_period, `baton compile --gc-stress`),
+;; at the start of every instance: the plan's and each branch's.
+(func $gc_stress_as_built
+  (if (global.get $gc_stress_period) (then (call $gc_stress_on (global.get $gc_stress_period)))))
+
 ;; A safe point: collects when one is due and no runtime function below holds values of its own.
 (func $gc_safepoint
   (if (global.get $gc_inhibit) (then (return)))
@@ -197,14 +202,17 @@
 
 ;; Marks `n` values from `at`, at most as many as fit before `end`.
 (func $mark_values (param $at i32) (param $n i32) (param $end i32)
-  (local $last i32)
+  (local $last i32) (local $v i64)
   (local.set $last (i32.add (local.get $at) (i32.shl (local.get $n) (i32.const 3))))
   (if (i32.or (i32.gt_u (local.get $last) (local.get $end)) (i32.lt_u (local.get $last) (local.get $at)))
     (then (local.set $last (local.get $end))))
   (block $done
     (loop $each
       (br_if $done (i32.gt_u (i32.add (local.get $at) (i32.const 8)) (local.get $last)))
-      (call $mark_value (i64.load (local.get $at)))
+      ;; (small ints and empty slots, most of a list of numbers, without a call)
+      (local.set $v (i64.load (local.get $at)))
+      (if (i32.eqz (i32.or (i64.eqz (local.get $v)) (i32.wrap_i64 (i64.and (local.get $v) (i64.const 1)))))
+        (then (call $mark_value (local.get $v))))
       (local.set $at (i32.add (local.get $at) (i32.const 8)))
       (br $each))))
 
@@ -392,7 +400,9 @@
                 (loop $block
                   (br_if $blocks_done (i32.gt_u (i32.add (local.get $p) (local.get $size)) (local.get $end)))
                   (local.set $off (i32.sub (local.get $p) (local.get $chunk)))
-                  (if (i32.eqz (call $marked (local.get $chunk) (local.get $off)))
+                  ;; ($marked, written out: this runs for every block of every chunk in use)
+                  (if (i32.eqz (i32.and (i32.load8_u (i32.add (local.get $bits) (i32.shr_u (local.get $off) (i32.const 6))))
+                        (i32.shl (i32.const 1) (i32.and (i32.shr_u (local.get $off) (i32.const 3)) (i32.const 7)))))
                     (then
                       (if (global.get $gc_stress)
                         (then (memory.fill (local.get $p) (i32.const 0xDB) (local.get $size))))

@@ -76,7 +76,7 @@
       (i32.const 1) (local.get $size))))
     (else
       (if (i32.gt_u (local.get $size) (i32.const 16384))
-        (then (return (call $alloc_large (i64.extend_i32_u (local.get $size))))))
+        (then (return (call $alloc_large (i64.extend_i32_u (local.get $size)) (i32.const 1)))))
       (local.set $c (call $size_class (local.get $size)))))
   (local.set $head (i32.add (global.get $class_free) (i32.shl (local.get $c) (i32.const 2))))
   (local.set $p (i32.load (local.get $head)))
@@ -106,7 +106,7 @@
 (func $alloc64 (param $size i64) (result i32)
   (if (i64.le_u (local.get $size) (i64.const 16384))
     (then (return (call $alloc (i32.wrap_i64 (local.get $size))))))
-  (call $alloc_large (local.get $size)))
+  (call $alloc_large (local.get $size) (i32.const 1)))
 
 ;; A chunk for class `c`, cut into blocks threaded on the class's free list; returns the first.
 (func $class_refill (param $c i32) (result i32)
@@ -129,18 +129,46 @@
       (br $cut)))
   (i32.add (local.get $chunk) (global.get $chunk_hdr)))
 
-;; A large object: its own run of chunks, the object 64 bytes into the first.
-(func $alloc_large (param $size i64) (result i32)
-  (local $n i32) (local $chunk i32)
+;; A large object: its own run of chunks, the object 64 bytes into the first; `zero`: all of it
+;; zeroed, else only what $alloc_dirty64 promises.
+(func $alloc_large (param $size i64) (param $zero i32) (result i32)
+  (local $n i32) (local $chunk i32) (local $p i32) (local $bytes i32)
   (if (i64.gt_u (local.get $size) (i64.const 0xFFF0_0000)) (then (call $raise_memory)))
   (local.set $n (i32.wrap_i64 (i64.shr_u (i64.add (local.get $size) (i64.const 0x1003F)) (i64.const 16))))
   (local.set $chunk (call $chunks_take (local.get $n)))
   (call $set_chunk_kinds (local.get $chunk) (local.get $n) (i32.const 2) (i32.const 3))
   (i32.store (local.get $chunk) (local.get $n))
   (i32.store offset=4 (local.get $chunk) (i32.const 0))
-  (memory.fill (i32.add (local.get $chunk) (global.get $large_hdr)) (i32.const 0)
-    (i32.wrap_i64 (i64.and (i64.add (local.get $size) (i64.const 7)) (i64.const -8))))
-  (i32.add (local.get $chunk) (global.get $large_hdr)))
+  (local.set $p (i32.add (local.get $chunk) (global.get $large_hdr)))
+  (local.set $bytes (i32.wrap_i64 (i64.and (i64.add (local.get $size) (i64.const 7)) (i64.const -8))))
+  (if (local.get $zero)
+    (then (memory.fill (local.get $p) (i32.const 0) (local.get $bytes)))
+    (else
+      (i64.store (local.get $p) (i64.const 0))
+      (i64.store offset=8 (local.get $p) (i64.const 0))
+      (i64.store (i32.sub (i32.add (local.get $p) (local.get $bytes)) (i32.const 8)) (i64.const 0))))
+  (local.get $p))
+
+;; As $alloc64, for an object whose caller writes every byte past its first 16 straight away (a
+;; str's text): only the first 16 bytes and the last 8 are zeroed (the header, and the padding
+;; after the text, which whole-word readers of a str see; docs/abi.md). Zeroing the rest would
+;; be written over at once, and costs time and fuel per byte.
+(func $alloc_dirty64 (param $size i64) (result i32)
+  (local $c i32) (local $head i32) (local $p i32) (local $bytes i32)
+  (if (i64.le_u (local.get $size) (i64.const 128))
+    (then (return (call $alloc (i32.wrap_i64 (local.get $size))))))
+  (if (i64.gt_u (local.get $size) (i64.const 16384))
+    (then (return (call $alloc_large (local.get $size) (i32.const 0)))))
+  (local.set $c (call $size_class (i32.wrap_i64 (local.get $size))))
+  (local.set $head (i32.add (global.get $class_free) (i32.shl (local.get $c) (i32.const 2))))
+  (local.set $p (i32.load (local.get $head)))
+  (if (i32.eqz (local.get $p)) (then (local.set $p (call $class_refill (local.get $c)))))
+  (i32.store (local.get $head) (i32.load (local.get $p)))
+  (local.set $bytes (i32.and (i32.add (i32.wrap_i64 (local.get $size)) (i32.const 7)) (i32.const -8)))
+  (i64.store (local.get $p) (i64.const 0))
+  (i64.store offset=8 (local.get $p) (i64.const 0))
+  (i64.store (i32.sub (i32.add (local.get $p) (local.get $bytes)) (i32.const 8)) (i64.const 0))
+  (local.get $p))
 
 ;; `n` contiguous chunks: the first free run that holds them (split from its front), else new
 ;; chunks at the top of the heap. Counts them as in use.

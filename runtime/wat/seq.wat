@@ -259,13 +259,36 @@
   (call $list_extend (local.get $l) (local.get $src))
   (local.get $l))
 
+;; As $list_from, for a caller that has rooted everything it keeps across the call: the list
+;; and the iterator are rooted here, so a generator expression's or map's function may collect
+;; between items ($next_plan). (list(), tuple(), sorted() and join of an iterator: one call
+;; that runs the plan's function once per item, whose garbage must not wait for the end.)
+(func $list_from_rooted (param $src i64) (result i64)
+  (local $l i64) (local $it i64) (local $v i64) (local $base i32) (local $t i32)
+  (local.set $t (call $tid (local.get $src)))
+  ;; Sequences and ranges run nothing of the plan's: $list_from as it is.
+  (if (i32.ne (local.get $t) (i32.const 18)) (then (return (call $list_from (local.get $src)))))
+  (local.set $l (call $list_new (i32.const 0)))
+  (local.set $it (call $iter (local.get $src)))
+  (local.set $base (global.get $shadow_top))
+  (call $root_push (local.get $l))
+  (call $root_push (local.get $it))
+  (block $done
+    (loop $each
+      (local.set $v (call $next_plan (local.get $it)))
+      (br_if $done (i64.eqz (local.get $v)))
+      (call $list_append (local.get $l) (local.get $v))
+      (br $each)))
+  (global.set $shadow_top (local.get $base))
+  (local.get $l))
+
 (func $tuple_from (param $src i64) (result i64)
   (local $t i32) (local $l i64)
   (local.set $t (call $tid (local.get $src)))
   (if (i32.eq (local.get $t) (i32.const 6)) (then (return (local.get $src))))
   (if (i32.eq (local.get $t) (i32.const 7))
     (then (local.set $l (local.get $src)))
-    (else (local.set $l (call $list_from (local.get $src)))))
+    (else (local.set $l (call $list_from_rooted (local.get $src)))))
   (call $seq_tuple_of (i32.load offset=12 (i32.wrap_i64 (local.get $l)))
     (i32.load offset=4 (i32.wrap_i64 (local.get $l)))))
 
@@ -1632,7 +1655,7 @@
   (call $seq_no_kwargs (local.get $kwargs) (global.get $s_seq_n_list))
   (call $seq_at_most_1 (local.get $args) (global.get $s_seq_n_list))
   (if (i32.eqz (i32.load offset=4 (local.get $args))) (then (return (call $list_new (i32.const 0)))))
-  (call $list_from (call $seq_arg (local.get $args) (i32.const 0))))
+  (call $list_from_rooted (call $seq_arg (local.get $args) (i32.const 0))))
 
 (func $b_tuple (param $args i32) (param $kwargs i32) (result i64)
   (local $v i64)
@@ -1663,12 +1686,17 @@
       (else (i64.const 3)))))
 
 (func $b_sorted (param $args i32) (param $kwargs i32) (result i64)
-  (local $l i64) (local $k1 i64) (local $k2 i64) (local $k3 i64)
+  (local $l i64) (local $k1 i64) (local $k2 i64) (local $k3 i64) (local $base i32)
   (call $seq_expect_1 (local.get $args) (global.get $s_seq_n_sorted))
   (call $seq_kwargs (local.get $kwargs) (global.get $s_seq_k_key) (global.get $s_seq_k_reverse) (i32.const 0)
     (global.get $s_seq_n_sort))
   (local.set $k3) (local.set $k2) (local.set $k1)
-  (local.set $l (call $list_from (call $seq_arg (local.get $args) (i32.const 0))))
+  ;; the key and reverse arguments rooted while the items are made
+  (local.set $base (global.get $shadow_top))
+  (call $root_push (local.get $k1))
+  (call $root_push (local.get $k2))
+  (local.set $l (call $list_from_rooted (call $seq_arg (local.get $args) (i32.const 0))))
+  (global.set $shadow_top (local.get $base))
   (call $seq_sort (i32.wrap_i64 (local.get $l)) (local.get $k1) (call $seq_reverse_flag (local.get $k2)))
   (local.get $l))
 
@@ -1700,6 +1728,7 @@
 (func $seq_minmax (param $args i32) (param $kwargs i32) (param $ismax i32) (result i64)
   (local $fname i32) (local $argc i32) (local $key i64) (local $default i64) (local $unused i64)
   (local $it i64) (local $v i64) (local $kv i64) (local $best i64) (local $bestk i64) (local $better i32)
+  (local $base i32)
   (local.set $fname (select (global.get $s_seq_n_max) (global.get $s_seq_n_min) (local.get $ismax)))
   (local.set $argc (i32.load offset=4 (local.get $args)))
   (if (i32.eqz (local.get $argc))
@@ -1716,12 +1745,23 @@
           (call $msg1 (global.get $s_seq_minmax_default) (call $seq_s (local.get $fname))))))
       (local.set $it (call $iter (i64.extend_i32_u (local.get $args)))))
     (else (local.set $it (call $iter (call $seq_arg (local.get $args) (i32.const 0))))))
+  ;; Everything kept across the items' and the key's calls is rooted (slots: iterator, key,
+  ;; default, best, its key, the item), so those functions may collect ($next_plan, $call_plan).
+  (local.set $base (global.get $shadow_top))
+  (call $root_push (local.get $it))
+  (call $root_push (local.get $key))
+  (call $root_push (local.get $default))
+  (call $root_push (i64.const 0))
+  (call $root_push (i64.const 0))
+  (call $root_push (i64.const 0))
   (block $done
     (loop $each
-      (local.set $v (call $next (local.get $it)))
+      (local.set $v (call $next_plan (local.get $it)))
       (br_if $done (i64.eqz (local.get $v)))
+      (i64.store offset=40 (local.get $base) (local.get $v))
       (local.set $kv (local.get $v))
-      (if (i64.ne (local.get $key) (i64.const 0)) (then (local.set $kv (call $call1 (local.get $key) (local.get $v)))))
+      (if (i64.ne (local.get $key) (i64.const 0))
+        (then (local.set $kv (call $call_plan (local.get $key) (i32.wrap_i64 (call $tuple1 (local.get $v))) (i32.const 0)))))
       (if (i64.eqz (local.get $best))
         (then (local.set $best (local.get $v)) (local.set $bestk (local.get $kv)))
         (else
@@ -1733,7 +1773,10 @@
                 (then (local.set $better (call $gt (local.get $kv) (local.get $bestk))))
                 (else (local.set $better (call $lt (local.get $kv) (local.get $bestk)))))))
           (if (local.get $better) (then (local.set $best (local.get $v)) (local.set $bestk (local.get $kv))))))
+      (i64.store offset=24 (local.get $base) (local.get $best))
+      (i64.store offset=32 (local.get $base) (local.get $bestk))
       (br $each)))
+  (global.set $shadow_top (local.get $base))
   (if (i64.eqz (local.get $best))
     (then
       (if (i64.ne (local.get $default) (i64.const 0)) (then (return (local.get $default))))
@@ -1748,6 +1791,7 @@
 
 (func $b_sum (param $args i32) (param $kwargs i32) (result i64)
   (local $argc i32) (local $acc i64) (local $start i64) (local $u1 i64) (local $u2 i64) (local $it i64) (local $v i64)
+  (local $base i32)
   (local.set $argc (i32.load offset=4 (local.get $args)))
   (if (i32.eqz (local.get $argc)) (then (call $raise_static (global.get $t_TypeError) (global.get $s_seq_sum_least))))
   (if (i32.gt_u (i32.add (local.get $argc) (call $seq_kw_count (local.get $kwargs))) (i32.const 2))
@@ -1762,29 +1806,43 @@
   (if (i32.eq (call $tid (local.get $start)) (i32.const 5))
     (then (call $raise_static (global.get $t_TypeError) (global.get $s_seq_sum_strings))))
   (local.set $acc (local.get $start))
+  ;; The iterator and the total are rooted (slots 0 and 1), so a generator expression's or
+  ;; map's function may collect while it runs ($next_plan).
+  (local.set $base (global.get $shadow_top))
+  (call $root_push (local.get $it))
+  (call $root_push (local.get $acc))
   (block $done
     (loop $each
-      (local.set $v (call $next (local.get $it)))
+      (local.set $v (call $next_plan (local.get $it)))
       (br_if $done (i64.eqz (local.get $v)))
       (if (i32.wrap_i64 (i64.and (i64.and (local.get $acc) (local.get $v)) (i64.const 1)))
         (then (local.set $acc (call $seq_int (i64.add (i64.shr_s (local.get $acc) (i64.const 1))
           (i64.shr_s (local.get $v) (i64.const 1))))))
         (else (local.set $acc (call $add (local.get $acc) (local.get $v)))))
+      (i64.store offset=8 (local.get $base) (local.get $acc))
       (br $each)))
+  (global.set $shadow_top (local.get $base))
   (local.get $acc))
 
 ;; any() and all(): `want` is the truthiness that stops the scan (1 for any, 0 for all).
 (func $seq_any_all (param $args i32) (param $kwargs i32) (param $fname i32) (param $want i32) (result i64)
-  (local $it i64) (local $v i64)
+  (local $it i64) (local $v i64) (local $base i32)
   (call $seq_no_kwargs (local.get $kwargs) (local.get $fname))
   (call $seq_one_arg (global.get $s_seq_b_one_arg) (call $seq_s (local.get $fname)) (i32.load offset=4 (local.get $args)))
   (local.set $it (call $iter (call $seq_arg (local.get $args) (i32.const 0))))
+  ;; The iterator rooted: the items' function may collect ($next_plan).
+  (local.set $base (global.get $shadow_top))
+  (call $root_push (local.get $it))
   (block $done
     (loop $each
-      (local.set $v (call $next (local.get $it)))
+      (local.set $v (call $next_plan (local.get $it)))
       (br_if $done (i64.eqz (local.get $v)))
-      (if (i32.eq (call $truthy (local.get $v)) (local.get $want)) (then (return (call $bool (local.get $want)))))
+      (if (i32.eq (call $truthy (local.get $v)) (local.get $want))
+        (then
+          (global.set $shadow_top (local.get $base))
+          (return (call $bool (local.get $want)))))
       (br $each)))
+  (global.set $shadow_top (local.get $base))
   (call $bool (i32.eqz (local.get $want))))
 
 (func $b_any (param $args i32) (param $kwargs i32) (result i64)

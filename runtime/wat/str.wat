@@ -382,13 +382,23 @@
   (if (i32.eqz (i32.load offset=4 (local.get $q))) (then (return (local.get $a))))
   (if (i32.eqz (i32.load offset=4 (local.get $p))) (then (return (local.get $b))))
   (local.set $la (i32.load offset=4 (local.get $p)))
-  (local.set $s (call $str_alloc64
+  (local.set $s (call $str_alloc_filled
     (i64.add (i64.extend_i32_u (local.get $la)) (i64.extend_i32_u (i32.load offset=4 (local.get $q))))
     (i32.add (i32.load offset=8 (local.get $p)) (i32.load offset=8 (local.get $q)))))
   (call $memcpy (i32.add (local.get $s) (i32.const 16)) (i32.add (local.get $p) (i32.const 16)) (local.get $la))
   (call $memcpy (i32.add (i32.add (local.get $s) (i32.const 16)) (local.get $la)) (i32.add (local.get $q) (i32.const 16))
     (i32.load offset=4 (local.get $q)))
   (i64.extend_i32_u (local.get $s)))
+
+;; As $str_alloc64, for a caller that writes all `nbytes` bytes at once: they are not zeroed
+;; first ($alloc_dirty64).
+(func $str_alloc_filled (param $nbytes i64) (param $nchars i32) (result i32)
+  (local $s i32)
+  (local.set $s (call $alloc_dirty64 (i64.add (local.get $nbytes) (i64.const 16))))
+  (i32.store (local.get $s) (i32.const 5))
+  (i32.store offset=4 (local.get $s) (i32.wrap_i64 (local.get $nbytes)))
+  (i32.store offset=8 (local.get $s) (local.get $nchars))
+  (local.get $s))
 
 ;; $str_alloc for a byte length computed in 64 bits: too large raises MemoryError.
 (func $str_alloc64 (param $nbytes i64) (param $nchars i32) (result i32)
@@ -409,7 +419,7 @@
   (if (i64.gt_u (local.get $n) (i64.div_u (i64.const 0xFFFFFFFF) (local.get $len)))
     (then (call $raise_memory)))
   (local.set $total (i64.mul (local.get $len) (local.get $n)))
-  (local.set $r (call $str_alloc64 (local.get $total)
+  (local.set $r (call $str_alloc_filled (local.get $total)
     (i32.wrap_i64 (i64.mul (i64.extend_i32_u (i32.load offset=8 (local.get $p))) (local.get $n)))))
   (local.set $d (i32.add (local.get $r) (i32.const 16)))
   (local.set $t (i32.wrap_i64 (local.get $total)))
@@ -801,7 +811,7 @@
     (i64.mul (i64.extend_i32_u (local.get $sl)) (i64.extend_i32_u (i32.sub (local.get $n) (i32.const 1))))))
   (local.set $chars (i32.add (local.get $chars)
     (i32.mul (i32.load offset=8 (local.get $sp)) (i32.sub (local.get $n) (i32.const 1)))))
-  (local.set $r (call $str_alloc64 (local.get $total) (local.get $chars)))
+  (local.set $r (call $str_alloc_filled (local.get $total) (local.get $chars)))
   (local.set $o (i32.add (local.get $r) (i32.const 16)))
   (local.set $i (i32.const 0))
   (block $done
@@ -2567,6 +2577,7 @@
 ;; str.join(iterable).
 (func $str_join_m (param $sep i64) (param $it i64) (result i64)
   (local $t i32) (local $p i32) (local $l i32) (local $i i32) (local $n i32) (local $d i32)
+  (local $base i32) (local $items i64)
   (local.set $t (call $tid (local.get $it)))
   (if (i32.or (i32.eq (local.get $t) (i32.const 6)) (i32.eq (local.get $t) (i32.const 7)))
     (then (return (call $str_join_list (local.get $sep) (local.get $it)))))
@@ -2584,7 +2595,12 @@
       (return (call $str_join_list (local.get $sep) (i64.extend_i32_u (local.get $l))))))
   (if (i32.eqz (call $seq_iterable (local.get $it)))
     (then (call $raise_static (global.get $t_TypeError) (global.get $s_str_join_iterable))))
-  (call $str_join_list (local.get $sep) (call $list_from (local.get $it))))
+  ;; the separator rooted while the items are made (their function may collect)
+  (local.set $base (global.get $shadow_top))
+  (call $root_push (local.get $sep))
+  (local.set $items (call $list_from_rooted (local.get $it)))
+  (global.set $shadow_top (local.get $base))
+  (call $str_join_list (local.get $sep) (local.get $items)))
 
 
 ;; removeprefix (0) / removesuffix (1).

@@ -46,6 +46,7 @@ pub struct Generated {
     pub traceback_file: u32,
     pub library_files: Vec<u32>,
     pub globals: usize,
+    pub gc_stress: u32,
 }
 
 impl Generated {
@@ -58,6 +59,7 @@ impl Generated {
             traceback_file: self.traceback_file,
             library_files: &self.library_files,
             globals: self.globals,
+            gc_stress: self.gc_stress,
         }
     }
 }
@@ -115,6 +117,7 @@ pub fn generate<'a>(
     Ok(Generated {
         library_files,
         globals: generator.globals.len(),
+        gc_stress: generator.gc_stress,
         statics: generator.statics,
         functions: generator.functions,
         table: generator.table,
@@ -448,12 +451,6 @@ impl<'a> Generator<'a> {
         let name = self.str_const("<module>");
         if self.trap_deviations && with_main {
             self.emit("(global.set $trap_deviations (i32.const 1))");
-        }
-        if self.gc_stress > 0 && with_main {
-            self.emit(&format!(
-                "(call $gc_stress_on (i32.const {}))",
-                self.gc_stress
-            ));
         }
         self.emit(&format!("(local.set $d (call $enter (i32.const {name})))"));
         self.emit(FRAME_FROM_DEPTH);
@@ -1773,7 +1770,15 @@ impl<'a> Generator<'a> {
                 let object = self.expr(&s.value)?;
                 let key = self.expr(&s.slice)?;
                 let object = self.keep(object, false, &[&key]);
-                format!("(call $getitem {object} {key})")
+                // A str literal key (`record["name"]`): a dict's item straight from the key's hash.
+                let getter = match s.slice.as_ref() {
+                    E::Constant(ast::ExprConstant {
+                        value: ast::Constant::Str(_),
+                        ..
+                    }) => "$fast_getitem_str",
+                    _ => "$getitem",
+                };
+                format!("(call {getter} {object} {key})")
             }
             E::Slice(s) => {
                 let mut part = |p: &Option<Box<ast::Expr>>| -> Result<String> {

@@ -51,7 +51,10 @@ pub fn joined_genexp(call: &ast::ExprCall) -> Option<(&ast::Expr, &ast::ExprGene
     };
     let receiver_is_str = matches!(
         method.value.as_ref(),
-        ast::Expr::Constant(ast::ExprConstant { value: ast::Constant::Str(_), .. })
+        ast::Expr::Constant(ast::ExprConstant {
+            value: ast::Constant::Str(_),
+            ..
+        })
     );
     match (call.args.as_slice(), call.keywords.is_empty()) {
         ([arg @ ast::Expr::GeneratorExp(genexp)], true)

@@ -33,6 +33,7 @@ pub fn run_with(functions: &str, statics: &Statics) -> Result<Outcome, String> {
         traceback_file,
         library_files: &[],
         globals: 0,
+        gc_stress: 0,
     };
     let wasm = assemble_binary(&parts).map_err(|e| format!("assembly failed: {e}"))?;
     let engine = engine();

@@ -2,30 +2,38 @@
 # $digits_shortest): its digits must be the exact shortest ones, for every kind of value.
 import json
 
-values = []
-for i in range(1, 2000):
-    values.append(i / 10)
-    values.append(i / 100)
-    values.append(i * 0.1)
-    values.append(i * 0.01)
-    values.append(i * 1.1)
-    values.append(i / 8)
-    values.append(1 / i)
-    values.append(i / 7)
-    values.append(i * 0.5 + 0.25)
-    values.append(i * 1e-7)
-    values.append(i * 3.3e-12)
-    values.append(i * 123456.789)
-    values.append(i * 1.5e14)
-    values.append(i / 3 * 1e10)
+# Values are checked as they are made (no list of them all), which keeps the program quick
+# under the collector's stress mode.
+state = {"count": 0, "digest": 0}
+lines = []
+
+
+def check(v, show=False):
+    text = repr(v)
+    neg = repr(-v)
+    assert neg == "-" + text, (text, neg)
+    assert float(text) == v, text
+    state["digest"] = (state["digest"] * 31 + sum(map(ord, text))) % 1000000007
+    if state["count"] % 97 == 0 or show:
+        lines.append(text)
+    state["count"] += 1
+
+
+first = []
+for i in range(1, 600):
+    for v in (i / 10, i / 100, i * 0.1, i * 0.01, i * 1.1, i / 8, 1 / i, i / 7, i * 0.5 + 0.25,
+              i * 1e-7, i * 3.3e-12, i * 123456.789, i * 1.5e14, i / 3 * 1e10):
+        check(v)
+        if len(first) < 40:
+            first.append(v)
 
 # pseudo-random values of every magnitude
-state = 12345
-for i in range(3000):
-    state = (state * 1103515245 + 12345) % 2147483648
-    mantissa = state / 2147483648
-    values.append(mantissa * 10.0 ** (i % 40 - 20))
-    values.append(round(mantissa * 1000, i % 6))
+seed = 12345
+for i in range(1500):
+    seed = (seed * 1103515245 + 12345) % 2147483648
+    mantissa = seed / 2147483648
+    check(mantissa * 10.0 ** (i % 40 - 20))
+    check(round(mantissa * 1000, i % 6))
 
 # near the fast path's bounds: m just under and over 2^50, j = 17 and 18
 edge = [
@@ -35,19 +43,10 @@ edge = [
     5e-324, 2.2250738585072014e-308, 1.7976931348623157e308, 1e16, 1e15 + 0.5, 0.1 * 3,
     2.675, 1.005, 0.145, 1234.5678, 100.0, 1e22, 1e23, 33.33, 0.000123, 0.0001, 0.00001,
 ]
-values.extend(edge)
+for v in edge:
+    check(v, True)
 
-digest = 0
-lines = []
-for n, v in enumerate(values):
-    text = repr(v)
-    neg = repr(-v)
-    assert neg == "-" + text, (text, neg)
-    assert float(text) == v, text
-    digest = (digest * 31 + sum(map(ord, text))) % 1000000007
-    if n % 97 == 0 or n >= len(values) - len(edge):
-        lines.append(text)
-print(len(values), digest)
+print(state["count"], state["digest"])
 print(" ".join(lines))
-print(json.dumps(values[:40]))
-print(str(values[100]), f"{values[200]}", f"{values[300]!r}")
+print(json.dumps(first))
+print(str(first[10]), f"{first[20]}", f"{first[30]!r}")
