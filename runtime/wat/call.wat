@@ -128,6 +128,31 @@
     (then (call $raise_no_attribute (local.get $self) (local.get $name))))
   (local.get $r))
 
+;; The attribute lookup of a method call `obj.name(...)`, made before the arguments are evaluated,
+;; as CPython looks the method up first: AttributeError (as `$getattr` raises it) when `obj` has
+;; no method `name`, so an argument that runs a command or calls a model is not run for a call
+;; that cannot happen. Decided for the receivers whose methods `$getattr` knows from the method
+;; tables (numbers, str, containers, range, and types); any other receiver is left to the call.
+(func $method_check (param $obj i64) (param $name i64)
+  (local $t i32)
+  (local.set $t (call $tid (local.get $obj)))
+  (if (i32.eq (local.get $t) (i32.const 13))
+    (then
+      (if (i32.eqz (call $type_has_method (i32.wrap_i64 (local.get $obj)) (local.get $name)))
+        (then (call $raise_no_attribute (local.get $obj) (local.get $name))))
+      (return)))
+  (if (i32.or (i32.and (i32.ge_u (local.get $t) (i32.const 2)) (i32.le_u (local.get $t) (i32.const 9)))
+        (i32.eq (local.get $t) (i32.const 16)))
+    (then
+      (if (i32.eqz (call $type_has_method (call $type_of (local.get $obj)) (local.get $name)))
+        (then (call $raise_no_attribute (local.get $obj) (local.get $name)))))))
+
+;; $method_check for a method the compiler knows belongs to type id `tid` (`append` to lists,
+;; `strip` to strs): a receiver of that type needs no lookup.
+(func $method_check_on (param $obj i64) (param $name i64) (param $tid i32)
+  (if (i32.eq (call $tid (local.get $obj)) (local.get $tid)) (then (return)))
+  (call $method_check (local.get $obj) (local.get $name)))
+
 (func $raise_no_attribute (param $self i64) (param $name i64)
   ;; A class's missing attribute is CPython's "type object 'dict' has no attribute 'x'".
   (if (i32.eq (call $tid (local.get $self)) (i32.const 13))
@@ -566,6 +591,15 @@
         (call $call_func_str (local.get $callee) (local.get $mname))
         (call $type_name (local.get $value))))))
   (call $list_extend (local.get $list) (local.get $value)))
+
+;; The positional arguments of a call whose only one is `*value` (made after its keyword
+;; arguments, as CPython makes them): value's items as a tuple, or the same TypeError as
+;; $call_star.
+(func $star_args (param $value i64) (param $callee i64) (param $mname i64) (result i32)
+  (local $list i64)
+  (local.set $list (call $list_new (i32.const 0)))
+  (call $call_star (local.get $list) (local.get $value) (local.get $callee) (local.get $mname))
+  (i32.wrap_i64 (call $tuple_from (local.get $list))))
 
 ;; `*value` in a list or tuple display (`[*a, *b]`); a set display's `{*value}` raises the plain
 ;; "not iterable" error instead, as CPython's does.

@@ -893,11 +893,18 @@
         (if (i32.lt_s (global.get $fmt_num) (i32.const 0))
           (then (call $raise_static (global.get $t_ValueError) (global.get $s_ops_format_missing_precision))))
         (global.set $fmt_prec (global.get $fmt_num))))))
-  (if (i32.gt_u (i32.sub (local.get $end) (local.get $p)) (i32.const 1))
+  ;; What is left is the type: one character (a non-ASCII one is an unknown code).
+  (if (i32.and (i32.lt_u (local.get $p) (local.get $end))
+        (i32.gt_u (i32.sub (local.get $end) (local.get $p)) (call $str_seq_len (i32.load8_u (local.get $p)))))
     (then (call $raise_msg (global.get $t_ValueError)
       (call $msg2 (global.get $s_ops_format_invalid) (local.get $spec) (call $type_name (local.get $v))))))
   (if (i32.lt_u (local.get $p) (local.get $end))
-    (then (global.set $fmt_type (i32.load8_u (local.get $p)))))
+    (then
+      (global.set $fmt_type (call $str_cp_at (local.get $p)))
+      ;; A NUL type byte reads as "no type" (0), which is what CPython's float formatting
+      ;; takes it for; to ints and strs it is an unknown code.
+      (if (i32.and (i32.eqz (global.get $fmt_type)) (i32.ne (call $tid (local.get $v)) (i32.const 4)))
+        (then (call $fmt_type_error (local.get $v))))))
   (call $fmt_check_group (global.get $fmt_group) (global.get $fmt_type))
   (if (local.get $zero)
     (then
@@ -909,11 +916,20 @@
   (if (i32.eqz (global.get $fmt_align)) (then (global.set $fmt_align (i32.const 62)))))
 
 (func $fmt_type_error (param $v i64)
-  (local $sb i32)
-  (local.set $sb (call $sb_new))
-  (call $sb_push_byte (local.get $sb) (global.get $fmt_type))
   (call $raise_msg (global.get $t_ValueError)
-    (call $msg2 (global.get $s_ops_format_unknown) (call $sb_finish (local.get $sb)) (call $type_name (local.get $v)))))
+    (call $msg2 (global.get $s_ops_format_unknown) (call $fmt_code_text (global.get $fmt_type)) (call $type_name (local.get $v)))))
+
+;; A format code as CPython's "Unknown format code" message shows it: the character when it is
+;; printable ASCII, else `\x` and its hex digits.
+(func $fmt_code_text (param $c i32) (result i64)
+  (local $sb i32)
+  (if (i32.and (i32.gt_u (local.get $c) (i32.const 32)) (i32.lt_u (local.get $c) (i32.const 128)))
+    (then (return (call $str_ascii_char (local.get $c)))))
+  (local.set $sb (call $sb_new))
+  (call $sb_push_byte (local.get $sb) (i32.const 92))
+  (call $sb_push_byte (local.get $sb) (i32.const 120))
+  (call $sb_push_hex (local.get $sb) (i64.extend_i32_u (local.get $c)) (i32.const 0))
+  (call $sb_finish (local.get $sb)))
 
 ;; CPython checks a grouping against the type while parsing the spec, before it looks at the
 ;; value: `,` goes with d e f g E G % F or no type, `_` also with b o x X; anything else is

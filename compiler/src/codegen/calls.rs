@@ -10,6 +10,11 @@ use rustpython_parser::ast;
 
 use super::scopes::Place;
 use super::{Collect, Generator, Result};
+
+/// Type ids (docs/abi.md) of the receivers the fast method calls are made for.
+const TID_STR: u32 = 5;
+const TID_LIST: u32 = 7;
+const TID_DICT: u32 = 8;
 use crate::check::normalize;
 
 impl Generator<'_> {
@@ -99,9 +104,16 @@ impl Generator<'_> {
             ("replace", 2) => ("$fast_replace", String::new()),
             _ => return Ok(None),
         };
-        // The receiver first, then the arguments, as the generic method call evaluates them.
+        // The receiver first, the method's lookup, then the arguments, as CPython evaluates them.
         let receiver = self.expr(&attribute.value)?;
         let name = self.str_value(&method);
+        let owner = match method.as_str() {
+            "append" => TID_LIST,
+            "get" => TID_DICT,
+            _ => TID_STR,
+        };
+        let temp = self.temp();
+        let receiver = self.method_looked_up(c, &temp, receiver, &name, Some(owner));
         let values = match super::scopes::joined_genexp(c) {
             Some((arg, genexp)) => {
                 vec![self.comprehension(arg, &genexp.generators, Collect::List(&genexp.elt))?]
@@ -155,12 +167,14 @@ impl Generator<'_> {
             return Ok(None);
         }
         let receiver = self.expr(&attribute.value)?;
+        let name = self.str_value("split");
+        let temp = self.temp();
+        let receiver = self.method_looked_up(c, &temp, receiver, &name, Some(TID_STR));
         let sep = match c.args.first() {
             Some(arg) => self.expr(arg)?,
             None => "(i64.const 0)".to_owned(),
         };
         let receiver = self.keep(receiver, false, &[&sep]);
-        let name = self.str_value("split");
         Ok(Some(format!(
             "(call $fast_split_at {receiver} {name} {sep} (i32.const {}) (i32.const {index}))",
             c.args.len()

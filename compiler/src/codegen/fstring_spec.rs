@@ -63,7 +63,8 @@ pub(crate) fn pack(spec: &str) -> Option<i64> {
     }
     let ty = match &bytes[at..] {
         [] => 0,
-        [t] if t.is_ascii() => *t,
+        // (a NUL type is not "no type": the runtime raises CPython's "Unknown format code")
+        [t] if t.is_ascii() && *t != 0 => *t,
         _ => return None,
     };
     if zero {
@@ -158,6 +159,8 @@ mod tests {
             "65535",
             ".300f",
             "ab",
+            "\0",
+            ">5\0",
         ] {
             assert_eq!(pack(spec), None, "{spec:?}");
         }

@@ -1989,24 +1989,96 @@ impl<'a> Generator<'a> {
                 let object = self.expr(&a.value)?;
                 let receiver = self.temp();
                 let name = self.str_value(&normalize(a.attr.as_str()));
+                let object = self.method_looked_up(c, &receiver, object, &name, None);
                 let callee = (format!("(local.get {receiver})"), name.clone());
+                if let Some(code) =
+                    self.star_before_keywords(c, &object, "$call_method", &callee, &name)?
+                {
+                    return Ok(code);
+                }
                 let args = self.call_args(&c.args, &callee)?;
                 let kwargs = self.call_kwargs(&c.keywords, &callee)?;
                 let args = self.keep(args, true, &[&kwargs]);
                 return Ok(format!(
-                    "(call $call_method (local.tee {receiver} {object}) {name} {args} {kwargs})"
+                    "(call $call_method {object} {name} {args} {kwargs})"
                 ));
             }
         }
         let function = self.expr(&c.func)?;
         let temp = self.temp();
         let callee = (format!("(local.get {temp})"), "(i64.const 0)".to_owned());
+        let function_set = format!("(local.tee {temp} {function})");
+        if let Some(code) =
+            self.star_before_keywords(c, &function_set, "$call_plan", &callee, "")?
+        {
+            return Ok(code);
+        }
         let args = self.call_args(&c.args, &callee)?;
         let kwargs = self.call_kwargs(&c.keywords, &callee)?;
         let args = self.keep(args, true, &[&kwargs]);
         Ok(format!(
             "(call $call_plan (local.tee {temp} {function}) {args} {kwargs})"
         ))
+    }
+
+    /// `f(*xs, k=v)`: one unpacked positional argument and keywords. CPython evaluates `xs`, then
+    /// the keywords, and makes the tuple of `xs`'s items only at the call, so a keyword argument
+    /// that changes `xs` (or raises) comes first. `callee_code` evaluates the callee into
+    /// `callee.0`'s local; `call` is `$call_method` (with `name` between callee and arguments)
+    /// or `$call_plan`. `None` for any other call.
+    fn star_before_keywords(
+        &mut self,
+        c: &ast::ExprCall,
+        callee_code: &str,
+        call: &str,
+        callee: &(String, String),
+        name: &str,
+    ) -> Result<Option<String>> {
+        let [ast::Expr::Starred(starred)] = c.args.as_slice() else {
+            return Ok(None);
+        };
+        if c.keywords.is_empty() {
+            return Ok(None);
+        }
+        let value = self.expr(&starred.value)?;
+        let (star, kw) = (self.temp(), self.temp());
+        let kwargs = self.call_kwargs(&c.keywords, callee)?;
+        let (object, mname) = callee;
+        Ok(Some(format!(
+            "(block (result i64) (drop {callee_code}) (local.set {star} {value}) \
+             (local.set {kw} (i64.extend_i32_u {kwargs})) \
+             ({call_op} {object} {name} \
+             (call $star_args (local.get {star}) {object} {mname}) (i32.wrap_i64 (local.get {kw}))))",
+            call_op = format_args!("call {call}"),
+        )))
+    }
+
+    /// The receiver of the method call `c`, evaluated into `receiver` and followed by the method's
+    /// lookup (`$method_check`, or `$method_check_on` when the method is known to belong to type
+    /// id `tid`) when the call has arguments: CPython looks the method up before it evaluates
+    /// them, so `c.nope(f())` raises AttributeError without calling `f` (in a plan, `f` may run a
+    /// command or call a model). Arguments that are all literals need no lookup first.
+    fn method_looked_up(
+        &mut self,
+        c: &ast::ExprCall,
+        receiver: &str,
+        object: String,
+        name: &str,
+        tid: Option<u32>,
+    ) -> String {
+        let literal = |e: &ast::Expr| matches!(e, ast::Expr::Constant(_));
+        if c.args.iter().all(literal) && c.keywords.iter().all(|k| literal(&k.value)) {
+            return format!("(local.tee {receiver} {object})");
+        }
+        let check = match tid {
+            Some(tid) => {
+                format!("(call $method_check_on (local.get {receiver}) {name} (i32.const {tid}))")
+            }
+            None => format!("(call $method_check (local.get {receiver}) {name})"),
+        };
+        format!(
+            "(block (result i64) (local.set {receiver} {object}) {check} (local.get {receiver}))"
+        )
     }
 
     /// A call's positional arguments as a tuple. `callee` (the called object, or the receiver

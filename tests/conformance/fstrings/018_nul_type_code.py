@@ -1,0 +1,13 @@
+# A format spec whose type is a NUL character is an unknown format code, not "no type".
+for value in (1, 2.5, "s"):
+    for spec in ("\x00", ">5\x00"):
+        try:
+            print(repr(f"{value:{spec}}"))
+        except ValueError as e:
+            print("ValueError:", repr(str(e)))
+for value in (5, "t"):
+    for spec in ("\x01", "\x7f", "\xe9", "\u2603"):
+        try:
+            print(repr(f"{value:{spec}}"))
+        except ValueError as e:
+            print("ValueError:", repr(str(e)))
