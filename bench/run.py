@@ -64,6 +64,7 @@ BENCHMARKS = [
     ("memory/exceptions_loop", "300k exceptions raised+caught"),
     ("memory/closures_loop", "500k closures made+dropped"),
     ("memory/agent_history", "4k message dicts, prompt of last 30"),
+    ("memory/callback_garbage", "300 MB of garbage inside each of 9 builtin calls"),
 ]
 BASELINE = "empty"
 

@@ -48,13 +48,20 @@
   (local $sb i32)
   (local.set $sb (call $sb_new))
   (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_ops_unsupported)))
-  (call $sb_push_str (local.get $sb) (i64.extend_i32_u (local.get $op)))
+  ;; `**=`, not `** or pow()=`: CPython names the in-place operator alone.
+  (if (i32.and (global.get $aug_op) (i32.eq (local.get $op) (global.get $s_ops_starstar)))
+    (then (call $sb_push_counted (local.get $sb) (i32.add (local.get $op) (i32.const 16)) (i32.const 2) (i32.const 2)))
+    (else (call $sb_push_str (local.get $sb) (i64.extend_i32_u (local.get $op)))))
   (if (global.get $aug_op) (then (call $sb_push_byte (local.get $sb) (i32.const 61))))
   (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_ops_colon_quote)))
   (call $sb_push_str (local.get $sb) (call $type_name (local.get $a)))
   (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_ops_and_quote)))
   (call $sb_push_str (local.get $sb) (call $type_name (local.get $b)))
   (call $sb_push_byte (local.get $sb) (i32.const 39))
+  ;; `print >> x`: CPython's hint for Python 2's print statement.
+  (if (i32.and (i32.and (i32.eqz (global.get $aug_op)) (i32.eq (local.get $op) (global.get $s_ops_rshift)))
+        (i64.eq (local.get $a) (i64.extend_i32_u (global.get $bf_print))))
+    (then (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_ops_print_hint)))))
   (call $raise_msg (global.get $t_TypeError) (call $sb_finish (local.get $sb))))
 
 (func $unary_error (param $op i32) (param $a i64)
@@ -125,8 +132,18 @@
   (if (result i32) (call $is_small (local.get $a)) (then (i32.const 0)) (else (call $tid (local.get $a)))))
 
 (func $imul (param $a i64) (param $b i64) (result i64)
-  (if (i32.eq (call $inplace_tid (local.get $a)) (i32.const 7))
+  (local $t i32) (local $u i32)
+  (local.set $t (call $inplace_tid (local.get $a)))
+  (if (i32.eq (local.get $t) (i32.const 7))
     (then (return (call $inplace_become (local.get $a) (call $mul (local.get $a) (local.get $b))))))
+  ;; In place, CPython repeats the right operand only when the left one is no sequence at all: a
+  ;; dict, set, range or view on the left (sequence-like, but without repetition) is the plain
+  ;; "unsupported operand type(s) for *=" however repeatable the right one is.
+  (local.set $u (call $tid (local.get $b)))
+  (if (i32.and (i32.or (i32.or (i32.eq (local.get $t) (i32.const 8)) (i32.eq (local.get $t) (i32.const 9)))
+          (i32.or (i32.eq (local.get $t) (i32.const 16)) (i32.eq (local.get $t) (i32.const 19))))
+        (i32.and (i32.ge_u (local.get $u) (i32.const 5)) (i32.le_u (local.get $u) (i32.const 7))))
+    (then (call $binop_error (global.get $s_ops_star) (local.get $a) (local.get $b))))
   (call $mul (local.get $a) (local.get $b)))
 
 (func $ior (param $a i64) (param $b i64) (result i64)
