@@ -42,6 +42,10 @@ pub struct Statics {
     base: u32,
     bytes: Vec<u8>,
     strings: std::collections::HashMap<String, u32>,
+    /// Float constants by bit pattern, and constant tuples by their encoded items: one object
+    /// each, as CPython folds equal constants of a code object into one (`2.5 is 2.5`).
+    floats: std::collections::HashMap<u64, u32>,
+    tuples: std::collections::HashMap<Vec<i64>, u32>,
 }
 
 impl Statics {
@@ -50,6 +54,8 @@ impl Statics {
             base,
             bytes: Vec::new(),
             strings: Default::default(),
+            floats: Default::default(),
+            tuples: Default::default(),
         }
     }
 
@@ -61,6 +67,8 @@ impl Statics {
             base,
             bytes: Vec::new(),
             strings: shared,
+            floats: Default::default(),
+            tuples: Default::default(),
         }
     }
 
@@ -118,9 +126,26 @@ impl Statics {
     }
 
     pub fn float(&mut self, value: f64) -> u32 {
+        if let Some(&address) = self.floats.get(&value.to_bits()) {
+            return address;
+        }
         let mut object = Self::header(type_id::FLOAT, 0);
         object.extend_from_slice(&value.to_le_bytes());
-        self.place(&object)
+        let address = self.place(&object);
+        self.floats.insert(value.to_bits(), address);
+        address
+    }
+
+    /// A constant tuple of static values (already encoded as i64 words); equal ones share one
+    /// object. Its items must be static objects or small ints: statics never point into the
+    /// heap.
+    pub fn constant_tuple(&mut self, items: &[i64]) -> u32 {
+        if let Some(&address) = self.tuples.get(items) {
+            return address;
+        }
+        let address = self.tuple(items);
+        self.tuples.insert(items.to_vec(), address);
+        address
     }
 
     /// A tuple of values (already encoded as i64 words).

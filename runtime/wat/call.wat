@@ -426,6 +426,12 @@
       (call $msg1 (global.get $s_free_variable) (i64.extend_i32_u (local.get $name))))))
   (local.get $v))
 
+;; NameError for a free variable read before it is bound (a comprehension reading a variable
+;; of its function that is not assigned yet).
+(func $raise_free_variable (param $name i32)
+  (call $raise_msg (global.get $t_NameError)
+    (call $msg1 (global.get $s_free_variable) (i64.extend_i32_u (local.get $name)))))
+
 (func $cell_set (param $cell i64) (param $v i64)
   (i64.store offset=8 (i32.wrap_i64 (local.get $cell)) (local.get $v)))
 

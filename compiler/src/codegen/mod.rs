@@ -1561,7 +1561,14 @@ impl<'a> Generator<'a> {
                 // `if` without a result followed by the read: wasmtime's translation keeps a map
                 // over the function's blocks for every block result, so results cost memory
                 // that grows with the square of the function's size.
-                format!("(if (i64.eqz (local.get {local})) (then (call $raise_unbound_local (i32.const {name_str})) (unreachable))) (local.get {local})")
+                // Read from a comprehension (inlined in the function that owns the variable),
+                // it is a free variable of the comprehension's own scope in CPython: NameError.
+                let raise = if owner == scope {
+                    "$raise_unbound_local"
+                } else {
+                    "$raise_free_variable"
+                };
+                format!("(if (i64.eqz (local.get {local})) (then (call {raise} (i32.const {name_str})) (unreachable))) (local.get {local})")
             }
             place @ (Place::Local { cell: true, .. } | Place::Free { .. }) => {
                 let cell = self.cell_of(&place).expect("cell or closure variable");
@@ -1793,10 +1800,13 @@ impl<'a> Generator<'a> {
                 format!("(call $slice_new {lower} {upper} {step})")
             }
             E::List(l) => self.build_list(&l.elts)?,
-            E::Tuple(t) => {
-                let tuple = self.exprs_to_tuple(&t.elts)?;
-                format!("(i64.extend_i32_u {tuple})")
-            }
+            E::Tuple(t) => match self.constant_tuple(&t.elts) {
+                Some(address) => format!("(i64.const {address})"),
+                None => {
+                    let tuple = self.exprs_to_tuple(&t.elts)?;
+                    format!("(i64.extend_i32_u {tuple})")
+                }
+            },
             E::Set(s) => {
                 let set = self.temp();
                 let mut code = format!("(block (result i64) (local.set {set} (call $set_new))");
@@ -1886,6 +1896,38 @@ impl<'a> Generator<'a> {
         })
     }
 
+    /// A tuple display of constants (`(-1, 0, 1)`, `("a", 2.5)`, nested ones too) as one static
+    /// object, shared by equal displays: CPython folds them into one constant, so they are the
+    /// same object (`(3,) is (3,)`), and a loop over one allocates nothing.
+    fn constant_tuple(&mut self, items: &[ast::Expr]) -> Option<u32> {
+        let words = items
+            .iter()
+            .map(|item| self.constant_word(item))
+            .collect::<Option<Vec<i64>>>()?;
+        Some(self.statics.constant_tuple(&words))
+    }
+
+    /// The value of a constant expression as a static word: None, a bool, a small int (negated
+    /// too), a float, a str, or a constant tuple. `None` for anything else.
+    fn constant_word(&mut self, item: &ast::Expr) -> Option<i64> {
+        use ast::Expr as E;
+        let literal = match item {
+            E::UnaryOp(u) if u.op == ast::UnaryOp::USub => fast::negated_literal(&u.operand)?,
+            E::Constant(c) => c.value.clone(),
+            E::Tuple(t) => return self.constant_tuple(&t.elts).map(i64::from),
+            _ => return None,
+        };
+        Some(match literal {
+            Constant::None => i64::from(layout::NONE),
+            Constant::Bool(true) => i64::from(layout::TRUE),
+            Constant::Bool(false) => i64::from(layout::FALSE),
+            Constant::Str(s) => i64::from(self.str_const(&s)),
+            Constant::Int(big) => layout::small_int(i64::try_from(&big).ok()?)?,
+            Constant::Float(f) => i64::from(self.statics.float(f)),
+            _ => return None,
+        })
+    }
+
     fn constant(&mut self, node: &ast::Expr, value: &Constant) -> Result<String> {
         Ok(match value {
             Constant::None => none(),
@@ -1966,7 +2008,10 @@ impl<'a> Generator<'a> {
         let member = normalize(a.attr.as_str()).into_owned();
         let (code, calls) = self.module_member(a, &module, &member)?;
         self.host_calls.extend(calls);
-        Ok(Some(code))
+        // The module's name must be bound by then, as in CPython: `json.loads(...)` before
+        // `import json` has run is a NameError (the import binds a marker).
+        let bound = self.load_name_unshared(&base_name)?;
+        Ok(Some(format!("(block (result i64) (drop {bound}) {code})")))
     }
 
     /// The module a name is bound to by an `import` in the module body, if it is only that.

@@ -133,6 +133,9 @@ fn mutate(options: &Options) -> Result<ExitCode, String> {
         report.agreed,
         report.findings.len()
     );
+    for (class, count) in &report.classified {
+        println!("  {count:>6}  {class}");
+    }
     for finding in &report.findings {
         println!(
             "mutant {} of {} ({}): {}",

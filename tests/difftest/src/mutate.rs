@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 
 use crate::baton::Runner;
 use crate::oracle::{OracleError, Worker};
-use crate::outcome::{Ending, Outcome};
+use crate::outcome::{compare, Ending, Kind, Outcome, Verdict};
 use crate::rng::Rng;
 
 /// Limits of one mutant's run: a slip often makes a loop endless (a deleted increment), so the
@@ -254,7 +254,8 @@ fn replace_string(line: &str, rng: &mut Rng) -> Option<String> {
     ))
 }
 
-/// A broken invariant: Baton crashed, or ran a program CPython refuses.
+/// A broken invariant: Baton crashed, ran a program CPython refuses, printed something else
+/// where both ended the same way, or raised another exception type.
 #[derive(Debug, Clone)]
 pub struct Finding {
     pub index: u64,
@@ -270,18 +271,86 @@ pub struct Report {
     pub refused: u64,
     /// Ran under both and agreed (stdout and ending).
     pub agreed: u64,
+    /// Differences that break no invariant, by class: documented deviations, runs a limit or a
+    /// CPython timeout made incomparable, one side raising where the other did not, messages of
+    /// the same exception type.
+    pub classified: std::collections::BTreeMap<String, u64>,
     pub findings: Vec<Finding>,
 }
 
-/// The invariant `baton` breaks against `python`, if any.
-pub fn broken(baton: &Outcome, python: &Outcome) -> Option<String> {
+/// The invariant `baton` breaks against `python`, if any (issue 23): no crash (trap, internal
+/// compiler error, panic); nothing run that CPython refuses to compile; where both end the same
+/// way, the same stdout (object addresses masked); where both raise, the same exception type.
+/// Documented deviations (64-bit ints, no complex numbers, set order) break none; mutants of the
+/// programs that demonstrate them (`tests/conformance/deviations/`, `compared` false) are held
+/// to the first two invariants only.
+pub fn broken(baton: &Outcome, python: &Outcome, compared: bool) -> Option<String> {
+    broken_given(&compare(baton, python), baton, python, compared)
+}
+
+/// [`broken`] for a comparison already made (the fuzzer's, which also recognises deviations
+/// the plan caught: `driver::classify`).
+fn broken_given(
+    verdict: &Verdict,
+    baton: &Outcome,
+    python: &Outcome,
+    compared: bool,
+) -> Option<String> {
     match (&baton.ending, &python.ending) {
-        (Ending::Crash(what), _) => Some(format!("Baton crashed: {what}")),
-        (Ending::Rejected(_) | Ending::Unsupported(_), _) => None,
-        (_, Ending::SyntaxError(line)) => Some(format!(
-            "Baton ran a program CPython refuses to compile ({line})"
+        (Ending::Crash(what), _) => return Some(format!("Baton crashed: {what}")),
+        (Ending::Rejected(_) | Ending::Unsupported(_), _) => return None,
+        (_, Ending::SyntaxError(line)) => {
+            return Some(format!(
+                "Baton ran a program CPython refuses to compile ({line})"
+            ))
+        }
+        _ => {}
+    }
+    if !compared || no_baton_module(python) {
+        return None;
+    }
+    let same_kind = matches!(
+        (&baton.ending, &python.ending),
+        (Ending::Success, Ending::Success) | (Ending::Raised(_), Ending::Raised(_))
+    );
+    match verdict {
+        Verdict::Mismatch(kind @ Kind::ExceptionType { .. }) => Some(kind.to_string()),
+        Verdict::Mismatch(Kind::Stdout) if same_kind => Some(format!(
+            "stdout differs (Baton {}, CPython {})",
+            baton.ending, python.ending
         )),
         _ => None,
+    }
+}
+
+/// Whether CPython stopped at an import of Baton's own modules (`baton`, `baton.ttc`), which
+/// only Baton has: such a mutant (of an example or the plan library) cannot be compared.
+fn no_baton_module(python: &Outcome) -> bool {
+    matches!(&python.ending, Ending::Raised(line)
+        if line.starts_with("ModuleNotFoundError: No module named 'baton"))
+}
+
+/// The class of a difference that breaks no invariant, for the report.
+fn classify(verdict: &Verdict, python: &Outcome) -> Option<String> {
+    if no_baton_module(python) {
+        return Some("not compared: CPython has no baton module".to_owned());
+    }
+    match verdict.clone() {
+        Verdict::Same => None,
+        Verdict::Deviation(what) => Some(format!("deviation: {what}")),
+        Verdict::Skipped(why) => Some(format!(
+            "not compared: {}",
+            why.split(':').next().unwrap_or(&why)
+        )),
+        Verdict::Mismatch(Kind::Ending { baton, python }) => {
+            let short = |s: &str| crate::outcome::exception_type(s).to_owned();
+            Some(format!(
+                "one side raised: Baton {}, CPython {}",
+                short(&baton),
+                short(&python)
+            ))
+        }
+        Verdict::Mismatch(kind) => Some(kind.to_string()),
     }
 }
 
@@ -300,7 +369,9 @@ pub fn fuzz(
         let mutant = mutant(seeds, seed_number, index);
         let (baton, cpython) = crate::driver::run_both(runner, &mut worker, &mutant.source, 2.0);
         report.mutants += 1;
-        if let Some(what) = broken(&baton, &cpython) {
+        let compared = !mutant.seed.contains("conformance/deviations/");
+        let verdict = crate::driver::classify(runner, &mutant.source, &baton, &cpython);
+        if let Some(what) = broken_given(&verdict, &baton, &cpython, compared) {
             report.findings.push(Finding {
                 index,
                 mutant,
@@ -313,7 +384,11 @@ pub fn fuzz(
                 report.refused += 1
             }
             _ if baton == cpython => report.agreed += 1,
-            _ => {}
+            _ => {
+                if let Some(class) = classify(&verdict, &cpython) {
+                    *report.classified.entry(class).or_default() += 1;
+                }
+            }
         }
     }
     Ok(report)
@@ -366,19 +441,35 @@ mod tests {
     }
 
     #[test]
-    fn only_crashes_and_accepted_syntax_errors_break_the_invariants() {
-        let outcome = |ending: Ending| Outcome {
-            stdout: String::new(),
+    fn the_invariants_are_crashes_refusals_stdout_and_exception_types() {
+        let outcome = |stdout: &str, ending: Ending| Outcome {
+            stdout: stdout.to_owned(),
             ending,
         };
-        let ok = outcome(Ending::Success);
-        assert!(broken(&outcome(Ending::Crash("trap".into())), &ok).is_some());
-        assert!(broken(&ok, &outcome(Ending::SyntaxError("x".into()))).is_some());
+        let ok = outcome("1\n", Ending::Success);
+        let raised = |line: &str| outcome("1\n", Ending::Raised(line.into()));
+        // Broken: a crash, a program CPython refuses, other stdout, another exception type.
+        assert!(broken(&outcome("", Ending::Crash("trap".into())), &ok, true).is_some());
+        assert!(broken(&ok, &outcome("", Ending::SyntaxError("x".into())), true).is_some());
+        assert!(broken(&outcome("2\n", Ending::Success), &ok, true).is_some());
+        assert!(broken(&raised("KeyError: 'a'"), &raised("IndexError: x"), true).is_some());
+        // Not broken: refused by the checker, the same type with another message, one side
+        // raising (classified, not an invariant), a documented deviation, CPython without the
+        // baton module, and any output difference of a deviation program's mutant.
+        let refused = outcome("", Ending::Rejected("B001".into()));
         assert!(broken(
-            &outcome(Ending::Rejected("B001".into())),
-            &outcome(Ending::SyntaxError("x".into()))
+            &refused,
+            &outcome("", Ending::SyntaxError("x".into())),
+            true
         )
         .is_none());
-        assert!(broken(&outcome(Ending::Raised("E: m".into())), &ok).is_none());
+        assert!(broken(&raised("TypeError: a"), &raised("TypeError: b"), true).is_none());
+        assert!(broken(&raised("E: m"), &ok, true).is_none());
+        let overflow = outcome("", Ending::Raised("OverflowError: x".into()));
+        assert!(broken(&overflow, &outcome("", Ending::Success), true).is_none());
+        let no_module = raised("ModuleNotFoundError: No module named 'baton'");
+        assert!(broken(&ok, &no_module, true).is_none());
+        assert!(broken(&outcome("2\n", Ending::Success), &ok, false).is_none());
+        assert!(broken(&outcome("", Ending::Crash("trap".into())), &ok, false).is_some());
     }
 }

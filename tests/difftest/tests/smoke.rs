@@ -217,8 +217,9 @@ fn float_pow_near_a_rounding_tie_is_the_libm_deviation() {
 
 /// The mutation fuzzer over the repository's own programs (issue 23): 200 seeded mutants of
 /// the conformance programs, examples and plan library, each run under Baton and CPython; none
-/// may crash Baton (trap, internal compiler error, panic) or be run by Baton when CPython refuses
-/// to compile it. `baton-difftest --mutate --count N` runs more.
+/// may crash Baton (trap, internal compiler error, panic), be run by Baton when CPython refuses
+/// to compile it, print other output where both end the same way, or raise another exception
+/// type (`mutate::broken`). `baton-difftest --mutate --count N` runs more.
 #[test]
 fn mutants_neither_crash_baton_nor_run_what_cpython_refuses() {
     use baton_difftest::mutate;
