@@ -20,7 +20,8 @@ usage: baton-difftest [--seed S] [--count N] [--start I] [--jobs J] [--out DIR]
        baton-difftest --file PLAN.py [--python PYTHON]             run one plan under both
        baton-difftest --mutate [--seed S] [--start I] [--count N] [--out DIR]
                       mutants of the conformance programs, examples and plan library: no
-                      crash, and nothing CPython refuses to compile may run
+                      crash, nothing CPython refuses to compile may run, the same stdout
+                      where both end alike, the same exception type where both raise
 
 Generates plans start..start+count of seed S, runs each under Baton (in-process) and CPython,
 compares stdout, exit status and the final exception line, and writes each reduced mismatch to
