@@ -952,7 +952,6 @@
 ;; value: `,` goes with d e f g E G % F or no type, `_` also with b o x X; anything else is
 ;; "Cannot specify ',' with 'x'." whatever the value's type.
 (func $fmt_check_group (param $group i32) (param $t i32)
-  (local $a i32) (local $b i32)
   (if (i32.eqz (local.get $group)) (then (return)))
   (if (i32.or (i32.eqz (local.get $t))
         (i32.or (i32.or (i32.eq (local.get $t) (i32.const 100)) (i32.eq (local.get $t) (i32.const 37)))
@@ -964,17 +963,9 @@
         (i32.or (i32.or (i32.eq (local.get $t) (i32.const 98)) (i32.eq (local.get $t) (i32.const 111)))
           (i32.eq (i32.or (local.get $t) (i32.const 32)) (i32.const 120))))
     (then (return)))
-  (local.set $a (call $sb_new))
-  (call $sb_push_byte (local.get $a) (local.get $group))
-  (local.set $b (call $sb_new))
-  (if (i32.and (i32.gt_u (local.get $t) (i32.const 32)) (i32.lt_u (local.get $t) (i32.const 128)))
-    (then (call $sb_push_byte (local.get $b) (local.get $t)))
-    (else
-      (call $sb_push_byte (local.get $b) (i32.const 92))
-      (call $sb_push_byte (local.get $b) (i32.const 120))
-      (call $sb_push_hex (local.get $b) (i64.extend_i32_u (local.get $t)) (i32.const 0))))
   (call $raise_msg (global.get $t_ValueError)
-    (call $msg2 (global.get $s_ops_format_group) (call $sb_finish (local.get $a)) (call $sb_finish (local.get $b)))))
+    (call $msg2 (global.get $s_ops_format_group) (call $str_ascii_char (local.get $group))
+      (call $fmt_code_text (local.get $t)))))
 
 ;; Appends the `nd` digits at p grouped by `size` with `sep`, padded with zeros to `minw` chars
 ;; (CPython's thousands-grouping algorithm).

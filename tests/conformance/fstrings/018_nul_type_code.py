@@ -11,3 +11,9 @@ for value in (5, "t"):
             print(repr(f"{value:{spec}}"))
         except ValueError as e:
             print("ValueError:", repr(str(e)))
+for spec in (",x", "_c", ",\x01", "_\u2603", ",s"):
+    for v in (5, "s"):
+        try:
+            print(f"{v:{spec}}")
+        except ValueError as e:
+            print(repr(str(e)))
