@@ -10,12 +10,8 @@ use rustpython_parser::ast;
 
 use super::scopes::Place;
 use super::{Collect, Generator, Result};
-
-/// Type ids (docs/abi.md) of the receivers the fast method calls are made for.
-const TID_STR: u32 = 5;
-const TID_LIST: u32 = 7;
-const TID_DICT: u32 = 8;
 use crate::check::normalize;
+use baton_runtime::layout::type_id;
 
 impl Generator<'_> {
     /// The call, if it can be emitted directly; `None` leaves it to the generic path.
@@ -108,9 +104,9 @@ impl Generator<'_> {
         let receiver = self.expr(&attribute.value)?;
         let name = self.str_value(&method);
         let owner = match method.as_str() {
-            "append" => TID_LIST,
-            "get" => TID_DICT,
-            _ => TID_STR,
+            "append" => type_id::LIST,
+            "get" => type_id::DICT,
+            _ => type_id::STR,
         };
         let temp = self.temp();
         let receiver = self.method_looked_up(c, &temp, receiver, &name, Some(owner));
@@ -169,7 +165,7 @@ impl Generator<'_> {
         let receiver = self.expr(&attribute.value)?;
         let name = self.str_value("split");
         let temp = self.temp();
-        let receiver = self.method_looked_up(c, &temp, receiver, &name, Some(TID_STR));
+        let receiver = self.method_looked_up(c, &temp, receiver, &name, Some(type_id::STR));
         let sep = match c.args.first() {
             Some(arg) => self.expr(arg)?,
             None => "(i64.const 0)".to_owned(),
