@@ -35,7 +35,11 @@
 //!    nosuid, nodev (recursively); secrets under `/etc` — `shadow`, `gshadow`, `sudoers`, ...
 //!    and every other file that is not world-readable — covered by `/dev/null`, directories
 //!    that are not world-searchable by an empty tmpfs; the workspace read-write at `/workspace`
-//!    (also the cwd and `$HOME`); a private size-capped tmpfs `/tmp`; a fresh read-only `/proc`
+//!    (also the cwd and `$HOME`) — for a run's own copy through an overlay with an empty lower
+//!    layer, so that `/proc/self/mountinfo` names no host path (a bind mount's root field would
+//!    be the directory's host path; the user's own directory, `--in-place`, is bound as it is,
+//!    as is a workspace where the kernel refuses the overlay); a private size-capped tmpfs
+//!    `/tmp`; a fresh read-only `/proc`
 //!    of the new pid namespace; a read-only `/dev` holding only `null`, `zero`, `full`,
 //!    `random`, `urandom`, `tty`. Home directories, `/root`, `/var`, `/run`, `/sys`, the host's
 //!    `/tmp` and everything else are absent.
@@ -75,6 +79,7 @@ mod error;
 #[cfg(target_os = "linux")]
 mod helper;
 mod info;
+mod overlay_work;
 mod protocol;
 mod runner;
 #[cfg(target_os = "linux")]
@@ -454,14 +459,7 @@ impl Sandbox {
             },
         );
         let ran = probe.run(Command::new("true")).await;
-        // overlayfs leaves a mode-0 directory in its work directory.
-        if let Ok(entries) = std::fs::read_dir(&work) {
-            for entry in entries.flatten() {
-                use std::os::unix::fs::PermissionsExt;
-                let _ =
-                    std::fs::set_permissions(entry.path(), std::fs::Permissions::from_mode(0o700));
-            }
-        }
+        overlay_work::remove(&work);
         let _ = std::fs::remove_dir_all(scratch);
         matches!(ran, Ok(output) if output.exit_code == 0)
     }

@@ -30,10 +30,12 @@ pub(crate) struct Spec {
     pub cpu_seconds: u64,
     pub file_size_bytes: u64,
     pub open_files: u64,
-    /// Overlay lower layers (topmost first); empty: `workspace` is bound as it is.
+    /// Overlay lower layers (topmost first), with `overlay_work`.
     #[serde(default)]
     pub overlay_lowers: Vec<PathBuf>,
-    /// overlayfs' work directory, with `overlay_lowers`.
+    /// overlayfs' work directory, beside `workspace`: `/workspace` is then an overlay with
+    /// `workspace` as its upper layer (over `overlay_lowers`, or over an empty layer when there
+    /// are none). None: `workspace` is bound as it is.
     #[serde(default)]
     pub overlay_work: Option<PathBuf>,
     /// The workspace and overlay layers are Baton's own copies (see `Policy::private_workspace`).

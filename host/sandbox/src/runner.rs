@@ -11,6 +11,7 @@ use tokio::io::AsyncWriteExt;
 use tokio::process::{Child, ChildStdin};
 
 use crate::capture::{read_capped, read_capped_until};
+use crate::overlay_work::OverlayWork;
 use crate::protocol::{self, LayerState, Spec, Status, STATUS_FD};
 use crate::{Command, HelperExe, Output, Policy, SandboxError, HELPER_ARG};
 
@@ -179,7 +180,13 @@ pub(crate) async fn run_sandboxed(
     if !cfg!(target_os = "linux") {
         return Err(SandboxError::Unsupported);
     }
-    let frame = protocol::encode_frame(&spec_for(policy, &command)).map_err(|e| {
+    // Held until the helper is gone, then removed.
+    let overlay_work = OverlayWork::for_policy(policy);
+    let mut spec = spec_for(policy, &command);
+    if let Some(work) = &overlay_work {
+        spec.overlay_work = Some(work.path().to_path_buf());
+    }
+    let frame = protocol::encode_frame(&spec).map_err(|e| {
         SandboxError::InvalidPolicy(format!(
             "cannot encode the policy (paths must be UTF-8): {e}"
         ))

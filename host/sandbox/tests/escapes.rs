@@ -430,6 +430,57 @@ async fn a_command_has_no_controlling_terminal() {
     );
 }
 
+/// Red-team finding: `/proc/self/mountinfo` showed the workspace's host path (a bind mount's
+/// root field is the directory's path on its filesystem: the user's name and directory layout).
+/// A run's own workspace is shown through an overlay, whose line names only neutral paths; it
+/// still behaves as the host directory (what the command does lands there), and the overlay's
+/// work directory beside it is gone when the command ends.
+#[tokio::test(flavor = "multi_thread")]
+async fn mountinfo_names_no_host_path_of_a_runs_workspace() {
+    let run_dir = TempDir::new("mountinfo");
+    let workspace = run_dir.path().join("workspace");
+    std::fs::create_dir(&workspace).unwrap();
+    std::fs::write(workspace.join("old"), "from the host\n").unwrap();
+    let mut policy = Policy::for_workspace(&workspace);
+    policy.private_workspace = true;
+    let script = "cat /proc/self/mountinfo >&2; grep -c ' /workspace ' /proc/self/mountinfo; \
+                  cat old; mkdir -p a/b && echo x > a/b/f && mv a c && ln c/b/f hard && \
+                  mv old renamed && rm -r c/b && ls";
+    let out = sandbox(policy).run(command(script)).await.unwrap();
+    let mountinfo = text(&out.stderr);
+    for host in [run_dir.path(), workspace.as_path()] {
+        assert!(
+            !mountinfo.contains(&host.display().to_string()),
+            "{} shows in /proc/self/mountinfo:\n{mountinfo}",
+            host.display()
+        );
+    }
+    assert_eq!(
+        text(&out.stdout),
+        "1\nfrom the host\nc\nhard\nrenamed\n",
+        "stderr: {mountinfo}"
+    );
+    let mut on_host: Vec<String> = std::fs::read_dir(&workspace)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    on_host.sort();
+    assert_eq!(on_host, ["c", "hard", "renamed"]);
+    assert_eq!(
+        std::fs::read_to_string(workspace.join("hard")).unwrap(),
+        "x\n"
+    );
+    let beside: Vec<_> = std::fs::read_dir(run_dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(
+        beside,
+        ["workspace"],
+        "the overlay's work directory was left"
+    );
+}
+
 /// Removes a directory tree the test made outside its temp dir, on drop.
 struct Planted(PathBuf);
 

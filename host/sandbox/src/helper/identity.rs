@@ -194,7 +194,8 @@ pub fn become_namespace_root() -> StepResult {
 /// Detached, idmapped copies of the host trees the command must see as its own, made while we
 /// are still privileged on the host, attached later inside the command's mount namespace.
 pub struct IdmappedTrees {
-    /// The workspace, or for an overlay fork the directory holding its upper and work layers.
+    /// The workspace, or for an overlay workspace the directory holding its upper and work
+    /// layers.
     /// `None` when the filesystem cannot be idmapped and the workspace, being Baton's own copy,
     /// was given to the command's id instead (see [`chown_tree`]): it is then bound as it is.
     pub workspace: Option<OwnedFd>,
@@ -219,7 +220,12 @@ impl IdmappedTrees {
                 (Some(tree), lowers)
             }
             Err(err) if spec.private_workspace && unsupported(&err) => {
-                for dir in std::iter::once(&own).chain(&spec.overlay_lowers) {
+                // The layers only, not the directory holding them: for a run's own workspace
+                // that is the run directory.
+                let layers = std::iter::once(&spec.workspace)
+                    .chain(&spec.overlay_work)
+                    .chain(&spec.overlay_lowers);
+                for dir in layers {
                     chown_tree(dir, ids)?;
                 }
                 (None, Vec::new())
@@ -295,14 +301,10 @@ fn chown_tree(root: &Path, ids: HostIds) -> StepResult {
     Ok(())
 }
 
-/// The directory holding an overlay fork's upper and work layers, which must be siblings
+/// The directory holding an overlay workspace's upper and work layers, which must be siblings
 /// (overlayfs wants them on one mount, and they are idmapped as one).
 pub fn overlay_dir(spec: &Spec) -> StepResult<Option<PathBuf>> {
-    let Some(work) = spec
-        .overlay_work
-        .as_ref()
-        .filter(|_| !spec.overlay_lowers.is_empty())
-    else {
+    let Some(work) = spec.overlay_work.as_ref() else {
         return Ok(None);
     };
     match (spec.workspace.parent(), work.parent()) {

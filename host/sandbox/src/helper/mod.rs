@@ -121,7 +121,7 @@ fn canonical_spec(mut spec: Spec) -> StepResult<Spec> {
     if let Some(work) = &spec.overlay_work {
         spec.overlay_work = Some(canonical_layer(work)?);
     }
-    if !spec.overlay_lowers.is_empty() {
+    if spec.overlay_work.is_some() {
         canonical_layer(&spec.workspace)?;
     }
     let mut read_only = Vec::with_capacity(spec.read_only.len());
@@ -343,10 +343,13 @@ fn in_sandbox(
         LayerState::Active("user, mount, pid, net, ipc, uts".into()),
     );
 
-    let visible_ro = mounts::build_root(spec, idmapped)?;
+    let view = mounts::build_root(spec, idmapped)?;
     reporter.layer(
         "filesystem",
-        LayerState::Active("new root: system dirs read-only, /workspace rw, private /tmp, fresh /proc, minimal /dev".into()),
+        LayerState::Active(format!(
+            "new root: system dirs read-only, {}, private /tmp, fresh /proc, minimal /dev",
+            view.workspace.describe()
+        )),
     );
 
     if !spec.has_stdin {
@@ -365,7 +368,7 @@ fn in_sandbox(
         LayerState::Active("cpu, fsize, nofile, core=0, nproc".into()),
     );
 
-    let landlock_paths: Vec<PathBuf> = visible_ro;
+    let landlock_paths: Vec<PathBuf> = view.read_only;
     let landlock_state = confine::landlock(&landlock_paths)
         .map_err(|e| StepError::new("landlock", e.to_string()))?;
     reporter.layer("landlock", landlock_state);

@@ -51,7 +51,7 @@ const LAYERS: &str = "/layers";
 /// Builds the view and enters it. The paths in `spec` are absolute, canonical host paths.
 /// `idmapped` holds the trees to show through idmapped mounts when the command runs as an
 /// unprivileged host id (see the identity module); without it they are bound as they are.
-pub fn build_root(spec: &Spec, idmapped: Option<&IdmappedTrees>) -> StepResult<Vec<PathBuf>> {
+pub fn build_root(spec: &Spec, idmapped: Option<&IdmappedTrees>) -> StepResult<View> {
     // Nothing we mount may propagate back to the host's namespace.
     sys::mount(
         None,
@@ -144,46 +144,35 @@ pub fn build_root(spec: &Spec, idmapped: Option<&IdmappedTrees>) -> StepResult<V
         mask_private_entries(&new(Path::new("/etc")))?;
     }
 
-    // The workspace: the one writable host directory.
+    // The workspace: the one writable host directory, shown through an overlay whenever there
+    // is a work directory for one, so that `/proc/self/mountinfo` names no host path (a bind
+    // mount's root field is the directory's path on its filesystem; an overlay's is `/`).
     let workspace = new(Path::new(WORKSPACE));
     sys::mkdir(&workspace, 0o755)?;
-    match &spec.overlay_work {
-        // A branch's overlay fork: its upper layer over its parent's layers. `userxattr`
-        // keeps overlayfs' marks in the user.* namespace, which a user namespace may write.
-        Some(_) if !spec.overlay_lowers.is_empty() => {
+    let shown = match &spec.overlay_work {
+        Some(_) => {
             let (lowers, upper, work) =
                 attach_layers(spec, idmapped.filter(|t| t.workspace.is_some()))?;
-            let lowers: Vec<String> = lowers
-                .iter()
-                .map(|layer| layer.to_string_lossy().into_owned())
-                .collect();
-            let options = format!(
-                "lowerdir={},upperdir={},workdir={},userxattr",
-                lowers.join(":"),
-                upper.display(),
-                work.display()
-            );
-            sys::mount(
-                Some(Path::new("overlay")),
-                &workspace,
-                Some("overlay"),
-                libc::MS_NOSUID | libc::MS_NODEV,
-                Some(&options),
-                "overlay workspace",
-            )?;
+            match mount_overlay(&workspace, &lowers, &upper, &work) {
+                Ok(()) => WorkspaceMount::Overlay,
+                // A run's own workspace (no lower layers) needs no overlay to work: where the
+                // kernel refuses one, it is bound as it is, from the attached layer (which
+                // carries its idmapping), and the report says its path shows.
+                Err(_) if spec.overlay_lowers.is_empty() => {
+                    bind(&upper, &workspace, "bind workspace")?;
+                    WorkspaceMount::Bind
+                }
+                Err(err) => return Err(err),
+            }
         }
-        _ => match idmapped.and_then(|trees| trees.workspace.as_ref()) {
-            Some(tree) => sys::move_mount(tree, &workspace)?,
-            None => sys::mount(
-                Some(&old(&spec.workspace)),
-                &workspace,
-                None,
-                libc::MS_BIND | libc::MS_REC,
-                None,
-                "bind workspace",
-            )?,
-        },
-    }
+        None => {
+            match idmapped.and_then(|trees| trees.workspace.as_ref()) {
+                Some(tree) => sys::move_mount(tree, &workspace)?,
+                None => bind(&old(&spec.workspace), &workspace, "bind workspace")?,
+            }
+            WorkspaceMount::Bind
+        }
+    };
     set_flags(
         &workspace,
         sys::MOUNT_ATTR_NOSUID | sys::MOUNT_ATTR_NODEV,
@@ -233,7 +222,73 @@ pub fn build_root(spec: &Spec, idmapped: Option<&IdmappedTrees>) -> StepResult<V
         "read-only root",
     )?;
     sys::chdir(Path::new(WORKSPACE))?;
-    Ok(visible_ro)
+    Ok(View {
+        read_only: visible_ro,
+        workspace: shown,
+    })
+}
+
+/// What [`build_root`] made.
+pub struct View {
+    /// The host paths shown read-only.
+    pub read_only: Vec<PathBuf>,
+    pub workspace: WorkspaceMount,
+}
+
+/// How `/workspace` was mounted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WorkspaceMount {
+    /// An overlay: `/proc/self/mountinfo` shows only neutral paths.
+    Overlay,
+    /// A bind mount of the host directory, whose path shows in mountinfo's root field: the
+    /// user's own directory (`--in-place`), or where the kernel refused an overlay.
+    Bind,
+}
+
+impl WorkspaceMount {
+    pub fn describe(self) -> &'static str {
+        match self {
+            WorkspaceMount::Overlay => "/workspace rw (an overlay: no host path in mountinfo)",
+            WorkspaceMount::Bind => {
+                "/workspace rw (a bind mount: its host path shows in mountinfo)"
+            }
+        }
+    }
+}
+
+/// Mounts an overlay of `upper` (and its work directory `work`) over `lowers` at `target`.
+/// `userxattr` keeps overlayfs' marks in the user.* namespace, which a user namespace may
+/// write.
+fn mount_overlay(target: &Path, lowers: &[PathBuf], upper: &Path, work: &Path) -> StepResult {
+    let lowers: Vec<String> = lowers
+        .iter()
+        .map(|layer| layer.to_string_lossy().into_owned())
+        .collect();
+    let options = format!(
+        "lowerdir={},upperdir={},workdir={},userxattr",
+        lowers.join(":"),
+        upper.display(),
+        work.display()
+    );
+    sys::mount(
+        Some(Path::new("overlay")),
+        target,
+        Some("overlay"),
+        libc::MS_NOSUID | libc::MS_NODEV,
+        Some(&options),
+        "overlay workspace",
+    )
+}
+
+fn bind(source: &Path, target: &Path, step: &'static str) -> StepResult {
+    sys::mount(
+        Some(source),
+        target,
+        None,
+        libc::MS_BIND | libc::MS_REC,
+        None,
+        step,
+    )
 }
 
 /// Covers what the host keeps from other users under `etc` (the new root's `/etc`): `/dev/null`
@@ -338,10 +393,12 @@ fn build_dev() -> StepResult {
     Ok(())
 }
 
-/// Attaches an overlay fork's layers under [`LAYERS`] in the scratch root (idmapped trees, or
-/// bind mounts of the host directories), so the overlay's options — which
-/// `/proc/self/mountinfo` shows — name only those neutral paths, never the host's. Returns the
-/// lower layers, the upper layer and the work directory as paths there.
+/// Attaches an overlay workspace's layers under [`LAYERS`] in the scratch root (idmapped trees,
+/// or bind mounts of the host directories), so the overlay's options — which
+/// `/proc/self/mountinfo` shows — name only those neutral paths, never the host's; the scratch
+/// root, and these mounts with it, are detached before the command runs. Returns the lower
+/// layers (an empty scratch directory when the spec has none), the upper layer and the work
+/// directory as paths there.
 fn attach_layers(
     spec: &Spec,
     idmapped: Option<&IdmappedTrees>,
@@ -368,6 +425,13 @@ fn attach_layers(
         let tree = idmapped.and_then(|trees| trees.lowers.get(index));
         attach(tree, host, &target)?;
         lowers.push(target);
+    }
+    if lowers.is_empty() {
+        // A run's own workspace: overlayfs wants a lower layer, and an empty one in the
+        // scratch root makes the overlay show exactly the upper layer.
+        let empty = layers.join("empty");
+        sys::mkdir(&empty, 0o755)?;
+        lowers.push(empty);
     }
     let dir = identity::overlay_dir(spec)?
         .ok_or_else(|| StepError::new("overlay layers", "no work directory"))?;
