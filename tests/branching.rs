@@ -82,6 +82,101 @@ fn the_workflow_adopts_the_fix_that_passes_and_cancels_the_rest() {
     // Four attempts and the analysis: five model calls, all charged to the run.
     let figures = read_json(&scratch.run_dir().join("figures.json"));
     assert_eq!(figures["llm"]["calls"], 5, "{figures}");
+    // The report names the branches as the plan does, and shows why each loser lost as what
+    // it did: the test run its validator made, with its failing output.
+    let report = scratch.path().join("report.html");
+    let output = baton_in(
+        scratch.path(),
+        &[
+            "report",
+            scratch.run_dir().to_str().unwrap(),
+            "-o",
+            report.to_str().unwrap(),
+        ],
+    );
+    assert_exit(&output, 0);
+    let html = std::fs::read_to_string(&report).unwrap();
+    for expected in [
+        "chose <b>branch 3.2 (fix attempt 3)</b>",
+        "<li>branch 3.0 (fix attempt 1): returned a value the validator rejected",
+        "<code>./test.sh 2&gt;&amp;1</code>, exit 1</summary><pre>FAIL: calc.sh add 2 3 printed &#39;6&#39;, expected 5",
+        "syntax error: operand expected",
+        "<li>branch 3.1 (fix attempt 2): cancelled",
+    ] {
+        assert!(html.contains(expected), "the report lacks {expected:?}");
+    }
+}
+
+const LABELS: &str = r#"
+from baton import branch, parallel
+
+def fast():
+    return 1
+
+def slow():
+    return 2
+
+def main():
+    outs = branch([fast, slow, lambda: 3], reduce="all")
+    print([(o.branch, o.label) for o in outs])
+    outs = branch([fast, slow], reduce="all", labels=["quick", "careful"])
+    print([(o.branch, o.label) for o in outs])
+    print(parallel([fast, slow], labels=("a", "b")))
+    print([o.label for o in branch(fast, n=3, reduce="all")])
+    for bad in [["x"], [1, 2], "ab", ("a", None)]:
+        try:
+            branch([fast, slow], labels=bad)
+        except (TypeError, ValueError) as e:
+            print(isinstance(e, TypeError), e)
+"#;
+
+/// Branches carry the plan's names for them: `labels=`, else the callables' names, in the
+/// outcomes the plan gets and in the trace.
+#[test]
+fn labels_name_branches_in_outcomes_and_trace() {
+    let scratch = Scratch::new("labels");
+    let output = run_plan(&scratch, LABELS, &[]);
+    assert_exit(&output, 0);
+    assert_eq!(
+        stdout(&output),
+        "[('0.0', 'fast'), ('0.1', 'slow'), ('0.2', 'main.<locals>.<lambda>')]\n\
+         [('1.0', 'quick'), ('1.1', 'careful')]\n\
+         [1, 2]\n\
+         ['fast', 'fast', 'fast']\n\
+         False branch() argument 'labels' must have as many items as there are callables (2)\n\
+         True branch() argument 'labels' must hold str, not int\n\
+         True branch() argument 'labels' must be a list of str, not str\n\
+         True branch() argument 'labels' must hold str, not NoneType\n"
+    );
+    let trace = baton_in(
+        scratch.path(),
+        &["trace", scratch.run_dir().to_str().unwrap()],
+    );
+    assert_exit(&trace, 0);
+    let trace: serde_json::Value = serde_json::from_slice(&trace.stdout).unwrap();
+    let labels: Vec<(String, String)> = trace["branches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|b| {
+            Some((
+                b["path"].as_str()?.to_string(),
+                b["label"].as_str()?.to_string(),
+            ))
+        })
+        .collect();
+    assert_eq!(
+        labels[..6],
+        [
+            ("0.0", "fast"),
+            ("0.1", "slow"),
+            ("0.2", "main.<locals>.<lambda>"),
+            ("1.0", "quick"),
+            ("1.1", "careful"),
+            ("2.0", "a"),
+        ]
+        .map(|(p, l)| (p.to_string(), l.to_string()))
+    );
 }
 
 const REDUCERS: &str = r#"

@@ -355,7 +355,9 @@ fn the_branching_example_replays_and_reports() {
     let html = std::fs::read_to_string(&report).unwrap();
     assert!(html.contains("id=\"tree\""));
     assert!(
-        html.contains("<b>branch 3.2</b><span class=\"badge chosen\">chosen</span>"),
+        html.contains(
+            "<b>branch 3.2</b> <span class=\"label\">fix attempt 3</span><span class=\"badge chosen\">chosen</span>"
+        ),
         "{html}"
     );
     assert!(html.contains("badge cancelled"));

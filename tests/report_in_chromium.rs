@@ -143,6 +143,14 @@ fn check_report(browser: &Path, dir: &Path, name: &str, run_dir: &Path) {
                 dom.contains(&format!("id=\"b-{path}\"")),
                 "{name}: branch {path} missing from the rendered tree"
             );
+            // Named as the plan names it (`labels=`, else the callable's name).
+            let label = branch["label"]
+                .as_str()
+                .unwrap_or("(no label in the trace)");
+            assert!(
+                dom.contains(&format!("<span class=\"label\">{label}</span>")),
+                "{name}: branch {path} is not shown as {label:?}"
+            );
         }
     }
     assert!(dom.contains("<h2>Decisions</h2>"), "{name}: no decisions");

@@ -118,6 +118,7 @@ pub fn trace(run_dir: &Path) -> Result<Value, String> {
                     .entry(child.clone())
                     .or_insert_with(|| json!({ "path": child, "parent": path, "calls": 0 }));
                 for key in [
+                    "label",
                     "ok",
                     "valid",
                     "score",

@@ -63,6 +63,7 @@ class Outcome:
 
     index: int
     branch: str  # the branch's name in journal, trace and report: "3.0" is branch 0 of call #3
+    label: str  # the plan's `labels=` entry for it, else its callable's name
     ok: bool  # the callable (and validator) returned without raising
     valid: bool  # ok, and the validator accepted the value (always, without a validator)
     value: Any
@@ -114,12 +115,18 @@ def branch(
     budget: Optional[dict] = None,
     adopt: bool = True,
     priors: Optional[dict] = None,
+    labels: Optional[Sequence[str]] = None,
 ) -> Any:
     """Run each callable in its own fresh instance and copy-on-write workspace, then reduce."""
     raise RuntimeError(_NOT_IN_BATON)
 
 
-def parallel(fns: Sequence[Callable[[], Any]], *, max_parallel: Optional[int] = None) -> list:
+def parallel(
+    fns: Sequence[Callable[[], Any]],
+    *,
+    max_parallel: Optional[int] = None,
+    labels: Optional[Sequence[str]] = None,
+) -> list:
     """Run callables concurrently and return their results in order."""
     raise RuntimeError(_NOT_IN_BATON)
 

@@ -75,6 +75,7 @@ def _match(candidates, question, votes, model, max_parallel):
             stop_early=True,
             max_parallel=max_parallel,
             adopt=False,
+            labels=[f"judge {j + 1}" for j in range(votes)],
         )
     except BranchError:
         return 0

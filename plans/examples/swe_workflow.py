@@ -53,6 +53,7 @@ def main():
         validate=tests_pass,
         reduce="first_valid",
         stop_early=True,
+        labels=[f"fix attempt {i + 1}" for i in range(ATTEMPTS)],
     )
     after = run_tests()
     if not after.ok:

@@ -16,7 +16,7 @@ def candidate(style):
 
 def main():
     styles = ["tersely", "with a reason", "like a textbook", "with an example"]
-    answers = branch([candidate(s) for s in styles], reduce="all")
+    answers = branch([candidate(s) for s in styles], reduce="all", labels=styles)
     pool = [o.value for o in answers if o.ok]
     log("candidates:", len(pool))
     best = tournament(pool, question=f"Which answer to '{QUESTION}' is correct and clearest?",

@@ -11,7 +11,7 @@
 ;; The names `branch` binds, in order: `fns` may be given by position, the rest are keyword-only.
 (func $branch_names (result i32)
   (local $t i32)
-  (local.set $t (call $tuple_new (i32.const 9)))
+  (local.set $t (call $tuple_new (i32.const 10)))
   (i64.store offset=8 (local.get $t) (i64.extend_i32_u (global.get $s_br_fns)))
   (i64.store offset=16 (local.get $t) (i64.extend_i32_u (global.get $s_br_validate)))
   (i64.store offset=24 (local.get $t) (i64.extend_i32_u (global.get $s_br_reduce)))
@@ -21,6 +21,7 @@
   (i64.store offset=56 (local.get $t) (i64.extend_i32_u (global.get $s_br_adopt)))
   (i64.store offset=64 (local.get $t) (i64.extend_i32_u (global.get $s_br_n)))
   (i64.store offset=72 (local.get $t) (i64.extend_i32_u (global.get $s_br_priors)))
+  (i64.store offset=80 (local.get $t) (i64.extend_i32_u (global.get $s_br_labels)))
   (local.get $t))
 
 (func $br_arg (param $d i64) (param $name i32) (result i64)
@@ -126,6 +127,9 @@
   ;; Where the branches come from, for learned priors: the first callable's name.
   (call $dict_set (local.get $req) (i64.extend_i32_u (global.get $s_br_site))
     (call $br_site (call $cx_item (local.get $tasks) (i32.const 0))))
+  (call $dict_set (local.get $req) (i64.extend_i32_u (global.get $s_br_labels))
+    (call $br_labels (local.get $fname) (call $br_arg (local.get $d) (global.get $s_br_labels))
+      (local.get $tasks)))
   (call $codec_begin)
   (call $dict_set (local.get $req) (i64.extend_i32_u (global.get $s_br_payload))
     (call $cx_enc (i64.extend_i32_u (local.get $payload))))
@@ -157,6 +161,45 @@
   (if (i32.ne (call $tid (local.get $n)) (i32.const 5)) (then (return (i32.const 0))))
   (call $str_eq (local.get $n) (i64.extend_i32_u (global.get $s_br_auto))))
 
+;; The branches' names for the trace, the report and each Outcome's `label`: `labels` as the
+;; plan gave it (a list or tuple of str, one per branch), else each callable's name.
+(func $br_labels (param $fname i32) (param $labels i64) (param $tasks i64) (result i64)
+  (local $out i64) (local $i i32) (local $n i32) (local $t i32) (local $items i32) (local $v i64)
+  (local.set $n (i32.load offset=4 (i32.wrap_i64 (local.get $tasks))))
+  (local.set $out (call $list_new (local.get $n)))
+  (if (i32.or (i64.eqz (local.get $labels)) (i64.eq (local.get $labels) (i64.const 8)))
+    (then
+      (block $done (loop $each
+        (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+        (call $list_append (local.get $out)
+          (call $br_site (call $cx_item (local.get $tasks) (local.get $i))))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $each)))
+      (return (local.get $out))))
+  (local.set $t (call $tid (local.get $labels)))
+  (if (i32.eqz (i32.or (i32.eq (local.get $t) (i32.const 6)) (i32.eq (local.get $t) (i32.const 7))))
+    (then (call $raise_msg (global.get $t_TypeError)
+      (call $msg2 (global.get $s_br_labels_type) (i64.extend_i32_u (local.get $fname))
+        (call $type_name (local.get $labels))))))
+  (if (i32.ne (i32.load offset=4 (i32.wrap_i64 (local.get $labels))) (local.get $n))
+    (then (call $raise_msg (global.get $t_ValueError)
+      (call $msg2 (global.get $s_br_labels_count) (i64.extend_i32_u (local.get $fname))
+        (call $to_str (call $cx_int (local.get $n)))))))
+  (if (i32.eq (local.get $t) (i32.const 6))
+    (then (local.set $items (i32.add (i32.wrap_i64 (local.get $labels)) (i32.const 8))))
+    (else (local.set $items (i32.load offset=12 (i32.wrap_i64 (local.get $labels))))))
+  (block $done (loop $each
+    (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+    (local.set $v (i64.load (i32.add (local.get $items) (i32.shl (local.get $i) (i32.const 3)))))
+    (if (i32.ne (call $tid (local.get $v)) (i32.const 5))
+      (then (call $raise_msg (global.get $t_TypeError)
+        (call $msg2 (global.get $s_br_labels_item) (i64.extend_i32_u (local.get $fname))
+          (call $type_name (local.get $v))))))
+    (call $list_append (local.get $out) (local.get $v))
+    (local.set $i (i32.add (local.get $i) (i32.const 1)))
+    (br $each)))
+  (local.get $out))
+
 ;; A callable's name: a function's own, else its type's.
 (func $br_site (param $f i64) (result i64)
   (if (i32.eq (call $tid (local.get $f)) (i32.const 10))
@@ -180,7 +223,7 @@
     (then (call $dict_set (local.get $req) (i64.extend_i32_u (local.get $name)) (local.get $v)))))
 
 ;; branch(fns, *, validate=None, reduce="first_valid", stop_early=True, max_parallel=None,
-;;        budget=None, adopt=True, n=None, priors=None)
+;;        budget=None, adopt=True, n=None, priors=None, labels=None)
 (func $b_baton_branch (param $args i32) (param $kwargs i32) (result i64)
   (local $d i64) (local $reduce i64) (local $custom i64) (local $reply i64) (local $chosen i64)
   (local $outcomes i64)
@@ -211,15 +254,16 @@
     (call $cx_item (local.get $outcomes) (i32.wrap_i64 (i64.shr_s (local.get $chosen) (i64.const 1))))
     (i64.extend_i32_u (global.get $s_br_value))))
 
-;; parallel(fns, *, max_parallel=None): the callables' return values, in order. The first
+;; parallel(fns, *, max_parallel=None, labels=None): the callables' return values, in order. The first
 ;; branch (by position) that raised has its exception raised here, as the same class when the
 ;; runtime knows it (else RuntimeError).
 (func $b_baton_parallel (param $args i32) (param $kwargs i32) (result i64)
   (local $names i32) (local $d i64) (local $reply i64) (local $outcomes i64) (local $values i64)
   (local $i i32) (local $n i32) (local $fields i64) (local $err i64) (local $class i32)
-  (local.set $names (call $tuple_new (i32.const 2)))
+  (local.set $names (call $tuple_new (i32.const 3)))
   (i64.store offset=8 (local.get $names) (i64.extend_i32_u (global.get $s_br_fns)))
   (i64.store offset=16 (local.get $names) (i64.extend_i32_u (global.get $s_br_max_parallel)))
+  (i64.store offset=24 (local.get $names) (i64.extend_i32_u (global.get $s_br_labels)))
   (local.set $d (call $sdk_bind (global.get $s_br_parallel) (local.get $names)
     (i32.const 1) (i32.const 1) (local.get $args) (local.get $kwargs)))
   (call $dict_set (local.get $d) (i64.extend_i32_u (global.get $s_br_stop_early)) (i64.const 16))

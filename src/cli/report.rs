@@ -142,6 +142,63 @@ fn call_text(value: &Value) -> String {
     }
 }
 
+/// A branch's name with the plan's label for it (its `labels=` entry or callable's name).
+fn labelled(path: &str, label: &Value) -> String {
+    match label.as_str() {
+        Some(label) => format!("{} ({label})", name_of(path)),
+        None => name_of(path),
+    }
+}
+
+/// The last `bash` call instance `path` made: for a branch that lost, usually the command that
+/// showed why (a validator's test run, the step that failed).
+fn last_command<'a>(calls: &'a [Value], path: &str) -> Option<&'a Value> {
+    calls
+        .iter()
+        .rev()
+        .find(|call| call["call"] == "bash" && call["path"].as_str() == Some(path))
+}
+
+/// Why a branch lost, shown as what it did: the value the validator rejected, and the output
+/// of its last command.
+fn evidence(html: &mut String, calls: &[Value], outcome: &Value) {
+    if outcome["valid"] == false && outcome["ok"] == true {
+        let value = match &outcome["value"] {
+            Value::String(text) => text.clone(),
+            other => serde_json::to_string_pretty(other).unwrap_or_default(),
+        };
+        let _ = write!(
+            html,
+            "<details><summary>the value it returned</summary><pre>{}</pre></details>",
+            esc(&value)
+        );
+    }
+    let path = outcome["branch"].as_str().unwrap_or_default();
+    let Some(call) = last_command(calls, path) else {
+        return;
+    };
+    let command = call["request"]["command"].as_str().unwrap_or_default();
+    let reply = &call["result"]["ok"];
+    let status = match (&call["result"], reply["returncode"].as_i64()) {
+        (Value::Null, _) => "cut off by the decision".to_string(),
+        (_, Some(code)) if reply["timed_out"] == true => format!("timed out (exit {code})"),
+        (_, Some(code)) => format!("exit {code}"),
+        (result, None) => call_text(result),
+    };
+    let output = [&reply["stdout"], &reply["stderr"]]
+        .into_iter()
+        .filter_map(Value::as_str)
+        .collect::<String>();
+    let _ = write!(
+        html,
+        "<details open><summary>its last command, line {}: <code>{}</code>, {}</summary><pre>{}</pre></details>",
+        line_cell(call, true),
+        esc(command),
+        esc(&status),
+        esc(if output.is_empty() { "(no output)" } else { &output })
+    );
+}
+
 fn name_of(path: &str) -> String {
     if path.is_empty() {
         "run".to_string()
@@ -161,7 +218,7 @@ body{max-width:1320px}table{max-width:100%}td{overflow-wrap:anywhere}\
 .decision{margin:2px 0 8px 1.4em;font-size:13px;color:#444}\
 .tree ul{list-style:none;padding-left:1.4em;border-left:1px dotted #aaa}.tree>ul{border:0;padding:0}\
 .badge{display:inline-block;border-radius:3px;padding:0 5px;margin-left:4px;font-size:12px;background:#eee}\
-.chosen{background:#ffd54f}.valid{background:#c8e6c9}.failed{background:#ffcdd2}.cancelled{background:#e0e0e0}\
+.label{font-style:italic;color:#555}.chosen{background:#ffd54f}.valid{background:#c8e6c9}.failed{background:#ffcdd2}.cancelled{background:#e0e0e0}\
 summary{cursor:pointer}.num{text-align:right;font-variant-numeric:tabular-nums}";
 
 fn render(trace: &Value, files: &RunFiles) -> String {
@@ -379,7 +436,10 @@ fn decisions(html: &mut String, calls: &[Value]) {
                 let _ = write!(
                     html,
                     "chose <b>{}</b>{}",
-                    esc(&name_of(winner["branch"].as_str().unwrap_or_default())),
+                    esc(&labelled(
+                        winner["branch"].as_str().unwrap_or_default(),
+                        &winner["label"]
+                    )),
                     match winner["score"].as_f64() {
                         Some(score) => format!(" (score {score}, the best)"),
                         None if winner["valid"] == true => " (valid)".to_string(),
@@ -398,7 +458,10 @@ fn decisions(html: &mut String, calls: &[Value]) {
         }
         html.push_str("<ul>");
         for outcome in outcomes {
-            let name = esc(&name_of(outcome["branch"].as_str().unwrap_or_default()));
+            let name = esc(&labelled(
+                outcome["branch"].as_str().unwrap_or_default(),
+                &outcome["label"],
+            ));
             let why = if outcome["cancelled"] == true {
                 "cancelled (a decision was reached)".to_string()
             } else if outcome["ok"] == false {
@@ -416,7 +479,11 @@ fn decisions(html: &mut String, calls: &[Value]) {
             } else {
                 "valid".to_string()
             };
-            let _ = write!(html, "<li>{name}: {why}</li>");
+            let _ = write!(html, "<li>{name}: {why}");
+            if outcome["cancelled"] != true {
+                evidence(html, calls, outcome);
+            }
+            html.push_str("</li>");
         }
         html.push_str("</ul></div>");
     }
@@ -446,6 +513,9 @@ fn tree(html: &mut String, branches: &[Value], parent: &str) {
                 esc(path),
                 esc(&name_of(path))
             );
+            if let Some(label) = child["label"].as_str() {
+                let _ = write!(html, " <span class=\"label\">{}</span>", esc(label));
+            }
             if child["chosen"] == true {
                 html.push_str("<span class=\"badge chosen\">chosen</span>");
             }

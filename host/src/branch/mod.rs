@@ -539,6 +539,7 @@ pub(crate) async fn run(
         outcomes.push(outcome(
             index,
             &child_name(index),
+            options.label(index),
             slot,
             end.as_ref(),
             chosen,
@@ -580,6 +581,7 @@ pub(crate) async fn run(
 fn outcome(
     index: usize,
     id: &BranchId,
+    label: Option<&str>,
     slot: &Slot,
     end: Option<&End>,
     chosen: Option<usize>,
@@ -632,6 +634,7 @@ fn outcome(
     json!({
         "index": index,
         "branch": id.to_string(),
+        "label": label,
         "ok": ok,
         "valid": valid,
         "value": value,

@@ -32,7 +32,34 @@ pub(super) struct Options {
     pub(super) max_parallel_given: Option<usize>,
     pub(super) budget: BudgetCaps,
     pub(super) adopt: bool,
+    /// The branches' names for people (trace, report, outcomes): the plan's `labels=`, else
+    /// each callable's name; empty when the request has none.
+    pub(super) labels: Vec<String>,
     pub(super) payload: Arc<Vec<u8>>,
+}
+
+impl Options {
+    /// Branch `index`'s label: its own, or the one callable's for the waves of `n="auto"`.
+    pub(super) fn label(&self, index: usize) -> Option<&str> {
+        match self.labels.as_slice() {
+            [only] => Some(only),
+            labels => labels.get(index).map(String::as_str),
+        }
+    }
+}
+
+/// `labels`, as the runtime sends them (one str per branch, checked there with Python's
+/// messages); a module that sends anything else gets a TypeError.
+fn labels(request: &Value, count: usize) -> Result<Vec<String>, PlanError> {
+    let wrong = || PlanError::type_error(format!("branch() request labels must be {count} strs"));
+    match request.get("labels") {
+        None | Some(Value::Null) => Ok(Vec::new()),
+        Some(Value::Array(items)) if items.len() == count => items
+            .iter()
+            .map(|item| item.as_str().map(str::to_string).ok_or_else(wrong))
+            .collect(),
+        Some(_) => Err(wrong()),
+    }
 }
 
 pub(super) fn bool_option(request: &Value, name: &str, default: bool) -> Result<bool, PlanError> {
@@ -124,6 +151,7 @@ pub(super) fn options(request: &Value) -> Result<Options, PlanError> {
         },
         budget: budget_caps(request.get("budget"))?,
         adopt: bool_option(request, "adopt", true)?,
+        labels: labels(request, count)?,
         payload: Arc::new(serde_json::to_vec(payload).unwrap_or_default()),
     })
 }
