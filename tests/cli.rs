@@ -344,3 +344,118 @@ fn an_unread_sdk_import_is_not_evaluated() {
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert_eq!(String::from_utf8_lossy(&output.stdout), "1\n2\n");
 }
+
+/// What a terminal shows after `raw` is written to it: `\r` returns to the line's start,
+/// `ESC [2K` clears the line, other escape sequences are ignored, text overwrites.
+fn screen(raw: &str) -> Vec<String> {
+    let mut lines: Vec<Vec<char>> = vec![Vec::new()];
+    let mut col = 0;
+    let mut chars = raw.chars().peekable();
+    while let Some(c) = chars.next() {
+        let line = lines.last_mut().unwrap();
+        match c {
+            '\r' => col = 0,
+            '\n' => {
+                lines.push(Vec::new());
+                col = 0;
+            }
+            '\x1b' => {
+                let mut sequence = String::new();
+                for c in chars.by_ref() {
+                    sequence.push(c);
+                    if c.is_ascii_alphabetic() {
+                        break;
+                    }
+                }
+                if sequence == "[2K" {
+                    line.clear();
+                }
+            }
+            c => {
+                if col < line.len() {
+                    line[col] = c;
+                } else {
+                    line.resize(col, ' ');
+                    line.push(c);
+                }
+                col += 1;
+            }
+        }
+    }
+    lines
+        .into_iter()
+        .map(|line| line.into_iter().collect::<String>().trim_end().to_string())
+        .collect()
+}
+
+/// On a terminal the live progress line is drawn while branches run, erased before anything the
+/// plan prints and redrawn after, and gone at the end: the screen holds the plan's lines intact
+/// and then the summary. Run in a pseudo-terminal by util-linux's `script`.
+#[test]
+fn the_progress_line_never_mixes_with_the_plans_output_on_a_terminal() {
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("not checked: util-linux's `script` (to run baton in a terminal) is missing");
+        return;
+    }
+    let dir = temp_dir("progress");
+    let plan = write(
+        &dir,
+        "plan.py",
+        br#"from baton import bash, branch
+
+def work(i):
+    def run():
+        for step in range(3):
+            bash(f"sleep 0.2 && echo {step}")
+            print("branch", i, "step", step)
+        return i
+    return run
+
+print("start")
+print("end", len(branch([work(i) for i in range(3)], reduce="all")))
+"#,
+    );
+    let command = format!(
+        "{} run {plan} --grant bash --run-dir {}",
+        env!("CARGO_BIN_EXE_baton"),
+        dir.join("run").display()
+    );
+    let output = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .env("BATON_CACHE_DIR", "off")
+        .output()
+        .expect("run script");
+    let raw = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{raw}");
+    assert!(
+        raw.contains("running ·"),
+        "the progress line was never drawn:\n{raw:?}"
+    );
+    let shown = screen(&raw);
+    let plan_lines: Vec<&String> = shown
+        .iter()
+        .filter(|line| !line.starts_with("[baton]") && !line.is_empty())
+        .collect();
+    let mut expected = vec!["start".to_string()];
+    // Branches print as they run; their output reaches the parent's in branch order.
+    for i in 0..3 {
+        for step in 0..3 {
+            expected.push(format!("branch {i} step {step}"));
+        }
+    }
+    expected.push("end 3".to_string());
+    assert_eq!(plan_lines, expected.iter().collect::<Vec<_>>(), "{raw:?}");
+    assert!(
+        !shown.iter().any(|line| line.contains("running ·")),
+        "the progress line is left on the screen:\n{}",
+        shown.join("\n")
+    );
+    assert!(
+        shown
+            .iter()
+            .any(|line| line.starts_with("[baton] the run succeeded")),
+        "{}",
+        shown.join("\n")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
