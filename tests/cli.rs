@@ -459,3 +459,25 @@ print("end", len(branch([work(i) for i in range(3)], reduce="all")))
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// docs/plan-language.md is `baton guide`'s output: regenerate it with
+/// `baton guide -o docs/plan-language.md` when the tables behind it change.
+#[test]
+fn the_plan_language_guide_in_docs_is_what_baton_guide_prints() {
+    let output = baton(&["guide"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let committed = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/plan-language.md"),
+    )
+    .unwrap();
+    assert!(
+        String::from_utf8_lossy(&output.stdout) == committed,
+        "docs/plan-language.md is stale: run `baton guide -o docs/plan-language.md`"
+    );
+    let compact = baton(&["guide", "--compact"]);
+    let text = String::from_utf8_lossy(&compact.stdout);
+    assert!(text.contains("bash(command: str"), "{text}");
+    let json = baton(&["guide", "--format", "json"]);
+    let value: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert!(value["sdk"].as_array().is_some_and(|sdk| sdk.len() == 5), "{value}");
+}

@@ -9,6 +9,7 @@ pub mod check;
 pub mod codegen;
 pub mod diagnostic;
 pub mod front;
+pub mod guide;
 pub mod fuzzing;
 pub mod library;
 pub mod policy;

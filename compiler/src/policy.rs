@@ -22,6 +22,8 @@ pub const BATON_SDK: &[&str] = &[
     "parallel",
     "log",
     "inputs",
+    "BashResult",
+    "Outcome",
     "BudgetExceeded",
     "LLMError",
     "SandboxError",

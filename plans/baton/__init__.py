@@ -87,7 +87,8 @@ inputs: dict = {}
 
 
 def bash(command: str, *, timeout: float = 60, input: Optional[str] = None) -> BashResult:
-    """Run `bash -c command` in the branch's workspace, inside the OS sandbox."""
+    """Run `bash -c command` in the workspace (the cwd), inside the OS sandbox; `input` is
+    fed on stdin. A non-zero exit is a result (`.ok` False), not an exception."""
     raise RuntimeError(_NOT_IN_BATON)
 
 
@@ -100,7 +101,10 @@ def llm(
     max_tokens: Optional[int] = None,
     stop: Optional[Sequence[str]] = None,
 ) -> str:
-    """One chat completion; tokens and cost are charged to the run's budget."""
+    """One chat completion: `prompt` is a str (one user message) or a list of
+    {"role", "content"} dicts; returns the reply's text. Tokens and cost are charged to the
+    run's budget; raises LLMError when the call fails, BudgetExceeded before one the budget
+    cannot pay."""
     raise RuntimeError(_NOT_IN_BATON)
 
 
@@ -117,7 +121,13 @@ def branch(
     priors: Optional[dict] = None,
     labels: Optional[Sequence[str]] = None,
 ) -> Any:
-    """Run each callable in its own fresh instance and copy-on-write workspace, then reduce."""
+    """Run each callable in its own fresh instance and copy-on-write workspace, then reduce:
+    `validate(value)` returns a bool or a score; `reduce` is "first_valid" (the first valid
+    value, in time), "best" (highest score), "vote" (most common valid value), "all" (the list
+    of Outcome records) or a function of that list; `n=k` runs one callable k times
+    (`n="auto"`: in waves the budget pays for); `stop_early` cancels the rest once decided;
+    `adopt` applies the chosen branch's workspace changes here; `labels` names the branches in
+    the trace and report. Raises BranchError when nothing valid came back."""
     raise RuntimeError(_NOT_IN_BATON)
 
 
@@ -127,7 +137,9 @@ def parallel(
     max_parallel: Optional[int] = None,
     labels: Optional[Sequence[str]] = None,
 ) -> list:
-    """Run callables concurrently and return their results in order."""
+    """Run callables concurrently, each in its own instance and workspace copy, and return
+    their results in order; the first (by position) that raised has its exception raised
+    here."""
     raise RuntimeError(_NOT_IN_BATON)
 
 

@@ -145,6 +145,22 @@ fn parse_messages(file: &str, text: &str) -> Vec<(String, String)> {
     messages
 }
 
+/// The types whose values have methods, in the order the guide lists them.
+pub const TYPES_WITH_METHODS: &[&str] = &["str", "list", "tuple", "dict", "set", "range", "int", "float"];
+
+/// The methods of type `name` (`str`, `list`, ...; see [`TYPES_WITH_METHODS`]), as the runtime's
+/// attribute lookup knows them (`methods_<type>` in `call.strings`, which `$type_has_method`
+/// and `$getattr` search): the list the checker's guide documents, so the two cannot differ.
+pub fn methods(type_name: &str) -> Vec<String> {
+    let key = format!("methods_{type_name}");
+    MESSAGES
+        .iter()
+        .flat_map(|(file, text)| parse_messages(file, text))
+        .find(|(name, _)| *name == key)
+        .map(|(_, list)| list.split_whitespace().map(str::to_owned).collect())
+        .unwrap_or_default()
+}
+
 /// The runtime's layout, computed once: it is the same for every module.
 pub fn runtime_layout() -> &'static RuntimeLayout {
     static LAYOUT: OnceLock<RuntimeLayout> = OnceLock::new();

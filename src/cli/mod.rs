@@ -4,6 +4,7 @@
 
 mod check;
 mod compile;
+mod guide;
 mod inspect;
 mod priors;
 mod replay;
@@ -54,6 +55,11 @@ pub enum Command {
     /// refused module, a capability not granted); 3 rejected by the static check; 4 a limit or
     /// budget ended the run (the message names the flag that raises it).
     Run(Box<run::RunArgs>),
+    /// Print the plan-language guide: the statements, builtins, methods, exceptions and modules
+    /// a plan may use, what is refused and why, the SDK with its signatures, the limits, and
+    /// idioms for plans that drive a shell. Generated from the tables the checker and the
+    /// runtime use (docs/plan-language.md is its Markdown).
+    Guide(guide::GuideArgs),
     /// Show a compiled plan's imports (the capabilities it needs), exports and section sizes.
     Inspect(inspect::InspectArgs),
     /// Re-execute a finished run from its journal, running nothing (no commands, no network,
@@ -96,6 +102,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Check(args) => check::run(&args),
         Command::Compile(args) => compile::run(&args),
         Command::Run(args) => run::run(&args),
+        Command::Guide(args) => guide::run(&args),
         Command::Inspect(args) => inspect::run(&args),
         Command::Priors(args) => priors::run(&args),
         Command::Replay(args) => replay::run(&args),

@@ -319,7 +319,7 @@ impl<'f> Checker<'f> {
                 "frozenset" => "use set or tuple".to_owned(),
                 _ => match suggest::closest(name, policy::SUPPORTED_BUILTINS.iter().copied()) {
                     Some(close) => format!("did you mean `{close}`?"),
-                    None => "plans support the builtins listed in the Baton docs".to_owned(),
+                    None => "plans support the builtins listed in docs/plan-language.md (`baton guide`)".to_owned(),
                 },
             };
             self.error(

@@ -1080,7 +1080,11 @@ impl<'a> Generator<'a> {
             ("json", "loads") => ("json_loads", &[]),
             ("json", "dumps") => ("json_dumps", &[]),
             ("json", "JSONDecodeError")
-            | ("baton", "BudgetExceeded" | "LLMError" | "SandboxError" | "BranchError") => {
+            | (
+                "baton",
+                "BudgetExceeded" | "LLMError" | "SandboxError" | "BranchError" | "BashResult"
+                | "Outcome",
+            ) => {
                 return Ok((format!("(i64.const {})", self.layout.types[member]), &[]));
             }
             // Each SDK function is a runtime builtin (runtime/wat/host.wat) over the host call
