@@ -479,5 +479,8 @@ fn the_plan_language_guide_in_docs_is_what_baton_guide_prints() {
     assert!(text.contains("bash(command: str"), "{text}");
     let json = baton(&["guide", "--format", "json"]);
     let value: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
-    assert!(value["sdk"].as_array().is_some_and(|sdk| sdk.len() == 5), "{value}");
+    assert!(
+        value["sdk"].as_array().is_some_and(|sdk| sdk.len() == 5),
+        "{value}"
+    );
 }

@@ -101,6 +101,15 @@ codes! {
     FormatFieldAccess = "B401", "format-field-access";
     /// A warning: a name imported from the SDK at module level that the plan never reads.
     UnusedImport = "B501", "unused-import";
+    /// A warning: a function made in a loop or comprehension reads the loop variable when it
+    /// runs, not when it was made, and is passed on or stored (all see the last value).
+    LateBindingClosure = "B502", "late-binding-closure";
+    /// A call of the SDK or the plan library with a keyword the function does not take.
+    SdkUnknownKeyword = "B601", "sdk-unknown-keyword";
+    /// A call of the SDK or the plan library with too many or missing arguments.
+    SdkArguments = "B602", "sdk-arguments";
+    /// A literal argument of the wrong type in a call of the SDK or the plan library.
+    SdkArgumentType = "B603", "sdk-argument-type";
 }
 
 impl std::fmt::Display for Code {

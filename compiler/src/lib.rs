@@ -9,8 +9,8 @@ pub mod check;
 pub mod codegen;
 pub mod diagnostic;
 pub mod front;
-pub mod guide;
 pub mod fuzzing;
+pub mod guide;
 pub mod library;
 pub mod policy;
 pub mod source;
@@ -65,6 +65,15 @@ impl CheckReport {
 
     pub fn render_json(&self) -> String {
         diagnostic::render_json(&self.file, &self.diagnostics)
+    }
+
+    /// The report with every warning made an error (`--deny-warnings`): a plan with a
+    /// warning is then rejected.
+    pub fn deny_warnings(mut self) -> Self {
+        for diagnostic in &mut self.diagnostics {
+            diagnostic.severity = Severity::Error;
+        }
+        self
     }
 
     pub fn codes(&self) -> Vec<Code> {

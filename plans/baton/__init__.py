@@ -116,7 +116,7 @@ def branch(
     reduce: Union[str, Callable[[list], Any]] = "first_valid",
     stop_early: bool = True,
     max_parallel: Optional[int] = None,
-    budget: Optional[dict] = None,
+    budget: Optional[Union[float, dict]] = None,
     adopt: bool = True,
     priors: Optional[dict] = None,
     labels: Optional[Sequence[str]] = None,

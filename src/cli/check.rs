@@ -10,7 +10,10 @@ use super::{CheckArgs, Format, EXIT_REJECTED};
 pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     let shown = args.plan.display().to_string();
     let text = baton::read_plan(&args.plan)?;
-    let report = baton_compiler::check_source(&shown, &text);
+    let mut report = baton_compiler::check_source(&shown, &text);
+    if args.deny_warnings {
+        report = report.deny_warnings();
+    }
     match args.format {
         Format::Json => {
             let mut stdout = std::io::stdout().lock();

@@ -23,11 +23,30 @@ pub struct CompileArgs {
     /// shows at once. For testing the runtime; such a module runs many times slower.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub gc_stress: u32,
+    /// Treat the check's warnings (B5xx) as errors: a plan with any is rejected (exit 3).
+    #[arg(long)]
+    pub deny_warnings: bool,
+}
+
+/// With `--deny-warnings`: the plan's warnings, as errors, on stderr, and exit 3 when it has
+/// any. Checked before the module cache is consulted, which keeps modules of accepted plans.
+pub fn refuse_warnings(shown: &str, text: &str) -> Option<ExitCode> {
+    let report = baton_compiler::check_source(shown, text).deny_warnings();
+    if report.is_accepted() {
+        return None;
+    }
+    eprint!("{}", report.render_human());
+    Some(ExitCode::from(EXIT_REJECTED))
 }
 
 pub fn run(args: &CompileArgs) -> anyhow::Result<ExitCode> {
     let text = baton::read_plan(&args.plan)?;
     let shown = args.plan.display().to_string();
+    if args.deny_warnings {
+        if let Some(code) = refuse_warnings(&shown, &text) {
+            return Ok(code);
+        }
+    }
     let options = baton_compiler::CompileOptions {
         gc_stress: args.gc_stress,
         ..Default::default()

@@ -41,15 +41,51 @@ fn default_limits() -> Vec<Limit> {
         flag: flag.to_string(),
     };
     vec![
-        limit("wall clock of the run", format!("{} s", limits.timeout_secs), "--timeout"),
-        limit("CPU (fuel, about one unit per instruction)", format!("{:e}", limits.fuel as f64), "--fuel"),
-        limit("the plan's memory", format!("{} MiB", limits.memory_mib), "--memory"),
-        limit("memory of the plan and its branches together", format!("{} MiB", limits.run_memory_mib), "--run-memory"),
-        limit("what the plan and its branches print", format!("{} MiB", limits.output_mib), "--max-output"),
-        limit("a command's time", "60 s (bash(..., timeout=))".to_string(), "timeout="),
-        limit("a command's stdout and stderr, each", format!("{} KiB", sandbox.output_kib), "[sandbox] output_kib"),
-        limit("a command's memory", format!("{} MiB", sandbox.memory_mib), "[sandbox] memory_mib"),
-        limit("model calls, tokens, cost", "unlimited".to_string(), "--max-llm-calls, --max-tokens, --max-cost"),
+        limit(
+            "wall clock of the run",
+            format!("{} s", limits.timeout_secs),
+            "--timeout",
+        ),
+        limit(
+            "CPU (fuel, about one unit per instruction)",
+            format!("{:e}", limits.fuel as f64),
+            "--fuel",
+        ),
+        limit(
+            "the plan's memory",
+            format!("{} MiB", limits.memory_mib),
+            "--memory",
+        ),
+        limit(
+            "memory of the plan and its branches together",
+            format!("{} MiB", limits.run_memory_mib),
+            "--run-memory",
+        ),
+        limit(
+            "what the plan and its branches print",
+            format!("{} MiB", limits.output_mib),
+            "--max-output",
+        ),
+        limit(
+            "a command's time",
+            "60 s (bash(..., timeout=))".to_string(),
+            "timeout=",
+        ),
+        limit(
+            "a command's stdout and stderr, each",
+            format!("{} KiB", sandbox.output_kib),
+            "[sandbox] output_kib",
+        ),
+        limit(
+            "a command's memory",
+            format!("{} MiB", sandbox.memory_mib),
+            "[sandbox] memory_mib",
+        ),
+        limit(
+            "model calls, tokens, cost",
+            "unlimited".to_string(),
+            "--max-llm-calls, --max-tokens, --max-cost",
+        ),
     ]
 }
 

@@ -89,6 +89,9 @@ pub struct CheckArgs {
     /// Output format: `human` (rustc-style, on stderr) or `json` (on stdout).
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
+    /// Treat warnings (B5xx) as errors: a plan with any is rejected (exit 3).
+    #[arg(long)]
+    pub deny_warnings: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -124,6 +124,10 @@ pub struct RunArgs {
     /// a collection at every Nth safe point, freed memory poisoned. For testing the runtime.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub gc_stress: u32,
+    /// Treat the check's warnings (B5xx) as errors: a `.py` plan with any is rejected (exit 3)
+    /// before it runs.
+    #[arg(long)]
+    pub deny_warnings: bool,
     /// The end-of-run summary on stderr (outcome, time, model calls, tokens, cost, commands,
     /// branches, files written back or not and why, the run directory): `human` (default; none
     /// with `--quiet`), `json` (one line, for scripts and agents) or `none`. It comes before a
@@ -299,7 +303,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
         (None, Some(run_dir)) => run_dir.join("plan.wasm"),
         (None, None) => bail!("give a plan, or --resume RUN_DIR"),
     };
-    let (bytes, source) = match load(&plan, args.gc_stress)? {
+    let (bytes, source) = match load(&plan, args.gc_stress, args.deny_warnings)? {
         Loaded::Module(bytes, source) => (bytes, source),
         Loaded::Exit(code) => return Ok(code),
     };
@@ -489,7 +493,7 @@ enum Loaded {
     Exit(ExitCode),
 }
 
-fn load(path: &Path, gc_stress: u32) -> anyhow::Result<Loaded> {
+fn load(path: &Path, gc_stress: u32, deny_warnings: bool) -> anyhow::Result<Loaded> {
     let extension = path.extension().and_then(|ext| ext.to_str()).unwrap_or("");
     match extension {
         "wasm" => {
@@ -503,6 +507,11 @@ fn load(path: &Path, gc_stress: u32) -> anyhow::Result<Loaded> {
         "py" => {
             let shown = path.display().to_string();
             let text = baton::read_plan(path)?;
+            if deny_warnings {
+                if let Some(code) = super::compile::refuse_warnings(&shown, &text) {
+                    return Ok(Loaded::Exit(code));
+                }
+            }
             compile_plan(&shown, &text, gc_stress)
         }
         _ => bail!(

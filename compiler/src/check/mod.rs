@@ -4,7 +4,9 @@
 //! a stable code and says what to write instead.
 
 mod format_string;
+mod late_binding;
 pub(crate) mod scope;
+mod sdk_calls;
 mod shape;
 pub(crate) use shape::node_count;
 mod suggest;
@@ -42,6 +44,7 @@ pub fn check_and_parse(
     let mut checker = Checker::new(file);
     checker.module(&body);
     let mut diagnostics = checker.diagnostics;
+    diagnostics.extend(late_binding::check(&body));
     diagnostics.sort_by_key(|d| (d.span, d.code));
     diagnostics.dedup();
     (diagnostics, Some(body))
@@ -319,7 +322,10 @@ impl<'f> Checker<'f> {
                 "frozenset" => "use set or tuple".to_owned(),
                 _ => match suggest::closest(name, policy::SUPPORTED_BUILTINS.iter().copied()) {
                     Some(close) => format!("did you mean `{close}`?"),
-                    None => "plans support the builtins listed in docs/plan-language.md (`baton guide`)".to_owned(),
+                    None => {
+                        "plans support the builtins listed in docs/plan-language.md (`baton guide`)"
+                            .to_owned()
+                    }
                 },
             };
             self.error(
@@ -1097,6 +1103,7 @@ impl<'f> Checker<'f> {
                     self.expr(&keyword.value);
                 }
                 self.str_format_call(c);
+                self.sdk_call(c);
             }
             E::Lambda(l) => {
                 let params = self.parameters(&l.args);
@@ -1345,6 +1352,36 @@ impl<'f> Checker<'f> {
             }
         }
         self.expr(&attribute.value);
+    }
+
+    /// A call of the SDK or the plan library, checked against its signature (B601-B603).
+    fn sdk_call(&mut self, call: &ast::ExprCall) {
+        let target = match &*call.func {
+            ast::Expr::Name(name) => match self.resolve(&normalize(name.id.as_str())) {
+                Resolution::Bound(Binding::Member(spec, member), _) => Some((spec, member)),
+                _ => None,
+            },
+            ast::Expr::Attribute(attribute) => match &*attribute.value {
+                ast::Expr::Name(base) => match self.resolve(&normalize(base.id.as_str())) {
+                    Resolution::Bound(Binding::Module(spec), _) => {
+                        let attr = normalize(attribute.attr.as_str());
+                        spec.members
+                            .iter()
+                            .find(|m| **m == attr)
+                            .map(|member| (spec, *member))
+                    }
+                    _ => None,
+                },
+                _ => None,
+            },
+            _ => None,
+        };
+        let Some((spec, member)) = target else {
+            return;
+        };
+        for problem in sdk_calls::check(spec.name, member, call) {
+            self.error(problem.code, problem.span, problem.message, problem.help);
+        }
     }
 
     /// `str.format("{0.__class__}", x)`: the literal is the first argument.

@@ -26,6 +26,9 @@ pub enum Binding {
     Value,
     /// A module bound by `import m` and by nothing else in this scope.
     Module(&'static ModuleSpec),
+    /// A member of an allowed module bound by `from m import x` (or `as y`) and by nothing
+    /// else in this scope: the SDK's calls are checked against their signatures through it.
+    Member(&'static ModuleSpec, &'static str),
 }
 
 #[derive(Debug)]
@@ -278,7 +281,21 @@ impl Scope {
                         continue;
                     }
                     let bound = alias.asname.as_ref().unwrap_or(&alias.name);
-                    self.bind_identifier(bound.as_str(), offset);
+                    let module = i
+                        .module
+                        .as_ref()
+                        .filter(|_| i.level.is_none_or(|level| level.to_u32() == 0))
+                        .and_then(|module| policy::module(&normalize(module.as_str())));
+                    let member = normalize(alias.name.as_str());
+                    let binding = module
+                        .and_then(|spec| {
+                            let member = spec.members.iter().find(|m| **m == member)?;
+                            Some(Binding::Member(spec, member))
+                        })
+                        .unwrap_or(Binding::Value);
+                    let normalized = normalize(bound.as_str()).into_owned();
+                    self.occurs(&normalized, offset);
+                    self.bind(normalized, binding);
                 }
             }
             S::Global(_) => {}

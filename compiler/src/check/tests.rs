@@ -679,3 +679,126 @@ fn dotted_imports_are_refused_as_the_compiler_would() {
     assert_codes("import baton.ttc\n", &["B105"]);
     assert_codes("from baton.ttc import tournament\n", &[]);
 }
+
+// ----- B6xx: calls of the SDK and the plan library --------------------------------------------
+
+fn messages(source: &str) -> Vec<String> {
+    report_of(source)
+        .diagnostics
+        .iter()
+        .map(|d| format!("{} {}", d.code.as_str(), d.message))
+        .collect()
+}
+
+#[test]
+fn sdk_calls_are_checked_against_their_signatures() {
+    assert_eq!(
+        messages("from baton import bash\nbash([\"ls\"])\n"),
+        ["B603 bash() argument 'command' must be str, not list"]
+    );
+    assert_eq!(
+        messages("from baton import bash\nbash(\"x\", cwd=\"/tmp\")\n"),
+        ["B601 bash() got an unexpected keyword argument 'cwd'"]
+    );
+    assert_eq!(
+        messages("import baton\nbaton.bash(\"x\", \"y\")\n"),
+        ["B602 bash() takes 1 positional argument but 2 were given"]
+    );
+    assert_eq!(
+        messages("from baton import bash as sh\nsh()\n"),
+        ["B602 bash() missing required argument: 'command'"]
+    );
+    assert_eq!(
+        messages("from baton import bash\nbash(\"x\", timeout=\"5\", input=3)\n"),
+        [
+            "B603 bash() argument 'timeout' must be float, not str",
+            "B603 bash() argument 'input' must be str or None, not int"
+        ]
+    );
+    assert_eq!(
+        messages("from baton import llm\nllm(\"q\", temperature=1, max_tokens=2.5, stop=\"x\")\n"),
+        [
+            "B603 llm() argument 'max_tokens' must be int or None, not float",
+            "B603 llm() argument 'stop' must be list, tuple or None, not str"
+        ]
+    );
+    assert_eq!(
+        messages("from baton import branch\nbranch([lambda: 1], n=\"auto\", reduce=\"best\", labels=\"ab\", budget=1)\n"),
+        ["B603 branch() argument 'labels' must be list, tuple or None, not str"]
+    );
+    assert_eq!(
+        messages("from baton.ttc import tournament\ntournament([1, 2], votes=3)\n"),
+        ["B602 tournament() missing required keyword-only argument: 'question'"]
+    );
+    assert_eq!(
+        messages("from baton import log\nlog(1, 2, 3, sep=\"-\")\n"),
+        ["B601 log() got an unexpected keyword argument 'sep'"]
+    );
+}
+
+#[test]
+fn sdk_checks_report_only_what_is_certain() {
+    for clean in [
+        // Values of unknown type, starred arguments, and a name bound again are not judged.
+        "from baton import bash\ncmd = ['ls']\nbash(cmd)\n",
+        "from baton import bash\nargs = ('ls',)\nbash(*args)\n",
+        "from baton import bash\nopts = {'timeout': 5}\nbash('ls', **opts)\n",
+        "from baton import bash\ndef f(bash):\n    return bash(1, 2, 3)\n",
+        "from baton import llm\nllm([{'role': 'user', 'content': 'hi'}], model=None)\n",
+        "from baton import bash\nbash(f'ls {1}', timeout=True, input=None)\n",
+        "from baton import parallel\nparallel([lambda: 1], max_parallel=2, labels=('a',))\n",
+        "from baton.ttc import refine\nrefine(lambda ctx: 1, n=4, k=2)\n",
+    ] {
+        assert_clean(clean);
+    }
+}
+
+#[test]
+fn late_binding_closures_are_warned_about() {
+    let warned = |source: &str| -> Vec<String> {
+        check_source("p.py", source)
+            .diagnostics
+            .iter()
+            .filter(|d| d.code == Code::LateBindingClosure)
+            .map(|d| {
+                assert_eq!(d.severity, Severity::Warning);
+                d.message.clone()
+            })
+            .collect()
+    };
+    let message = |what: &str, var: &str| {
+        format!("{what} in a loop reads the loop variable `{var}` when it runs, not when it was made: every one sees its last value")
+    };
+    // The example, and its fix.
+    let example = "from baton import branch, llm\nbranch([lambda: llm(f\"attempt {i}\") for i in range(4)])\n";
+    assert_eq!(warned(example), [message("a lambda made", "i")]);
+    assert!(
+        check_source("p.py", example).is_accepted(),
+        "a warning does not reject"
+    );
+    assert!(warned("from baton import branch, llm\nbranch([lambda i=i: llm(f\"attempt {i}\") for i in range(4)])\n").is_empty());
+    // In a for loop: handed to branch/parallel or stored.
+    assert_eq!(
+        warned("fns = []\nfor n in range(3):\n    fns.append(lambda: n * 2)\n"),
+        [message("a lambda made", "n")]
+    );
+    assert_eq!(
+        warned("from baton import parallel\nfor job in ['a', 'b']:\n    def run():\n        return job\n    parallel([run])\n"),
+        [message("a function defined", "job")]
+    );
+    assert_eq!(
+        warned("table = {}\nfor k, v in [(1, 2)]:\n    table[k] = lambda: v\n"),
+        [message("a lambda made", "v")]
+    );
+    // Used at once: not reported.
+    for clean in [
+        "rows = [[2, 1]]\nfor i in range(2):\n    print(sorted(rows, key=lambda r: r[i]))\n",
+        "for i in range(2):\n    print((lambda: i)())\n",
+        "for i in range(2):\n    def show():\n        print(i)\n    show()\n",
+        "print([(lambda: i)() for i in range(3)])\n",
+        "fns = [lambda x: x * 2 for _ in range(3)]\n",
+        "def make(i):\n    return lambda: i\nfns = [make(i) for i in range(3)]\n",
+    ] {
+        assert!(warned(clean).is_empty(), "{clean}");
+    }
+}

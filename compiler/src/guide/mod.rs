@@ -12,7 +12,7 @@
 //! [`Guide::markdown`] is `docs/plan-language.md` and `baton guide`; [`Guide::compact`] fits a
 //! planner's prompt (`baton plan` sends it); [`Guide::json`] is for tools.
 
-mod stub;
+pub(crate) mod stub;
 mod tables;
 
 use serde::Serialize;
@@ -20,8 +20,8 @@ use serde_json::Value;
 
 use crate::policy;
 
-const SDK_STUB: &str = include_str!("../../../plans/baton/__init__.py");
-const LIBRARY: &str = include_str!("../../../plans/baton/ttc.py");
+pub(crate) const SDK_STUB: &str = include_str!("../../../plans/baton/__init__.py");
+pub(crate) const LIBRARY: &str = include_str!("../../../plans/baton/ttc.py");
 
 /// One of the run's limits, as the host that runs plans sets it (the compiler does not know
 /// them: `baton guide` passes the host's defaults).
@@ -224,7 +224,9 @@ impl Guide {
         for signature in &self.builtins {
             out.push_str(&format!("- `{signature}`\n"));
         }
-        out.push_str("\nForbidden (B202), with what to use instead:\n\n| builtin | instead |\n|---|---|\n");
+        out.push_str(
+            "\nForbidden (B202), with what to use instead:\n\n| builtin | instead |\n|---|---|\n",
+        );
         for forbidden in &self.forbidden {
             out.push_str(&format!(
                 "| `{}` | {} |\n",
@@ -261,13 +263,21 @@ impl Guide {
         }
         out.push_str("\n## The SDK: `from baton import ...`\n\n");
         for call in &self.sdk {
-            out.push_str(&format!("### `{}`\n\n`{}`\n\n{}\n\n", call.name, call.signature, call.doc));
+            out.push_str(&format!(
+                "### `{}`\n\n`{}`\n\n{}\n\n",
+                call.name, call.signature, call.doc
+            ));
         }
-        out.push_str("`inputs` is a dict of the run's inputs (`--input FILE.json`, `--set KEY=VALUE`).\n");
+        out.push_str(
+            "`inputs` is a dict of the run's inputs (`--input FILE.json`, `--set KEY=VALUE`).\n",
+        );
         for record in &self.records {
             out.push_str(&format!("\n### `{}`\n\n{}\n\n", record.name, record.doc));
             for field in &record.fields {
-                out.push_str(&format!("- `{}`\n", field.split(" — ").next().unwrap_or(field)));
+                out.push_str(&format!(
+                    "- `{}`\n",
+                    field.split(" — ").next().unwrap_or(field)
+                ));
                 if let Some((_, comment)) = field.split_once(" — ") {
                     out.pop();
                     out.push_str(&format!(": {comment}\n"));
@@ -289,7 +299,10 @@ impl Guide {
         }
         out.push_str("\n## Idioms\n");
         for idiom in &self.idioms {
-            out.push_str(&format!("\n{}:\n\n```python\n{}```\n", idiom.title, idiom.code));
+            out.push_str(&format!(
+                "\n{}:\n\n```python\n{}```\n",
+                idiom.title, idiom.code
+            ));
         }
         out
     }

@@ -28,9 +28,7 @@ pub fn function(source: &str, name: &str) -> Option<(String, String)> {
 pub fn class(source: &str, name: &str) -> Option<(String, Vec<String>)> {
     let start = source.find(&format!("\nclass {name}"))?;
     let body = &source[start + 1..];
-    let body_end = body[1..]
-        .find("\n\n\n")
-        .map_or(body.len(), |end| end + 1);
+    let body_end = body[1..].find("\n\n\n").map_or(body.len(), |end| end + 1);
     let body = &body[..body_end];
     let after_header = &body[body.find(":\n")? + 2..];
     let doc = docstring(after_header).unwrap_or_default();
@@ -59,7 +57,10 @@ fn docstring(body: &str) -> Option<String> {
 fn one_line(text: &str) -> String {
     let joined = text.split_whitespace().collect::<Vec<_>>().join(" ");
     // A signature split over lines leaves "( a" and ", )": close them up.
-    joined.replace("( ", "(").replace(", )", ")").replace(" )", ")")
+    joined
+        .replace("( ", "(")
+        .replace(", )", ")")
+        .replace(" )", ")")
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! and the guide's own tables do not follow.
 
 use super::*;
+use crate::diagnostic::Code;
 
 fn guide() -> Guide {
     Guide::new(Vec::new())
@@ -21,7 +22,10 @@ fn every_supported_builtin_has_one_signature_and_no_other_does() {
     signed.sort_unstable();
     let mut expected = functions.clone();
     expected.sort_unstable();
-    assert_eq!(signed, expected, "tables::BUILTIN_SIGNATURES and policy::SUPPORTED_BUILTINS");
+    assert_eq!(
+        signed, expected,
+        "tables::BUILTIN_SIGNATURES and policy::SUPPORTED_BUILTINS"
+    );
     for forbidden in policy::FORBIDDEN_BUILTINS {
         assert!(!signed.contains(&forbidden.0));
     }
@@ -44,7 +48,10 @@ fn the_sdk_the_stub_and_the_checker_agree() {
     sorted_exported.sort_unstable();
     let mut sorted_sdk = sdk.to_vec();
     sorted_sdk.sort_unstable();
-    assert_eq!(sorted_exported, sorted_sdk, "the stub's __all__ and policy::BATON_SDK");
+    assert_eq!(
+        sorted_exported, sorted_sdk,
+        "the stub's __all__ and policy::BATON_SDK"
+    );
     let guide = guide();
     for name in sdk {
         let documented = guide.sdk.iter().any(|call| call.name == *name)
@@ -110,10 +117,22 @@ fn refused_syntax_is_refused_with_its_code() {
         (Code::AsyncSyntax, "async def f():\n    pass\n"),
         (Code::Generator, "def f():\n    yield 1\n"),
         (Code::GlobalStatement, "def f():\n    global x\n"),
-        (Code::WithStatement, "def f(x):\n    with x:\n        pass\n"),
-        (Code::Decorator, "def d(f):\n    return f\n@d\ndef g():\n    pass\n"),
-        (Code::MatchStatement, "match 1:\n    case 1:\n        pass\n"),
-        (Code::ExceptStar, "try:\n    pass\nexcept* ValueError:\n    pass\n"),
+        (
+            Code::WithStatement,
+            "def f(x):\n    with x:\n        pass\n",
+        ),
+        (
+            Code::Decorator,
+            "def d(f):\n    return f\n@d\ndef g():\n    pass\n",
+        ),
+        (
+            Code::MatchStatement,
+            "match 1:\n    case 1:\n        pass\n",
+        ),
+        (
+            Code::ExceptStar,
+            "try:\n    pass\nexcept* ValueError:\n    pass\n",
+        ),
         (Code::UnsupportedLiteral, "x = b'a'\n"),
         (Code::NewerSyntax, "type X = int\n"),
         (Code::ForbiddenImport, "import os\n"),
