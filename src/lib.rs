@@ -5,6 +5,7 @@ use std::path::Path;
 pub use baton_compiler as compiler;
 
 pub mod plan_cache;
+pub mod planner;
 
 /// Why a plan file could not be read. Each message names the file and the problem.
 #[derive(Debug, thiserror::Error)]

@@ -5,94 +5,24 @@
 
 mod support;
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{TcpListener, TcpStream};
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use serde_json::{json, Value};
+use serde_json::Value;
+use support::fake_openai::{self, FakeServer};
 use support::*;
 
-/// A fake OpenAI-compatible server: answers every chat completion with a reply derived from
-/// the last message, waits 3 s for prompts containing "slow", and records every prompt.
-struct FakeServer {
-    port: u16,
-    prompts: Arc<Mutex<Vec<String>>>,
-}
-
-impl FakeServer {
-    fn start() -> FakeServer {
-        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-        let port = listener.local_addr().unwrap().port();
-        let prompts = Arc::new(Mutex::new(Vec::new()));
-        let seen = prompts.clone();
-        std::thread::spawn(move || {
-            for stream in listener.incoming().flatten() {
-                let seen = seen.clone();
-                std::thread::spawn(move || {
-                    let _ = serve(stream, &seen);
-                });
-            }
-        });
-        FakeServer { port, prompts }
-    }
-
-    fn base_url(&self) -> String {
-        format!("http://127.0.0.1:{}/v1", self.port)
-    }
-
-    fn prompts(&self) -> Vec<String> {
-        self.prompts.lock().unwrap().clone()
-    }
-}
-
-fn serve(stream: TcpStream, seen: &Mutex<Vec<String>>) -> std::io::Result<()> {
-    let mut reader = BufReader::new(stream.try_clone()?);
-    let mut length = 0;
-    loop {
-        let mut line = String::new();
-        if reader.read_line(&mut line)? == 0 {
-            return Ok(());
+/// The fake server of these tests: a reply derived from the last message, after 3 s for
+/// prompts containing "slow".
+fn fake_server() -> FakeServer {
+    FakeServer::start(|request| {
+        let prompt = fake_openai::last_message(request);
+        if prompt.contains("slow") {
+            std::thread::sleep(Duration::from_secs(3));
         }
-        let line = line.trim_end();
-        if line.is_empty() {
-            break;
-        }
-        if let Some((name, value)) = line.split_once(':') {
-            if name.eq_ignore_ascii_case("content-length") {
-                length = value.trim().parse().unwrap_or(0);
-            }
-        }
-    }
-    let mut body = vec![0; length];
-    reader.read_exact(&mut body)?;
-    let request: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
-    let prompt = request["messages"]
-        .as_array()
-        .and_then(|m| m.last())
-        .and_then(|m| m["content"].as_str())
-        .unwrap_or_default()
-        .to_string();
-    seen.lock().unwrap().push(prompt.clone());
-    if prompt.contains("slow") {
-        std::thread::sleep(Duration::from_secs(3));
-    }
-    let reply = json!({
-        "model": "fake",
-        "choices": [{"message": {"role": "assistant", "content": format!("answer to {prompt}")},
-                     "finish_reason": "stop"}],
-        "usage": {"prompt_tokens": 7, "completion_tokens": 3},
+        format!("answer to {prompt}")
     })
-    .to_string();
-    let mut stream = stream;
-    write!(
-        stream,
-        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{reply}",
-        reply.len()
-    )?;
-    stream.flush()
 }
 
 const PLAN: &str = r#"
@@ -157,7 +87,7 @@ fn run_args(scratch: &Scratch) -> Vec<String> {
 fn a_killed_run_resumes_without_paying_twice() {
     // The uninterrupted run, for reference.
     let reference = Scratch::new("reference");
-    let server = FakeServer::start();
+    let server = fake_server();
     let output = baton_command(reference.path(), &server, &run_args(&reference))
         .output()
         .unwrap();
@@ -168,7 +98,7 @@ fn a_killed_run_resumes_without_paying_twice() {
 
     // The same run, killed while the slow call (in a branch) is in flight.
     let scratch = Scratch::new("killed");
-    let server = FakeServer::start();
+    let server = fake_server();
     let run_dir = scratch.run_dir();
     let mut child = baton_command(scratch.path(), &server, &run_args(&scratch))
         .stdout(Stdio::null())
@@ -467,7 +397,7 @@ fn sequential_args(scratch: &Scratch) -> Vec<String> {
 #[test]
 fn sequential_branch_calls_are_kept_apart_through_a_kill_and_resume() {
     let reference = Scratch::new("sequential-reference");
-    let server = FakeServer::start();
+    let server = fake_server();
     let output = baton_command(reference.path(), &server, &sequential_args(&reference))
         .output()
         .unwrap();
@@ -480,7 +410,7 @@ fn sequential_branch_calls_are_kept_apart_through_a_kill_and_resume() {
     let expected_result = read_json(&reference.run_dir().join("result.json"));
 
     let scratch = Scratch::new("sequential-killed");
-    let server = FakeServer::start();
+    let server = fake_server();
     let run_dir = scratch.run_dir();
     let mut child = baton_command(scratch.path(), &server, &sequential_args(&scratch))
         .stdout(Stdio::null())

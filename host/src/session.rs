@@ -222,6 +222,10 @@ impl SessionError {
     }
 }
 
+/// The directory of a run directory where `baton plan` keeps the plan's revisions, the
+/// diagnostics of each and the planner's calls.
+pub const PLANNING_DIR: &str = "planning";
+
 /// Runs a plan as configured, writing what it prints to `stdout`. Fails before running anything
 /// when the module is refused, a capability it needs is not granted, or the run cannot be set
 /// up. A run that started always leaves its run directory complete and returns its record,
@@ -244,9 +248,12 @@ pub fn run_plan(spec: RunSpec<'_>, stdout: &mut dyn Write) -> Result<RunRecord, 
             run_dir.display()
         ))
     })?;
-    // A run directory belongs to one run: never mix two runs' records.
+    // A run directory belongs to one run: never mix two runs' records. `baton plan` writes
+    // how it got the plan ([`PLANNING_DIR`]) before the run starts.
     let occupied = std::fs::read_dir(&run_dir)
-        .map(|mut entries| entries.next().is_some())
+        .map(|mut entries| {
+            entries.any(|entry| entry.map_or(true, |entry| entry.file_name() != PLANNING_DIR))
+        })
         .unwrap_or(true);
     let journal_path = run_dir.join(JOURNAL_FILE);
     let recorded = if spec.resume {

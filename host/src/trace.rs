@@ -49,6 +49,33 @@ fn cut_strings(mut value: Value) -> Value {
     value
 }
 
+/// How `baton plan` got the run's plan, from the run directory's `planning/`: the task and
+/// every revision (its source, the model's whole answer, what it was told before it, the
+/// check's diagnostics, whether it was accepted), in order. Null for a run of `baton run`.
+fn planning(run_dir: &Path) -> Value {
+    let dir = run_dir.join(crate::session::PLANNING_DIR);
+    if !dir.is_dir() {
+        return Value::Null;
+    }
+    let read = |name: &str| std::fs::read_to_string(dir.join(name)).ok();
+    let mut revisions = Vec::new();
+    for number in 1.. {
+        let Some(text) = read(&format!("revision-{number}.json")) else {
+            break;
+        };
+        let mut record: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
+        if let Some(map) = record.as_object_mut() {
+            let source = read(&format!("revision-{number}.py")).unwrap_or_default();
+            map.insert("source".into(), Value::String(source));
+        }
+        revisions.push(cut_strings(record));
+    }
+    json!({
+        "task": read("task.md").map(|task| cut(&task)),
+        "revisions": revisions,
+    })
+}
+
 /// The trace of the run in `run_dir`.
 pub fn trace(run_dir: &Path) -> Result<Value, String> {
     crate::session::check_run_dir(run_dir)?;
@@ -138,6 +165,7 @@ pub fn trace(run_dir: &Path) -> Result<Value, String> {
     }
     Ok(json!({
         "run_dir": run_dir.display().to_string(),
+        "planning": planning(run_dir),
         "figures": read_json("figures.json"),
         "result": read_json("result.json"),
         "output": cut(&output),

@@ -6,6 +6,7 @@ mod check;
 mod compile;
 mod guide;
 mod inspect;
+mod plan;
 mod priors;
 mod replay;
 mod report;
@@ -60,6 +61,15 @@ pub enum Command {
     /// idioms for plans that drive a shell. Generated from the tables the checker and the
     /// runtime use (docs/plan-language.md is its Markdown).
     Guide(guide::GuideArgs),
+    /// Have a model write the plan for a task, and run it. The planner model gets the compact
+    /// plan-language guide (`baton guide --compact`), the task, the granted capabilities and
+    /// the inputs' names; the first fenced python block of its answer is the plan. While `baton
+    /// check` rejects it, the model gets the diagnostics back (JSON, each with its line quoted)
+    /// and writes the plan again, up to --max-repairs times. The accepted plan then runs as
+    /// `baton run` runs it (stdout is the plan's; the same exit codes; the planner's calls count
+    /// against the same budget). The run directory keeps every revision in `planning/`. A plan
+    /// still rejected after the repairs exits 3 with its diagnostics.
+    Plan(Box<plan::PlanArgs>),
     /// Show a compiled plan's imports (the capabilities it needs), exports and section sizes.
     Inspect(inspect::InspectArgs),
     /// Re-execute a finished run from its journal, running nothing (no commands, no network,
@@ -106,6 +116,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Compile(args) => compile::run(&args),
         Command::Run(args) => run::run(&args),
         Command::Guide(args) => guide::run(&args),
+        Command::Plan(args) => plan::run(&args),
         Command::Inspect(args) => inspect::run(&args),
         Command::Priors(args) => priors::run(&args),
         Command::Replay(args) => replay::run(&args),

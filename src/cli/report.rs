@@ -267,6 +267,8 @@ fn render(trace: &Value, files: &RunFiles) -> String {
     }
     html.push_str("</table>");
 
+    planning(&mut html, &trace["planning"]);
+
     // Inputs, grants and limits.
     html.push_str("<h2>Inputs, grants and limits</h2>");
     if let Some(inputs) = &files.inputs {
@@ -396,6 +398,52 @@ fn diff(html: &mut String, patch: &str) {
         let _ = writeln!(html, "<span class=\"{class}\">{}</span>", esc(line));
     }
     html.push_str("</pre>");
+}
+
+/// How `baton plan` got the plan: the task, and each revision with the check's diagnostics
+/// (the accepted one open).
+fn planning(html: &mut String, planning: &Value) {
+    let Some(revisions) = planning["revisions"].as_array() else {
+        return;
+    };
+    let _ = write!(
+        html,
+        "<h2>Planning</h2><p>The plan was written by a model: {} ({} rejected by the check).</p><details><summary>the task</summary><pre>{}</pre></details>",
+        super::summary::plural(revisions.len() as u64, "revision", "revisions"),
+        revisions.iter().filter(|r| r["accepted"] != true).count(),
+        esc(&text_of(&planning["task"]))
+    );
+    for revision in revisions {
+        let accepted = revision["accepted"] == true;
+        let _ = write!(
+            html,
+            "<details id=\"revision-{n}\"{open}><summary>revision {n}: {verdict}</summary><ul>",
+            n = revision["revision"],
+            open = if accepted { " open" } else { "" },
+            verdict = if accepted {
+                "<span class=\"badge valid\">accepted</span>"
+            } else {
+                "<span class=\"badge failed\">rejected</span>"
+            }
+        );
+        for diagnostic in revision["diagnostics"]
+            .as_array()
+            .map_or(&[][..], Vec::as_slice)
+        {
+            let _ = write!(
+                html,
+                "<li><code>{}</code> line {}: {}</li>",
+                esc(diagnostic["code"].as_str().unwrap_or_default()),
+                diagnostic["line"],
+                esc(diagnostic["message"].as_str().unwrap_or_default())
+            );
+        }
+        let _ = write!(
+            html,
+            "</ul><pre>{}</pre></details>",
+            esc(revision["source"].as_str().unwrap_or_default())
+        );
+    }
 }
 
 /// Each `branch` call's decision: the reducer, what it chose, the message it gave when it chose

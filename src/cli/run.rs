@@ -23,6 +23,14 @@ use baton_host::{HostError, LimitKind, ModuleCache, RunOutcome};
 use super::summary::{self, SummaryFormat};
 use serde_json::Value;
 
+/// Where new run directories go: `$BATON_RUNS_DIR`, else `.baton/runs`.
+pub fn runs_base() -> PathBuf {
+    std::env::var_os(RUNS_DIR_ENV)
+        .filter(|dir| !dir.is_empty())
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(DEFAULT_RUNS_DIR))
+}
+
 /// The plan raised (or the module trapped).
 const EXIT_EXCEPTION: u8 = 1;
 /// A limit or budget ended the run.
@@ -48,6 +56,14 @@ pub struct RunArgs {
     /// cut by the interruption (recorded, without its result) runs again.
     #[arg(long, value_name = "RUN_DIR", conflicts_with_all = ["run_dir", "input", "sets", "workspace", "config"])]
     pub resume: Option<PathBuf>,
+    #[command(flatten)]
+    pub options: RunOptions,
+}
+
+/// How a plan runs: everything `baton run` takes besides the plan itself (and `--resume`).
+/// `baton plan` takes the same, for the plan it has a model write.
+#[derive(Debug, Clone, clap::Args)]
+pub struct RunOptions {
     /// The configuration file (`baton.toml`; none is read unless given). Flags override it.
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
@@ -134,6 +150,21 @@ pub struct RunArgs {
     /// traceback, so stderr still ends with the exception's line.
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub summary: Option<SummaryFormat>,
+    /// What was spent on model calls before the run (`baton plan`'s planner): taken off the
+    /// run's budget, so planning and the plan share it.
+    #[arg(skip)]
+    pub spent_before: Option<baton_host::llm::Spent>,
+    /// How `baton plan` got the plan, for the summary.
+    #[arg(skip)]
+    pub planning: Option<Value>,
+}
+
+impl std::ops::Deref for RunArgs {
+    type Target = RunOptions;
+
+    fn deref(&self) -> &RunOptions {
+        &self.options
+    }
 }
 
 impl RunArgs {
@@ -185,6 +216,16 @@ impl RunArgs {
         }
         if let Some(cost) = self.max_cost {
             config.budget.max_cost_usd = Some(cost);
+        }
+        if let Some(spent) = &self.spent_before {
+            let budget = &mut config.budget;
+            budget.max_calls = budget.max_calls.map(|cap| cap.saturating_sub(spent.calls));
+            budget.max_tokens = budget
+                .max_tokens
+                .map(|cap| cap.saturating_sub(spent.tokens()));
+            budget.max_cost_usd = budget
+                .max_cost_usd
+                .map(|cap| (cap - spent.cost_usd).max(0.0));
         }
         config.validate()?;
         Ok(config)
@@ -319,10 +360,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
              user's access to the machine"
         );
     }
-    let runs_base = std::env::var_os(RUNS_DIR_ENV)
-        .filter(|dir| !dir.is_empty())
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(DEFAULT_RUNS_DIR));
+    let runs_base = runs_base();
     let log_echo: Option<baton_host::services::LogSink> = if args.quiet {
         None
     } else {
@@ -407,10 +445,11 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
         SummaryFormat::Human
     });
     if format != SummaryFormat::None {
-        let facts = summary::WorkspaceFacts {
+        let facts = summary::RunFacts {
             dir: workspace_dir.as_deref(),
             in_place,
             resumed: args.resume.is_some(),
+            planning: args.planning.as_ref(),
         };
         let value = summary::summary(&record, &facts);
         let text = match format {

@@ -17,16 +17,18 @@ pub enum SummaryFormat {
     None,
 }
 
-/// What the summary says about the workspace.
-pub struct WorkspaceFacts<'a> {
+/// What the summary knows besides the run's record.
+pub struct RunFacts<'a> {
     /// `--workspace DIR`, when given.
     pub dir: Option<&'a Path>,
     pub in_place: bool,
     pub resumed: bool,
+    /// How `baton plan` got the plan (revisions, the planner's model calls).
+    pub planning: Option<&'a Value>,
 }
 
 /// The summary as a JSON value (the `--summary json` line; the human form renders it).
-pub fn summary(record: &RunRecord, facts: &WorkspaceFacts<'_>) -> Value {
+pub fn summary(record: &RunRecord, facts: &RunFacts<'_>) -> Value {
     let figures = &record.figures;
     let outcome = match &record.outcome {
         Ok(RunOutcome::Success) => json!({"status": "success"}),
@@ -88,6 +90,7 @@ pub fn summary(record: &RunRecord, facts: &WorkspaceFacts<'_>) -> Value {
         "commands": commands,
         "branches": {"run": branches, "cancelled": cancelled},
         "files": files,
+        "planning": facts.planning,
         "run_dir": record.run_dir,
     })
 }
@@ -128,6 +131,21 @@ pub fn render_human(summary: &Value) -> String {
         out.push_str(&format!(": {}", baton::terminal_text(detail, false)));
     }
     out.push('\n');
+    let planning = &summary["planning"];
+    if let Some(revisions) = planning["revisions"].as_u64() {
+        out.push_str(&format!(
+            "[baton]   planning: {} ({} rejected), {}, {}, {}\n",
+            plural(revisions, "revision", "revisions"),
+            planning["rejected"].as_u64().unwrap_or(0),
+            plural(
+                planning["calls"].as_u64().unwrap_or(0),
+                "model call",
+                "model calls"
+            ),
+            plural(planning["tokens"].as_u64().unwrap_or(0), "token", "tokens"),
+            cost(planning["cost_usd"].as_f64().unwrap_or(0.0))
+        ));
+    }
     out.push_str(&format!(
         "[baton]   models: {}, {}, {}\n",
         plural(calls, "call", "calls"),

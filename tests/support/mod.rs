@@ -2,6 +2,8 @@
 //! running `baton` with the suite's module cache, and reading what a run left.
 #![allow(dead_code)] // each test binary uses some of them
 
+pub mod fake_openai;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -1,0 +1,226 @@
+//! `baton plan`: a model writes the plan (`baton::planner`), the check judges it, the model
+//! repairs it from the diagnostics, and the accepted plan runs exactly as `baton run` runs it.
+//!
+//! The run directory keeps how the plan came to be, in `planning/`: `system.md` (the planner's
+//! instructions and guide), `task.md`, and for each revision `revision-N.py` and
+//! `revision-N.json` (the model's whole answer, the diagnostics, whether it was accepted).
+//! `baton report` and `baton trace` show them.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{bail, Context as _};
+use baton::planner::{self, Planner, Revision, Task};
+use baton_host::llm::{Budget, Client, LlmError};
+use baton_host::session::PLANNING_DIR;
+
+use super::run::{RunArgs, RunOptions};
+use super::EXIT_REJECTED;
+
+#[derive(Debug, clap::Args)]
+pub struct PlanArgs {
+    /// The task, in words: what the plan should do.
+    #[arg(
+        long,
+        value_name = "TEXT",
+        required_unless_present = "task_file",
+        conflicts_with = "task_file"
+    )]
+    pub task: Option<String>,
+    /// Read the task from FILE.
+    #[arg(long, value_name = "FILE")]
+    pub task_file: Option<PathBuf>,
+    /// The model that writes the plan (default: the provider's, as for the plan's `llm`).
+    #[arg(long, value_name = "MODEL")]
+    pub planner_model: Option<String>,
+    /// How many times the model may correct a plan the check rejects.
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub max_repairs: usize,
+    #[command(flatten)]
+    pub options: RunOptions,
+}
+
+/// The run directory `baton plan` plans into (the run then uses it): `--run-dir`, or a new
+/// directory under the runs directory.
+fn run_dir(options: &RunOptions) -> anyhow::Result<PathBuf> {
+    if let Some(dir) = &options.run_dir {
+        return Ok(dir.clone());
+    }
+    let base = super::run::runs_base();
+    std::fs::create_dir_all(&base)
+        .with_context(|| format!("cannot create `{}`", base.display()))?;
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    for attempt in 0..1000u32 {
+        let dir = base.join(format!("{seconds}-plan-{}-{attempt}", std::process::id()));
+        match std::fs::create_dir(&dir) {
+            Ok(()) => return Ok(dir),
+            Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(error) => bail!("cannot create `{}`: {error}", dir.display()),
+        }
+    }
+    bail!(
+        "cannot find a free run directory under `{}`",
+        base.display()
+    )
+}
+
+pub fn run(args: &PlanArgs) -> anyhow::Result<ExitCode> {
+    let text = match (&args.task, &args.task_file) {
+        (Some(task), _) => task.clone(),
+        (None, Some(path)) => std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read the task `{}`", path.display()))?,
+        (None, None) => bail!("give the task with --task TEXT or --task-file FILE"),
+    };
+    let draft = RunArgs {
+        plan: None,
+        resume: None,
+        options: args.options.clone(),
+    };
+    let config = draft.config()?;
+    let inputs = draft.inputs()?;
+    let client = Client::from_config(&config.llm, args.options.llm.clone()).map_err(|error| {
+        anyhow::anyhow!("baton plan needs a model to write the plan (give --llm): {error}")
+    })?;
+    if args.planner_model.is_none() && client.default_model().is_none() {
+        bail!(
+            "baton plan needs a model to write the plan: give --llm openai:MODEL (or \
+             script:FILE.json), --planner-model MODEL, llm.model in the configuration, or \
+             BATON_LLM_MODEL"
+        );
+    }
+    let budget = Budget::new(config.budget);
+    let task = Task {
+        text,
+        grants: config
+            .grants
+            .names()
+            .into_iter()
+            .map(str::to_string)
+            .collect(),
+        inputs: inputs
+            .as_object()
+            .map(|map| map.keys().cloned().collect())
+            .unwrap_or_default(),
+    };
+
+    let dir = run_dir(&args.options)?;
+    let planning = dir.join(PLANNING_DIR);
+    let occupied = match std::fs::read_dir(&dir) {
+        Ok(mut entries) => entries.next().is_some(),
+        Err(error) => error.kind() != std::io::ErrorKind::NotFound,
+    };
+    if occupied {
+        bail!(
+            "the run directory `{}` is not empty (each run needs a directory of its own)",
+            dir.display()
+        );
+    }
+    std::fs::create_dir_all(&planning)
+        .with_context(|| format!("cannot create `{}`", planning.display()))?;
+    let guide = super::guide::guide().compact();
+    let write = |name: &str, text: &str| -> anyhow::Result<()> {
+        std::fs::write(planning.join(name), text)
+            .with_context(|| format!("cannot write `{}`", planning.join(name).display()))
+    };
+    write("system.md", &planner::system_prompt(&guide))?;
+    write("task.md", &task.text)?;
+
+    let planner = Planner {
+        client: &client,
+        budget: &budget,
+        model: args.planner_model.clone(),
+        max_repairs: args.max_repairs,
+        guide,
+    };
+    let quiet = args.options.quiet;
+    let mut kept = Ok(());
+    let planned = planner
+        .plan(&task, &mut |revision: &Revision| {
+            let name = format!("revision-{}", revision.number);
+            let record = serde_json::to_string_pretty(&planner::revision_record(revision))
+                .unwrap_or_default();
+            if kept.is_ok() {
+                kept = write(&format!("{name}.py"), &revision.source)
+                    .and_then(|()| write(&format!("{name}.json"), &record));
+            }
+            if !quiet {
+                eprintln!("[baton] planning: {}", describe(revision));
+            }
+        })
+        .context("cannot ask the planner")?;
+    kept?;
+
+    if let Some(error) = &planned.error {
+        eprintln!("error: the planner's model call failed: {error}");
+        return Ok(ExitCode::from(match error {
+            LlmError::BudgetExceeded { .. } => 4,
+            _ => 1,
+        }));
+    }
+    let Some(accepted) = planned.accepted() else {
+        if let Some(last) = planned.revisions.last() {
+            let report = baton_compiler::check_source(
+                &planning
+                    .join(format!("revision-{}.py", last.number))
+                    .display()
+                    .to_string(),
+                &last.source,
+            );
+            eprint!("{}", report.render_human());
+        }
+        eprintln!(
+            "error: no plan passed the check after {} (the run directory `{}` keeps each)",
+            super::summary::plural(planned.revisions.len() as u64, "revision", "revisions"),
+            dir.display()
+        );
+        return Ok(ExitCode::from(EXIT_REJECTED));
+    };
+    let plan = planning.join(format!("revision-{}.py", accepted.number));
+    let facts = serde_json::json!({
+        "revisions": planned.revisions.len(),
+        "rejected": planned.revisions.len() - 1,
+        "calls": planned.spent.calls,
+        "tokens": planned.spent.tokens(),
+        "cost_usd": planned.spent.cost_usd,
+        "accepted": format!("{PLANNING_DIR}/revision-{}.py", accepted.number),
+    });
+    write(
+        "summary.json",
+        &serde_json::to_string_pretty(&facts).unwrap_or_default(),
+    )?;
+    let mut options = args.options.clone();
+    options.run_dir = Some(dir);
+    options.spent_before = Some(planned.spent);
+    options.planning = Some(facts);
+    super::run::run(&RunArgs {
+        plan: Some(plan),
+        resume: None,
+        options,
+    })
+}
+
+/// "revision 2 rejected: B201 name `lenn` is not defined (and 1 more)".
+fn describe(revision: &Revision) -> String {
+    let errors: Vec<&serde_json::Value> = revision
+        .diagnostics
+        .as_array()
+        .map(|items| items.iter().filter(|d| d["severity"] == "error").collect())
+        .unwrap_or_default();
+    match (revision.accepted, errors.first()) {
+        (true, _) => format!("revision {} passed the check", revision.number),
+        (false, Some(first)) => format!(
+            "revision {} rejected: {} {}{}",
+            revision.number,
+            first["code"].as_str().unwrap_or("?"),
+            baton::terminal_text(first["message"].as_str().unwrap_or_default(), false),
+            match errors.len() {
+                1 => String::new(),
+                n => format!(" (and {} more)", n - 1),
+            }
+        ),
+        (false, None) => format!("revision {} rejected", revision.number),
+    }
+}

@@ -1,0 +1,256 @@
+//! `baton plan` end to end: a planner model (the script provider, and a fake OpenAI-compatible
+//! server) answers with plans the check rejects, gets the diagnostics back, repairs them, and
+//! the accepted plan runs as `baton run` would.
+
+mod support;
+
+use serde_json::Value;
+use support::fake_openai::{self, FakeServer};
+use support::*;
+
+/// The planner's three answers of the issue: a plan importing `os`, then one with a misspelt
+/// name, then a good one. Each is chosen by what the planner was last told.
+fn answer(told: &str) -> &'static str {
+    if told.contains("B201") {
+        "Fixed the name:\n```python\nitems = ['a', 'b', 'c']\nprint('counted', len(items))\n```\n"
+    } else if told.contains("B101") {
+        "```python\nitems = ['a', 'b', 'c']\nprint('counted', lenn(items))\n```"
+    } else {
+        "Here is a plan.\n```python\nimport os\nprint(len(os.listdir('.')))\n```\n"
+    }
+}
+
+const SCRIPT: &str = r#"{
+  "rules": [
+    {"when": "B201", "reply": "Fixed the name:\n```python\nitems = ['a', 'b', 'c']\nprint('counted', len(items))\n```\n"},
+    {"when": "B101", "reply": "```python\nitems = ['a', 'b', 'c']\nprint('counted', lenn(items))\n```"},
+    {"when": "Task:", "reply": "Here is a plan.\n```python\nimport os\nprint(len(os.listdir('.')))\n```\n"}
+  ]
+}"#;
+
+fn revision(scratch: &Scratch, number: usize) -> Value {
+    read_json(
+        &scratch
+            .run_dir()
+            .join(format!("planning/revision-{number}.json")),
+    )
+}
+
+#[test]
+fn a_rejected_plan_is_repaired_from_its_diagnostics_and_run() {
+    let scratch = Scratch::new("plan-script");
+    let script = scratch.write("planner.llm.json", SCRIPT);
+    let output = baton_in(
+        scratch.path(),
+        &[
+            "plan",
+            "--task",
+            "Count the items",
+            "--llm",
+            &format!("script:{script}"),
+            "--run-dir",
+            scratch.run_dir().to_str().unwrap(),
+            "--summary",
+            "json",
+        ],
+    );
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output), "counted 3\n");
+    // Three planner requests, one revision each: the second was told B101, the third B201
+    // with the misspelt name.
+    let planning = scratch.run_dir().join("planning");
+    assert!(!planning.join("revision-4.json").exists());
+    assert_eq!(revision(&scratch, 1)["accepted"], false);
+    assert!(revision(&scratch, 1)["asked"]
+        .as_str()
+        .unwrap()
+        .contains("Count the items"));
+    let second = revision(&scratch, 2);
+    assert!(
+        second["asked"].as_str().unwrap().contains("\"B101\""),
+        "{second}"
+    );
+    assert!(
+        second["asked"].as_str().unwrap().contains("import os"),
+        "{second}"
+    );
+    let third = revision(&scratch, 3);
+    let told = third["asked"].as_str().unwrap();
+    assert!(
+        told.contains("\"B201\"") && told.contains("lenn"),
+        "{third}"
+    );
+    assert_eq!(third["accepted"], true);
+    // The summary counts the planner's calls; the run's own figures are the plan's.
+    let summary: Value = serde_json::from_str(stderr(&output).lines().last().unwrap()).unwrap();
+    assert_eq!(summary["planning"]["calls"], 3, "{summary}");
+    assert_eq!(summary["planning"]["revisions"], 3);
+    assert_eq!(summary["outcome"]["status"], "success");
+    // The trace and the report show the revisions.
+    let trace = baton_in(
+        scratch.path(),
+        &["trace", scratch.run_dir().to_str().unwrap()],
+    );
+    let trace: Value = serde_json::from_slice(&trace.stdout).unwrap();
+    assert_eq!(trace["planning"]["revisions"].as_array().unwrap().len(), 3);
+    assert_eq!(
+        trace["planning"]["revisions"][0]["diagnostics"][0]["code"],
+        "B101"
+    );
+    let report = scratch.path().join("report.html");
+    let output = baton_in(
+        scratch.path(),
+        &[
+            "report",
+            scratch.run_dir().to_str().unwrap(),
+            "-o",
+            report.to_str().unwrap(),
+        ],
+    );
+    assert_exit(&output, 0);
+    let html = std::fs::read_to_string(report).unwrap();
+    assert!(html.contains("<h2>Planning</h2>"));
+    assert!(
+        html.contains("<code>B201</code> line 2: undefined name `lenn`"),
+        "{html}"
+    );
+}
+
+#[test]
+fn against_an_openai_compatible_server() {
+    let server = FakeServer::start(|request| answer(&fake_openai::last_message(request)).into());
+    let scratch = Scratch::new("plan-server");
+    let output = baton_in_env(
+        scratch.path(),
+        &[
+            "plan",
+            "--task",
+            "Count the items",
+            "--llm",
+            "openai:fake-planner",
+            "--planner-model",
+            "planner-1",
+            "--run-dir",
+            scratch.run_dir().to_str().unwrap(),
+            "--quiet",
+        ],
+        &[("OPENAI_BASE_URL", &server.base_url())],
+    );
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output), "counted 3\n");
+    let requests = server.requests();
+    assert_eq!(requests.len(), 3, "{requests:#?}");
+    for request in &requests {
+        assert_eq!(request["model"], "planner-1");
+        let system = request["messages"][0]["content"].as_str().unwrap();
+        assert!(
+            system.contains("# Baton plan language"),
+            "the compact guide is sent"
+        );
+    }
+    let prompts = server.prompts();
+    assert!(prompts[1].contains("\"B101\""));
+    assert!(prompts[2].contains("\"B201\"") && prompts[2].contains("lenn"));
+    // A repair carries the model's own last answer before the diagnostics.
+    assert_eq!(
+        requests[2]["messages"][2]["content"],
+        answer(&prompts[1]),
+        "{:#?}",
+        requests[2]
+    );
+}
+
+#[test]
+fn a_plan_still_rejected_after_the_repairs_exits_3() {
+    let scratch = Scratch::new("plan-rejected");
+    let script = scratch.write("planner.llm.json", SCRIPT);
+    let output = baton_in(
+        scratch.path(),
+        &[
+            "plan",
+            "--task",
+            "Count the items",
+            "--llm",
+            &format!("script:{script}"),
+            "--max-repairs",
+            "1",
+            "--run-dir",
+            scratch.run_dir().to_str().unwrap(),
+        ],
+    );
+    assert_exit(&output, 3);
+    assert_eq!(stdout(&output), "");
+    let stderr = stderr(&output);
+    assert!(
+        stderr.contains("error[B201]: undefined name `lenn`"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("no plan passed the check after 2 revisions"),
+        "{stderr}"
+    );
+    assert!(
+        !scratch.run_dir().join("journal.jsonl").exists(),
+        "nothing ran"
+    );
+}
+
+#[test]
+fn planning_and_the_plan_share_the_budget() {
+    let scratch = Scratch::new("plan-budget");
+    let script = scratch.write(
+        "planner.llm.json",
+        r#"{"rules": [
+            {"when": "Task:", "reply": "```python\nfrom baton import llm\nprint(llm('one'))\nprint(llm('two'))\n```"},
+            {"when": "one", "reply": "1"},
+            {"when": "two", "reply": "2"}
+        ]}"#,
+    );
+    let run = |calls: &str, dir: &str| {
+        baton_in(
+            scratch.path(),
+            &[
+                "plan",
+                "--task",
+                "Ask twice",
+                "--grant",
+                "llm",
+                "--llm",
+                &format!("script:{script}"),
+                "--max-llm-calls",
+                calls,
+                "--run-dir",
+                scratch.path().join(dir).to_str().unwrap(),
+                "--quiet",
+            ],
+        )
+    };
+    // One planner call and the plan's two: three fit, two do not.
+    let enough = run("3", "enough");
+    assert_exit(&enough, 0);
+    assert_eq!(stdout(&enough), "1\n2\n");
+    let short = run("2", "short");
+    assert_exit(&short, 4);
+    assert_eq!(stdout(&short), "1\n");
+    assert!(
+        stderr(&short).contains("BudgetExceeded"),
+        "{}",
+        stderr(&short)
+    );
+}
+
+#[test]
+fn without_a_model_baton_plan_says_which_flag_gives_one() {
+    let scratch = Scratch::new("plan-no-model");
+    let output = baton_in_env(
+        scratch.path(),
+        &["plan", "--task", "anything"],
+        &[("BATON_LLM_MODEL", "")],
+    );
+    assert_exit(&output, 2);
+    assert!(
+        stderr(&output).contains("give --llm"),
+        "{}",
+        stderr(&output)
+    );
+}
