@@ -145,6 +145,30 @@ pub fn diagnostics_json(report: &baton_compiler::CheckReport, source: &str) -> V
     Value::Array(items)
 }
 
+/// What the planner is told after a plan it wrote, when not the check's diagnostics: the
+/// traceback of the run it raised in (`--replan`).
+#[derive(Debug, Clone)]
+pub struct Followup {
+    /// The answer that held the plan.
+    pub reply: String,
+    /// What to tell the model about it.
+    pub told: String,
+}
+
+/// What the planner is told when its accepted plan raised: the traceback and the run's last
+/// calls, and the request for a new plan.
+pub fn replan_message(traceback: &str, recent_calls: &Value) -> String {
+    format!(
+        "The plan passed the check, but when it ran it raised:\n```\n{}\n```\nIts last calls \
+         (JSON):\n```json\n{}\n```\nWrite a new plan that does the task and does not fail \
+         this way. Model calls it repeats exactly are answered as before, without being paid \
+         again; commands run again on a fresh copy of the workspace. Reply with the whole plan \
+         in one ```python block.",
+        traceback.trim_end(),
+        serde_json::to_string_pretty(recent_calls).unwrap_or_default()
+    )
+}
+
 /// The model the planner asks, under a budget.
 pub struct Planner<'a> {
     pub client: &'a Client,
@@ -159,11 +183,14 @@ pub struct Planner<'a> {
 
 impl Planner<'_> {
     /// Asks for a plan, and for corrections while the check rejects it. `on_revision` hears
-    /// of each revision as it is judged (for progress lines).
-    /// An error only when the async runtime the calls need cannot start.
+    /// of each revision as it is judged (for progress lines). Revisions are numbered from
+    /// `first`; with a `followup`, the first request tells the model that instead of asking
+    /// afresh. An error only when the async runtime the calls need cannot start.
     pub fn plan(
         &self,
         task: &Task,
+        first: usize,
+        followup: Option<Followup>,
         on_revision: &mut dyn FnMut(&Revision),
     ) -> std::io::Result<Planned> {
         let mut revisions: Vec<Revision> = Vec::new();
@@ -172,7 +199,7 @@ impl Planner<'_> {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()?;
-        for number in 1..=self.max_repairs + 1 {
+        for number in first..=first + self.max_repairs {
             let mut messages = vec![
                 Message::new("system", &system),
                 Message::new("user", &asked),
@@ -180,6 +207,9 @@ impl Planner<'_> {
             if let Some(last) = revisions.last() {
                 messages.push(Message::new("assistant", &last.reply));
                 messages.push(Message::new("user", repair_message(&last.diagnostics)));
+            } else if let Some(followup) = &followup {
+                messages.push(Message::new("assistant", &followup.reply));
+                messages.push(Message::new("user", &followup.told));
             }
             let told = messages
                 .last()

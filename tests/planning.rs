@@ -254,3 +254,76 @@ fn without_a_model_baton_plan_says_which_flag_gives_one() {
         stderr(&output)
     );
 }
+
+/// `--replan 1`: a plan that raises after two model calls is replaced by one that repeats
+/// them; the server sees those two requests once (the new run reuses the earlier answers) and
+/// the planner's second request carries the traceback.
+#[test]
+fn a_plan_that_raises_is_replaced_and_its_model_calls_are_not_paid_twice() {
+    const FAILING: &str = "```python\nfrom baton import llm\na = llm('first question')\nb = llm('second question')\nraise ValueError('gave up after ' + a + ' and ' + b)\n```";
+    const FIXED: &str = "```python\nfrom baton import llm\na = llm('first question')\nb = llm('second question')\nprint('done:', a, b)\n```";
+    let server = FakeServer::start(|request| {
+        let system = request["messages"][0]["content"]
+            .as_str()
+            .unwrap_or_default();
+        let last = fake_openai::last_message(request);
+        if system.contains("# Baton plan language") {
+            return if last.contains("when it ran it raised") {
+                FIXED
+            } else {
+                FAILING
+            }
+            .into();
+        }
+        match last.as_str() {
+            "first question" => "A1".into(),
+            "second question" => "B2".into(),
+            other => format!("unexpected {other}"),
+        }
+    });
+    let scratch = Scratch::new("plan-replan");
+    let output = baton_in_env(
+        scratch.path(),
+        &[
+            "plan",
+            "--task",
+            "Ask two questions",
+            "--grant",
+            "llm",
+            "--llm",
+            "openai:fake",
+            "--replan",
+            "1",
+            "--run-dir",
+            scratch.run_dir().to_str().unwrap(),
+            "--quiet",
+        ],
+        &[("OPENAI_BASE_URL", &server.base_url())],
+    );
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output), "done: A1 B2\n");
+    let prompts = server.prompts();
+    let asked = |text: &str| prompts.iter().filter(|p| p.as_str() == text).count();
+    assert_eq!(asked("first question"), 1, "{prompts:#?}");
+    assert_eq!(asked("second question"), 1, "{prompts:#?}");
+    let replan = prompts
+        .iter()
+        .find(|p| p.contains("when it ran it raised"))
+        .expect("the planner was told the plan raised");
+    assert!(
+        replan.contains("ValueError: gave up after A1 and B2"),
+        "{replan}"
+    );
+    assert!(
+        replan.contains("second question"),
+        "the last calls are shown: {replan}"
+    );
+    // The second run reused both answers, and its journal holds them (replay is exact).
+    let second = scratch.run_dir().join("replan-1");
+    let figures = read_json(&second.join("figures.json"));
+    assert_eq!(figures["journal"]["reused"], 2, "{figures}");
+    assert_eq!(figures["llm"]["calls"], 0, "{figures}");
+    let replay = baton_in(scratch.path(), &["replay", second.to_str().unwrap()]);
+    assert_exit(&replay, 0);
+    assert_eq!(revision(&scratch, 2)["accepted"], true);
+}

@@ -269,6 +269,67 @@ pub enum Missing {
 pub struct JournalStats {
     pub replayed: AtomicU64,
     pub live: AtomicU64,
+    /// Model calls answered from an earlier run's journal ([`EarlierAnswers`]).
+    pub reused: AtomicU64,
+}
+
+/// Model answers of earlier runs that a new run may reuse (`baton plan --replan`: a new
+/// revision of a plan that failed). Each earlier `llm` call that succeeded is kept by its
+/// request without the plan line it came from (`line`, `file`), since a new revision asks from
+/// other lines. A call of the new run that makes exactly such a request gets that answer
+/// instead of a new, paid call — once per earlier call, in the order they were made — and the
+/// new run's journal records it as its own, so its resume and replay stay exact. Commands are
+/// never reused: they change the workspace, and the new run works on a fresh copy.
+#[derive(Debug, Default)]
+pub struct EarlierAnswers {
+    answers: Mutex<HashMap<String, std::collections::VecDeque<Value>>>,
+}
+
+impl EarlierAnswers {
+    /// The answers of the runs that wrote these journals.
+    pub fn from_journals(paths: &[PathBuf]) -> Result<EarlierAnswers, String> {
+        let earlier = EarlierAnswers::default();
+        {
+            let mut answers = lock(&earlier.answers);
+            for path in paths {
+                for (_, call) in Recorded::read(path)?.calls() {
+                    let ok = call.result.as_ref().filter(|r| r.get("ok").is_some());
+                    if let (CallKind::Llm, Some(result)) = (kind_of(&call.call), ok) {
+                        answers
+                            .entry(Self::key(&call.request))
+                            .or_default()
+                            .push_back(result.clone());
+                    }
+                }
+            }
+        }
+        Ok(earlier)
+    }
+
+    fn key(request: &Value) -> String {
+        let mut request = request.clone();
+        if let Some(map) = request.as_object_mut() {
+            map.remove("line");
+            map.remove("file");
+        }
+        request.to_string()
+    }
+
+    /// The next earlier answer to `request`, if one is left.
+    fn take(&self, request: &Value) -> Option<Value> {
+        lock(&self.answers)
+            .get_mut(&Self::key(request))
+            .and_then(|queue| queue.pop_front())
+    }
+}
+
+/// The call kind a journal names (only `llm` matters to [`EarlierAnswers`]).
+fn kind_of(name: &str) -> CallKind {
+    match name {
+        "llm" => CallKind::Llm,
+        "branch" => CallKind::Branch,
+        _ => CallKind::Bash,
+    }
 }
 
 /// [`HostCalls`] that journal every `bash`, `llm` and `branch` call and replay recorded ones
@@ -282,6 +343,7 @@ pub struct JournaledCalls {
     /// The instance whose calls these are.
     id: BranchId,
     stats: Arc<JournalStats>,
+    earlier: Arc<EarlierAnswers>,
 }
 
 impl JournaledCalls {
@@ -299,7 +361,14 @@ impl JournaledCalls {
             missing,
             id: BranchId::root(),
             stats: Arc::default(),
+            earlier: Arc::default(),
         }
+    }
+
+    /// Answers model calls from earlier runs where they repeat a request ([`EarlierAnswers`]).
+    pub fn with_earlier(mut self, earlier: Arc<EarlierAnswers>) -> JournaledCalls {
+        self.earlier = earlier;
+        self
     }
 
     pub fn stats(&self) -> Arc<JournalStats> {
@@ -391,6 +460,16 @@ impl HostCalls for JournaledCalls {
                     "has no recorded result (replay runs nothing live)",
                 ));
             }
+            if kind == CallKind::Llm {
+                if let Some(reply) = self.earlier.take(&request) {
+                    self.stats.reused.fetch_add(1, Ordering::Relaxed);
+                    self.write(json!({
+                        "t": "done", "path": path, "seq": seq, "result": reply,
+                        "seconds": 0.0, "reused": true,
+                    }));
+                    return decode_reply(&reply);
+                }
+            }
             self.stats.live.fetch_add(1, Ordering::Relaxed);
             let started = Instant::now();
             let result = live.await;
@@ -417,6 +496,7 @@ impl HostCalls for JournaledCalls {
                 missing: self.missing,
                 id,
                 stats: self.stats.clone(),
+                earlier: self.earlier.clone(),
             });
             Ok(fork)
         })

@@ -34,7 +34,7 @@ use crate::branch::Prior;
 use crate::cache::{hex, module_hash, ModuleCache};
 use crate::config::{check_grants, Config, GrantError, SandboxMode, WorkspaceMode};
 use crate::disk_watch::DiskWatch;
-use crate::journal::{Journal, JournaledCalls, Missing, Recorded, JOURNAL_FILE};
+use crate::journal::{EarlierAnswers, Journal, JournaledCalls, Missing, Recorded, JOURNAL_FILE};
 use crate::run::{HostError, RunOutcome};
 use crate::run_limits::RunAccount;
 use crate::services::{CommandsWatch, LlmAccess, LogSink, Services, SharedWorkspace};
@@ -76,6 +76,9 @@ pub struct RunSpec<'a> {
     /// Show a progress line on stderr while the run is live (the command line: when stderr is
     /// a terminal and not `--quiet`).
     pub progress: bool,
+    /// Journals of earlier runs whose model answers this run reuses where it repeats their
+    /// requests (`baton plan --replan`; see [`crate::journal::EarlierAnswers`]).
+    pub earlier_journals: Vec<PathBuf>,
 }
 
 /// The progress line: calls, running branches, tokens and cost, redrawn four times a second
@@ -402,12 +405,18 @@ pub fn run_plan(spec: RunSpec<'_>, stdout: &mut dyn Write) -> Result<RunRecord, 
     let journal = Arc::new(Journal::open(&journal_path).map_err(|error| {
         SessionError::setup(format!("cannot open `{}`: {error}", journal_path.display()))
     })?);
-    let calls = Arc::new(JournaledCalls::new(
-        services.clone(),
-        Some(journal.clone()),
-        Arc::new(recorded),
-        Missing::RunLive,
-    ));
+    let earlier = EarlierAnswers::from_journals(&spec.earlier_journals).map_err(|error| {
+        SessionError::setup(format!("cannot read an earlier run's journal: {error}"))
+    })?;
+    let calls = Arc::new(
+        JournaledCalls::new(
+            services.clone(),
+            Some(journal.clone()),
+            Arc::new(recorded),
+            Missing::RunLive,
+        )
+        .with_earlier(Arc::new(earlier)),
+    );
     let journal_stats = calls.stats();
     let output_copy = std::fs::File::create(run_dir.join(OUTPUT_FILE)).map_err(|error| {
         SessionError::setup(format!("cannot create the run's {OUTPUT_FILE}: {error}"))
@@ -487,6 +496,7 @@ pub fn run_plan(spec: RunSpec<'_>, stdout: &mut dyn Write) -> Result<RunRecord, 
         "heap": report.as_ref().ok().map(|report| report.heap),
         "journal": {
             "replayed": journal_stats.replayed.load(std::sync::atomic::Ordering::Relaxed),
+            "reused": journal_stats.reused.load(std::sync::atomic::Ordering::Relaxed),
             "live": journal_stats.live.load(std::sync::atomic::Ordering::Relaxed),
             "error": journal.error(),
         },

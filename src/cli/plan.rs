@@ -10,8 +10,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context as _};
-use baton::planner::{self, Planner, Revision, Task};
-use baton_host::llm::{Budget, Client, LlmError};
+use baton::planner::{self, Followup, Planner, Revision, Task};
+use baton_host::llm::{Budget, Client, LlmError, Spent};
 use baton_host::session::PLANNING_DIR;
 
 use super::run::{RunArgs, RunOptions};
@@ -36,6 +36,13 @@ pub struct PlanArgs {
     /// How many times the model may correct a plan the check rejects.
     #[arg(long, value_name = "N", default_value_t = 3)]
     pub max_repairs: usize,
+    /// How many times a plan that raises an uncaught exception when it runs is replaced: the
+    /// traceback and the run's last calls go back to the planner for a new plan, which runs
+    /// in a run directory of its own (`replan-N/` inside the first) on a fresh copy of the
+    /// workspace. Model calls it repeats exactly are answered from the earlier runs' journals,
+    /// not paid again. Not with `--in-place`.
+    #[arg(long, value_name = "K", default_value_t = 0)]
+    pub replan: usize,
     #[command(flatten)]
     pub options: RunOptions,
 }
@@ -106,6 +113,12 @@ pub fn run(args: &PlanArgs) -> anyhow::Result<ExitCode> {
             .unwrap_or_default(),
     };
 
+    if args.replan > 0 && args.options.in_place {
+        bail!(
+            "--replan runs each new plan on a fresh copy of the workspace, which --in-place \
+             does not have: leave out one of them"
+        );
+    }
     let dir = run_dir(&args.options)?;
     let planning = dir.join(PLANNING_DIR);
     let occupied = match std::fs::read_dir(&dir) {
@@ -136,70 +149,174 @@ pub fn run(args: &PlanArgs) -> anyhow::Result<ExitCode> {
         guide,
     };
     let quiet = args.options.quiet;
-    let mut kept = Ok(());
-    let planned = planner
-        .plan(&task, &mut |revision: &Revision| {
-            let name = format!("revision-{}", revision.number);
-            let record = serde_json::to_string_pretty(&planner::revision_record(revision))
-                .unwrap_or_default();
-            if kept.is_ok() {
-                kept = write(&format!("{name}.py"), &revision.source)
-                    .and_then(|()| write(&format!("{name}.json"), &record));
-            }
-            if !quiet {
-                eprintln!("[baton] planning: {}", describe(revision));
-            }
-        })
-        .context("cannot ask the planner")?;
-    kept?;
+    let mut revisions = 0;
+    let mut followup = None;
+    let mut earlier_journals = Vec::new();
+    let mut runs_spent = Spent::default();
+    for attempt in 0..=args.replan {
+        let mut kept = Ok(());
+        let planned = planner
+            .plan(
+                &task,
+                revisions + 1,
+                followup.take(),
+                &mut |revision: &Revision| {
+                    let name = format!("revision-{}", revision.number);
+                    let record = serde_json::to_string_pretty(&planner::revision_record(revision))
+                        .unwrap_or_default();
+                    if kept.is_ok() {
+                        kept = write(&format!("{name}.py"), &revision.source)
+                            .and_then(|()| write(&format!("{name}.json"), &record));
+                    }
+                    if !quiet {
+                        eprintln!("[baton] planning: {}", describe(revision));
+                    }
+                },
+            )
+            .context("cannot ask the planner")?;
+        kept?;
+        revisions += planned.revisions.len();
 
-    if let Some(error) = &planned.error {
-        eprintln!("error: the planner's model call failed: {error}");
-        return Ok(ExitCode::from(match error {
-            LlmError::BudgetExceeded { .. } => 4,
-            _ => 1,
-        }));
-    }
-    let Some(accepted) = planned.accepted() else {
-        if let Some(last) = planned.revisions.last() {
-            let report = baton_compiler::check_source(
-                &planning
-                    .join(format!("revision-{}.py", last.number))
-                    .display()
-                    .to_string(),
-                &last.source,
-            );
-            eprint!("{}", report.render_human());
+        if let Some(error) = &planned.error {
+            eprintln!("error: the planner's model call failed: {error}");
+            return Ok(ExitCode::from(match error {
+                LlmError::BudgetExceeded { .. } => 4,
+                _ => 1,
+            }));
         }
-        eprintln!(
-            "error: no plan passed the check after {} (the run directory `{}` keeps each)",
-            super::summary::plural(planned.revisions.len() as u64, "revision", "revisions"),
-            dir.display()
-        );
-        return Ok(ExitCode::from(EXIT_REJECTED));
+        let Some(accepted) = planned.accepted() else {
+            if let Some(last) = planned.revisions.last() {
+                let report = baton_compiler::check_source(
+                    &planning
+                        .join(format!("revision-{}.py", last.number))
+                        .display()
+                        .to_string(),
+                    &last.source,
+                );
+                eprint!("{}", report.render_human());
+            }
+            eprintln!(
+                "error: no plan passed the check after {} (the run directory `{}` keeps each)",
+                super::summary::plural(planned.revisions.len() as u64, "revision", "revisions"),
+                dir.display()
+            );
+            return Ok(ExitCode::from(EXIT_REJECTED));
+        };
+        let plan = planning.join(format!("revision-{}.py", accepted.number));
+        // Each attempt runs in a run directory of its own: the first in the one planned into,
+        // a replanned one below it, on a fresh copy of the workspace.
+        let attempt_dir = match attempt {
+            0 => dir.clone(),
+            n => dir.join(format!("replan-{n}")),
+        };
+        let facts = serde_json::json!({
+            "revisions": revisions,
+            "rejected": revisions - 1 - attempt,
+            "replans": attempt,
+            "calls": planned.spent.calls,
+            "tokens": planned.spent.tokens(),
+            "cost_usd": planned.spent.cost_usd,
+            "accepted": format!("{PLANNING_DIR}/revision-{}.py", accepted.number),
+            "run_dir": attempt_dir,
+        });
+        write(
+            "summary.json",
+            &serde_json::to_string_pretty(&facts).unwrap_or_default(),
+        )?;
+        let mut options = args.options.clone();
+        options.run_dir = Some(attempt_dir.clone());
+        options.spent_before = Some(add(planned.spent, runs_spent));
+        options.planning = Some(facts);
+        options.earlier_journals = earlier_journals.clone();
+        let mut raised = None;
+        let code = super::run::run_with(
+            &RunArgs {
+                plan: Some(plan),
+                resume: None,
+                options,
+            },
+            &mut raised,
+        )?;
+        let Some(traceback) = raised.filter(|_| attempt < args.replan) else {
+            return Ok(code);
+        };
+        // A budget that ran out is not the plan's fault: a new plan would spend it again.
+        let last = traceback.lines().last().unwrap_or_default().to_string();
+        if last.starts_with("BudgetExceeded") {
+            return Ok(code);
+        }
+        if !quiet {
+            eprintln!(
+                "[baton] planning: the plan raised ({}); asking for a new one ({} of {})",
+                baton::terminal_text(&last, false),
+                attempt + 1,
+                args.replan
+            );
+        }
+        runs_spent = add(runs_spent, run_spent(&attempt_dir));
+        earlier_journals.push(attempt_dir.join(baton_host::journal::JOURNAL_FILE));
+        followup = Some(Followup {
+            reply: accepted.reply.clone(),
+            told: planner::replan_message(&traceback, &recent_calls(&attempt_dir)),
+        });
+    }
+    unreachable!("the last attempt returns")
+}
+
+/// The sum of two amounts spent.
+fn add(a: Spent, b: Spent) -> Spent {
+    Spent {
+        calls: a.calls + b.calls,
+        input_tokens: a.input_tokens + b.input_tokens,
+        output_tokens: a.output_tokens + b.output_tokens,
+        cost_usd: a.cost_usd + b.cost_usd,
+        unpriced_calls: a.unpriced_calls + b.unpriced_calls,
+    }
+}
+
+/// What a finished run spent on model calls (its figures.json).
+fn run_spent(run_dir: &std::path::Path) -> Spent {
+    let figures: serde_json::Value = std::fs::read_to_string(run_dir.join("figures.json"))
+        .ok()
+        .and_then(|text| serde_json::from_str(&text).ok())
+        .unwrap_or_default();
+    let llm = &figures["llm"];
+    Spent {
+        calls: llm["calls"].as_u64().unwrap_or(0),
+        input_tokens: llm["input_tokens"].as_u64().unwrap_or(0),
+        output_tokens: llm["output_tokens"].as_u64().unwrap_or(0),
+        cost_usd: llm["cost_usd"].as_f64().unwrap_or(0.0),
+        unpriced_calls: 0,
+    }
+}
+
+/// The last calls of a run, for the planner: each call's kind, request and result, cut short.
+fn recent_calls(run_dir: &std::path::Path) -> serde_json::Value {
+    const SHOWN: usize = 8;
+    const CHARS: usize = 600;
+    let cut = |value: &serde_json::Value| {
+        let text = value.to_string();
+        match text.char_indices().nth(CHARS) {
+            Some((end, _)) => serde_json::Value::String(format!("{}…", &text[..end])),
+            None => value.clone(),
+        }
     };
-    let plan = planning.join(format!("revision-{}.py", accepted.number));
-    let facts = serde_json::json!({
-        "revisions": planned.revisions.len(),
-        "rejected": planned.revisions.len() - 1,
-        "calls": planned.spent.calls,
-        "tokens": planned.spent.tokens(),
-        "cost_usd": planned.spent.cost_usd,
-        "accepted": format!("{PLANNING_DIR}/revision-{}.py", accepted.number),
-    });
-    write(
-        "summary.json",
-        &serde_json::to_string_pretty(&facts).unwrap_or_default(),
-    )?;
-    let mut options = args.options.clone();
-    options.run_dir = Some(dir);
-    options.spent_before = Some(planned.spent);
-    options.planning = Some(facts);
-    super::run::run(&RunArgs {
-        plan: Some(plan),
-        resume: None,
-        options,
-    })
+    let Ok(trace) = baton_host::trace::trace(run_dir) else {
+        return serde_json::Value::Array(Vec::new());
+    };
+    let calls = trace["calls"].as_array().map_or(&[][..], Vec::as_slice);
+    let recent: Vec<serde_json::Value> = calls[calls.len().saturating_sub(SHOWN)..]
+        .iter()
+        .map(|call| {
+            serde_json::json!({
+                "call": call["call"],
+                "branch": call["path"],
+                "request": cut(&call["request"]),
+                "result": cut(&call["result"]),
+            })
+        })
+        .collect();
+    serde_json::Value::Array(recent)
 }
 
 /// "revision 2 rejected: B201 name `lenn` is not defined (and 1 more)".

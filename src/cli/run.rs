@@ -157,6 +157,10 @@ pub struct RunOptions {
     /// How `baton plan` got the plan, for the summary.
     #[arg(skip)]
     pub planning: Option<Value>,
+    /// Journals of earlier revisions' runs, whose model answers this run reuses where it
+    /// repeats their requests (`baton plan --replan`).
+    #[arg(skip)]
+    pub earlier_journals: Vec<PathBuf>,
 }
 
 impl std::ops::Deref for RunArgs {
@@ -337,6 +341,12 @@ fn parse_fuel(text: &str) -> Result<u64, String> {
 }
 
 pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
+    run_with(args, &mut None)
+}
+
+/// [`run`], also handing back the traceback when the plan raised (`baton plan --replan`
+/// sends it to the planner).
+pub fn run_with(args: &RunArgs, raised: &mut Option<String>) -> anyhow::Result<ExitCode> {
     let config = args.config()?;
     let inputs = args.inputs()?;
     let plan = match (&args.plan, &args.resume) {
@@ -403,6 +413,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
         priors,
         resume: args.resume.is_some(),
         progress: std::io::stderr().is_terminal() && !args.quiet,
+        earlier_journals: args.earlier_journals.clone(),
     };
 
     let mut stdout = std::io::stdout().lock();
@@ -462,6 +473,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
         Err(error) => host_error(error, &plan),
         Ok(RunOutcome::Success) => Ok(ExitCode::SUCCESS),
         Ok(RunOutcome::Exception { traceback }) => {
+            *raised = Some(traceback.clone());
             let budget = traceback
                 .lines()
                 .last()
