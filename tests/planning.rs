@@ -327,3 +327,63 @@ fn a_plan_that_raises_is_replaced_and_its_model_calls_are_not_paid_twice() {
     assert_exit(&replay, 0);
     assert_eq!(revision(&scratch, 2)["accepted"], true);
 }
+
+/// The example task set (`plans/examples/tasks/`): ten tasks over a fixture repository, planned
+/// offline from a script of planner answers (two rejected by the check and repaired), each over
+/// its own copy of the repository. What they print is `expected.txt`, as `run_all.sh` prints it.
+#[test]
+fn the_example_task_set_runs_offline() {
+    let scratch = Scratch::new("plan-tasks");
+    let here = std::path::Path::new(&repo("plans/examples/tasks")).to_path_buf();
+    let mut tasks: Vec<_> = std::fs::read_dir(here.join("tasks"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .collect();
+    tasks.sort();
+    assert_eq!(tasks.len(), 10);
+    let mut printed = String::new();
+    let mut repaired = 0;
+    for task in &tasks {
+        let name = task.file_stem().unwrap().to_str().unwrap();
+        let workspace = scratch.path().join(name);
+        let copied = std::process::Command::new("cp")
+            .arg("-a")
+            .arg(here.join("repo"))
+            .arg(&workspace)
+            .status()
+            .unwrap();
+        assert!(copied.success());
+        let run_dir = scratch.path().join(format!("{name}.run"));
+        let output = baton_in(
+            scratch.path(),
+            &[
+                "plan",
+                "--task-file",
+                task.to_str().unwrap(),
+                "--workspace",
+                workspace.to_str().unwrap(),
+                "--grant",
+                "bash",
+                "--llm",
+                &format!("script:{}", here.join("planner.llm.json").display()),
+                "--run-dir",
+                run_dir.to_str().unwrap(),
+                "--quiet",
+            ],
+        );
+        assert_exit(&output, 0);
+        printed.push_str(&format!("== {name}\n{}", stdout(&output)));
+        repaired += usize::from(run_dir.join("planning/revision-2.json").exists());
+    }
+    let expected = std::fs::read_to_string(here.join("expected.txt")).unwrap();
+    assert_eq!(printed, expected);
+    assert_eq!(
+        repaired, 2,
+        "two tasks' first plans are rejected and repaired"
+    );
+    // The restock task changed its own copy of the repository, not the fixture.
+    let todo = std::fs::read_to_string(scratch.path().join("08-restock/notes/todo.txt")).unwrap();
+    assert!(todo.ends_with("- restock kiwi\n"), "{todo}");
+    let fixture = std::fs::read_to_string(here.join("repo/notes/todo.txt")).unwrap();
+    assert!(!fixture.contains("restock"));
+}
