@@ -59,6 +59,20 @@ pub fn parse(file: &SourceFile) -> Result<Vec<ast::Stmt>, Diagnostic> {
             "the parser returned something other than a module",
         )),
         Err(error) => {
+            let at = error.offset.to_usize();
+            if let Some((offset, message)) = cpython_wording(file.text(), &error.error, at) {
+                let offset = file.clamp(offset);
+                let end = file.text()[offset..]
+                    .chars()
+                    .next()
+                    .map_or(offset, |c| offset + c.len_utf8());
+                return Err(
+                    Diagnostic::error(Code::SyntaxError, Span::new(offset, end), message)
+                        .with_help(
+                            "plans are Python 3.11 source; fix the syntax at the marked position",
+                        ),
+                );
+            }
             let mut offset = file.clamp(error.offset.to_usize());
             // The lexer reports an unrecognised character just past it; point at it instead.
             if let ParseErrorType::Lexical(LexicalErrorType::UnrecognizedToken { tok }) =
@@ -175,6 +189,122 @@ fn screen_parameters(tokens: &[LexResult]) -> Result<(), Diagnostic> {
         i += 1;
     }
     Ok(())
+}
+
+/// CPython's message and position for the slips where rustpython words them otherwise:
+/// brackets, which CPython's tokenizer judges over the whole source and which take precedence
+/// over its parser's messages (an unmatched closer, a closer of the wrong kind, an opener never
+/// closed), and a compound statement's missing colon (`if x` then a newline is CPython's
+/// "expected ':'"). `at` is where rustpython's parser stopped. `None`: rustpython's message
+/// stands.
+fn cpython_wording(text: &str, error: &ParseErrorType, at: usize) -> Option<(usize, String)> {
+    // The tokens again (the parser consumed them), up to the first lexical error; this runs
+    // only for a plan that does not parse.
+    let mut tokens: Vec<LexResult> = Vec::new();
+    for token in lexer::lex(text, Mode::Module) {
+        let failed = token.is_err();
+        tokens.push(token);
+        if failed {
+            break;
+        }
+    }
+    let line_of = |offset: usize| text[..offset.min(text.len())].matches('\n').count() + 1;
+    let mut open: Vec<(char, usize)> = Vec::new();
+    let mut complete = true;
+    for token in &tokens {
+        let (token, range) = match token {
+            Ok(token) => token,
+            Err(lexical) => {
+                if lexical.error == LexicalErrorType::NestingError {
+                    // Reported just past the closer.
+                    let at = lexical.location.to_usize().saturating_sub(1);
+                    let closer = text[at.min(text.len())..].chars().next().unwrap_or(')');
+                    return Some((at, format!("unmatched '{closer}'")));
+                }
+                // The end of the source inside brackets is the lexer's Eof: the scan is whole.
+                complete = lexical.error == LexicalErrorType::Eof;
+                break;
+            }
+        };
+        let start = range.start().to_usize();
+        let (opener, closer) = match token {
+            Tok::Lpar => ('(', None),
+            Tok::Lsqb => ('[', None),
+            Tok::Lbrace => ('{', None),
+            Tok::Rpar => ('(', Some(')')),
+            Tok::Rsqb => ('[', Some(']')),
+            Tok::Rbrace => ('{', Some('}')),
+            _ => continue,
+        };
+        let Some(closer) = closer else {
+            open.push((opener, start));
+            continue;
+        };
+        match open.pop() {
+            None => return Some((start, format!("unmatched '{closer}'"))),
+            Some((was, opened)) if was != opener => {
+                let on = if line_of(opened) == line_of(start) {
+                    String::new()
+                } else {
+                    format!(" on line {}", line_of(opened))
+                };
+                return Some((
+                    start,
+                    format!(
+                        "closing parenthesis '{closer}' does not match opening parenthesis \
+                         '{was}'{on}"
+                    ),
+                ));
+            }
+            Some(_) => {}
+        }
+    }
+    // CPython blames the innermost bracket left open when its parser stopped at the end of the
+    // source, or on a later line than the bracket's (a statement swallowed by the bracket);
+    // an error on the bracket's own line is the parser's.
+    if complete {
+        if let Some((opener, opened)) = open.last() {
+            let at_end = matches!(
+                error,
+                ParseErrorType::Eof | ParseErrorType::Lexical(LexicalErrorType::Eof)
+            );
+            if at_end || line_of(at) > line_of(*opened) {
+                return Some((*opened, format!("'{opener}' was never closed")));
+            }
+        }
+    }
+    // A compound statement's header that ends at a newline without its colon.
+    if let ParseErrorType::UnrecognizedToken(Tok::Newline, _) = error {
+        let tokens: Vec<&(Tok, rustpython_parser::text_size::TextRange)> =
+            tokens.iter().flatten().collect();
+        let newline = tokens.iter().position(|(token, range)| {
+            matches!(token, Tok::Newline) && range.start().to_usize() == at
+        })?;
+        let starts = tokens[..newline]
+            .iter()
+            .rposition(|(token, _)| matches!(token, Tok::Newline | Tok::Indent | Tok::Dedent))
+            .map_or(0, |p| p + 1);
+        let header = matches!(
+            tokens.get(starts).map(|(token, _)| token),
+            Some(
+                Tok::If
+                    | Tok::Elif
+                    | Tok::Else
+                    | Tok::For
+                    | Tok::While
+                    | Tok::Def
+                    | Tok::Class
+                    | Tok::Try
+                    | Tok::Except
+                    | Tok::Finally
+                    | Tok::With
+            )
+        );
+        if header {
+            return Some((at, "expected ':'".to_string()));
+        }
+    }
+    None
 }
 
 /// rustpython's messages, phrased like CPython's: always starting with "invalid syntax".

@@ -805,3 +805,44 @@ fn late_binding_closures_are_warned_about() {
         assert!(warned(clean).is_empty(), "{clean}");
     }
 }
+
+#[test]
+fn syntax_errors_are_worded_as_cpython_words_them() {
+    // (source, CPython 3.11's message, its line and 1-based column)
+    let cases = [
+        ("print((1, 2)\n", "'(' was never closed", 1, 6),
+        ("x = [1, 2\ny = 3\n", "'[' was never closed", 1, 5),
+        ("x = (1,\n  [2,\n", "'[' was never closed", 2, 3),
+        ("s = \"(\" + x\nprint(s\n", "'(' was never closed", 2, 6),
+        ("x = 1)\n", "unmatched ')'", 1, 6),
+        ("x = 5 5)\n", "unmatched ')'", 1, 8),
+        (
+            "f(1]\n",
+            "closing parenthesis ']' does not match opening parenthesis '('",
+            1,
+            4,
+        ),
+        (
+            "x = (1\n+ 2]\n",
+            "closing parenthesis ']' does not match opening parenthesis '(' on line 1",
+            2,
+            4,
+        ),
+        ("if x\n    pass\n", "expected ':'", 1, 5),
+        ("def f()\n    return 1\n", "expected ':'", 1, 8),
+        ("if x:\n    pass\nelif y\n    pass\n", "expected ':'", 3, 7),
+        ("with a as b\n    pass\n", "expected ':'", 1, 12),
+        ("x = 1 # (\nif x\n  pass\n", "expected ':'", 2, 5),
+    ];
+    for (source, message, line, column) in cases {
+        let report = check_source("p.py", source);
+        let diagnostic = &report.diagnostics[0];
+        assert_eq!(diagnostic.code, Code::SyntaxError, "{source:?}");
+        assert_eq!(diagnostic.message, message, "{source:?}");
+        let found = report.file.line_column(diagnostic.span.start);
+        assert_eq!((found.line, found.column), (line, column), "{source:?}");
+    }
+    // Where CPython's parser speaks first, the bracket is not blamed.
+    let report = check_source("p.py", "def f(:\n  pass\n");
+    assert!(report.diagnostics[0].message.starts_with("invalid syntax"));
+}
