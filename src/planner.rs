@@ -99,16 +99,23 @@ fn repair_message(diagnostics: &Value) -> String {
 /// The plan in a model's answer: the first ```python (or ```py, or bare ```) fenced block, or
 /// the whole answer when it has none.
 pub fn extract_plan(reply: &str) -> String {
-    let mut lines = reply.lines();
     let mut in_block = false;
+    // Inside a fenced block of another language, whose closing fence opens nothing.
+    let mut in_other = false;
     let mut plan = Vec::new();
-    for line in lines.by_ref() {
+    for line in reply.lines() {
         let trimmed = line.trim();
+        if in_other {
+            in_other = !trimmed.starts_with("```");
+            continue;
+        }
         if !in_block {
             if let Some(info) = trimmed.strip_prefix("```") {
                 let info = info.trim();
                 if matches!(info, "" | "python" | "py" | "python3") {
                     in_block = true;
+                } else {
+                    in_other = true;
                 }
             }
             continue;
