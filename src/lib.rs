@@ -4,6 +4,7 @@ use std::path::Path;
 
 pub use baton_compiler as compiler;
 
+pub mod batch;
 pub mod plan_cache;
 pub mod planner;
 

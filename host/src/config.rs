@@ -261,6 +261,9 @@ pub enum WorkspaceMode {
     Copy,
     /// Work in the directory itself.
     InPlace,
+    /// Work on a copy; never write back (the changes stay in the run directory and its
+    /// `changes.patch`). `baton batch` runs this way.
+    Isolated,
 }
 
 /// `[workspace]`.

@@ -318,6 +318,7 @@ pub fn run_plan(spec: RunSpec<'_>, stdout: &mut dyn Write) -> Result<RunRecord, 
             match spec.config.workspace.mode {
                 WorkspaceMode::Copy => baton_workspace::Mode::Copy,
                 WorkspaceMode::InPlace => baton_workspace::Mode::InPlace,
+                WorkspaceMode::Isolated => baton_workspace::Mode::Isolated,
             },
         ),
     }

@@ -2,6 +2,7 @@
 //! raised, 2 usage or configuration error, 3 rejected by the static check, 4 a limit ended the
 //! run.
 
+mod batch;
 mod check;
 mod compile;
 mod guide;
@@ -70,6 +71,10 @@ pub enum Command {
     /// against the same budget). The run directory keeps every revision in `planning/`. A plan
     /// still rejected after the repairs exits 3 with its diagnostics.
     Plan(Box<plan::PlanArgs>),
+    /// Batches of runs from a manifest (JSON lines, one run each): on this machine, as a
+    /// Slurm job array or a Kubernetes Indexed Job; resumable; `status` and `collect` at any
+    /// point.
+    Batch(batch::BatchArgs),
     /// Show a compiled plan's imports (the capabilities it needs), exports and section sizes.
     Inspect(inspect::InspectArgs),
     /// Re-execute a finished run from its journal, running nothing (no commands, no network,
@@ -116,6 +121,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Compile(args) => compile::run(&args),
         Command::Run(args) => run::run(&args),
         Command::Guide(args) => guide::run(&args),
+        Command::Batch(args) => batch::run(&args),
         Command::Plan(args) => plan::run(&args),
         Command::Inspect(args) => inspect::run(&args),
         Command::Priors(args) => priors::run(&args),

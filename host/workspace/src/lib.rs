@@ -79,6 +79,10 @@ pub enum Mode {
     Copy,
     /// The plan works directly in the user's directory; changes happen as the plan makes them.
     InPlace,
+    /// As [`Mode::Copy`], but the changes never reach the user's directory: they stay in the
+    /// run directory (its workspace and `changes.patch`). For batches, whose runs share one
+    /// source directory and each keep their own result.
+    Isolated,
 }
 
 /// How the run ended.
@@ -290,7 +294,7 @@ impl Workspace {
         let (run, run_path) = open_run_dir(run_dir)?;
         refuse_nesting(&run_path, &user_path)?;
         match mode {
-            Mode::Copy => {
+            Mode::Copy | Mode::Isolated => {
                 let (root, root_path) = create_subdir(&run, &run_path, WORKSPACE_DIR)?;
                 let copied =
                     copy_tree(&user, &user_path, &root, &root_path, Policy::Full, &limits)?;
@@ -304,7 +308,7 @@ impl Workspace {
                         path: user_path,
                         manifest: copied.manifest,
                     },
-                    write_back: true,
+                    write_back: mode == Mode::Copy,
                     limits,
                     copy_report: copied.report,
                     guard: Guard::default(),

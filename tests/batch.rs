@@ -1,0 +1,308 @@
+//! `baton batch` end to end: the local engine over 3 workspaces x 10 runs, killed with SIGKILL
+//! and run again; two copies of one shard at once; collect; status; the Kubernetes Job.
+
+mod support;
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use serde_json::Value;
+use support::fake_openai::{self, FakeServer};
+use support::*;
+
+const PLAN: &str = r#"
+from baton import bash, llm
+
+def main(n=0):
+    data = bash("cat data.txt").stdout.strip()
+    answer = llm(f"question {n} about {data}")
+    bash(f"echo 'run {n}: {answer}' >> data.txt")
+    return {"passed": n % 2 == 0, "data": data}
+"#;
+
+/// A batch of 3 workspaces x 10 runs in `scratch`, its model behind `server`.
+fn manifest(scratch: &Scratch, server: &FakeServer) -> String {
+    scratch.write("plan.py", PLAN);
+    let mut lines = String::new();
+    for repo in 1..=3 {
+        let dir = scratch.path().join(format!("repo{repo}"));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("data.txt"), format!("value {repo}\n")).unwrap();
+        for n in 0..10 {
+            lines.push_str(
+                &serde_json::json!({
+                    "id": format!("r{repo}-n{n}"),
+                    "plan": "plan.py",
+                    "workspace": format!("repo{repo}"),
+                    "inputs": {"n": n},
+                    "grants": ["bash", "llm"],
+                    "llm": "openai:fake",
+                    "tags": {"variant": format!("repo{repo}"), "instance_id": format!("repo{repo}__{n}")},
+                })
+                .to_string(),
+            );
+            lines.push('\n');
+        }
+    }
+    let _ = server;
+    scratch.write("manifest.jsonl", &lines)
+}
+
+fn batch(scratch: &Scratch, server: &FakeServer, args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_baton"));
+    command
+        .arg("batch")
+        .args(args)
+        .current_dir(scratch.path())
+        .env(
+            "BATON_CACHE_DIR",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("module-cache"),
+        )
+        .env("OPENAI_BASE_URL", server.base_url())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    command
+}
+
+fn results(root: &Path) -> Vec<Value> {
+    let mut results: Vec<Value> = std::fs::read_dir(root.join("results"))
+        .map(|entries| {
+            entries
+                .flatten()
+                .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
+                .map(|e| read_json(&e.path()))
+                .collect()
+        })
+        .unwrap_or_default();
+    results.sort_by_key(|r| r["id"].as_str().unwrap_or_default().to_string());
+    results
+}
+
+/// The issue's scenario: 30 runs, `--parallel 4`, killed with SIGKILL mid-way and run again.
+#[test]
+fn a_killed_batch_run_again_ends_with_every_result_once() {
+    // Each answer takes 400 ms: the kill finds requests in flight.
+    let server = FakeServer::start(|request| {
+        std::thread::sleep(Duration::from_millis(400));
+        format!("answer to {}", fake_openai::last_message(request))
+    });
+    let scratch = Scratch::new("batch-kill");
+    let manifest = manifest(&scratch, &server);
+    let root = scratch.path().join("out");
+    let args = [
+        "run",
+        manifest.as_str(),
+        "--out",
+        root.to_str().unwrap(),
+        "--parallel",
+        "4",
+    ];
+    let mut first = batch(&scratch, &server, &args).spawn().unwrap();
+    std::thread::sleep(Duration::from_millis(2500));
+    first.kill().unwrap();
+    let _ = first.wait();
+    let before = results(&root).len();
+    assert!(
+        before < 30,
+        "the kill came too late to test anything ({before} done)"
+    );
+    let second = batch(&scratch, &server, &args).output().unwrap();
+    assert!(
+        second.status.success(),
+        "{}",
+        String::from_utf8_lossy(&second.stderr)
+    );
+    let results = results(&root);
+    assert_eq!(results.len(), 30);
+    for result in &results {
+        assert_eq!(result["status"], "success", "{result}");
+    }
+    // No question was asked more than twice, and only those in flight at the kill twice.
+    let mut asked: HashMap<String, usize> = HashMap::new();
+    for prompt in server.prompts() {
+        *asked.entry(prompt).or_default() += 1;
+    }
+    assert_eq!(asked.len(), 30, "{asked:?}");
+    let twice = asked.values().filter(|&&n| n == 2).count();
+    assert!(asked.values().all(|&n| n <= 2), "{asked:?}");
+    assert!(
+        twice <= 8,
+        "{twice} questions asked twice: more than were in flight"
+    );
+    // Each run's workspace change is its own, and the workspaces themselves are untouched.
+    let collect = batch(&scratch, &server, &["collect", root.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(collect.status.success());
+    let predictions = std::fs::read_to_string(root.join("preds.jsonl")).unwrap();
+    let lines: Vec<Value> = predictions
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 30);
+    for line in &lines {
+        let id = line["run_id"].as_str().unwrap();
+        let n = id.rsplit("-n").next().unwrap();
+        let patch = line["model_patch"].as_str().unwrap();
+        assert!(
+            patch.contains(&format!("+run {n}: answer to question {n} about")),
+            "{id}: {patch}"
+        );
+        assert_eq!(patch.matches("\n+run ").count(), 1, "{id}: {patch}");
+        assert!(line["instance_id"].as_str().unwrap().starts_with("repo"));
+    }
+    assert_eq!(
+        std::fs::read_to_string(scratch.path().join("repo1/data.txt")).unwrap(),
+        "value 1\n"
+    );
+    let trajectory = read_json(&root.join("trajectories/r2-n3/r2-n3.traj.json"));
+    assert_eq!(trajectory["trajectory_format"], "mini-swe-agent-1.1");
+    assert_eq!(trajectory["messages"][1]["role"], "assistant");
+    let summary = read_json(&root.join("summary.json"));
+    assert_eq!(summary["all"]["runs"], 30);
+    assert_eq!(summary["all"]["pass_rate"], 0.5);
+    assert_eq!(summary["variant=repo2"]["runs"], 10);
+    let status = batch(
+        &scratch,
+        &server,
+        &["status", root.to_str().unwrap(), "--format", "json"],
+    )
+    .output()
+    .unwrap();
+    let status: Value = serde_json::from_slice(&status.stdout).unwrap();
+    assert_eq!(status["done"], 30, "{status}");
+    assert_eq!(status["by_status"]["success"], 30);
+}
+
+/// Two copies of one shard at once (Kubernetes may start a replacement pod before the old one
+/// is gone): every run ends once, each run by one of them.
+#[test]
+fn two_copies_of_a_shard_never_run_one_run_twice() {
+    let server = FakeServer::start(|request| {
+        std::thread::sleep(Duration::from_millis(100));
+        format!("answer to {}", fake_openai::last_message(request))
+    });
+    let scratch = Scratch::new("batch-twice");
+    let manifest = manifest(&scratch, &server);
+    let root = scratch.path().join("out");
+    let shard = [
+        "shard",
+        manifest.as_str(),
+        "--out",
+        root.to_str().unwrap(),
+        "--index",
+        "0",
+        "--shards",
+        "1",
+        "--jobs",
+        "3",
+    ];
+    let a = batch(&scratch, &server, &shard).spawn().unwrap();
+    let b = batch(&scratch, &server, &shard).spawn().unwrap();
+    let (a, b) = (a.wait_with_output().unwrap(), b.wait_with_output().unwrap());
+    // One may find runs the other holds: it says so with the retry code; run it again.
+    for output in [&a, &b] {
+        assert!(
+            output.status.success() || output.status.code() == Some(75),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+    let again = batch(&scratch, &server, &shard).output().unwrap();
+    assert!(
+        again.status.success(),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+    assert_eq!(results(&root).len(), 30);
+    let mut asked: HashMap<String, usize> = HashMap::new();
+    for prompt in server.prompts() {
+        *asked.entry(prompt).or_default() += 1;
+    }
+    assert_eq!(asked.len(), 30);
+    assert!(
+        asked.values().all(|&n| n == 1),
+        "a run ran twice: {asked:?}"
+    );
+}
+
+#[test]
+fn a_bad_manifest_is_refused_line_by_line_before_anything_runs() {
+    let scratch = Scratch::new("batch-bad");
+    scratch.write("plan.py", "print(1)\n");
+    let manifest = scratch.write(
+        "manifest.jsonl",
+        "{\"id\": \"a\", \"plan\": \"plan.py\"}\n{\"id\": \"a\", \"plan\": \"plan.py\"}\n{\"id\": \"b\", \"plan\": \"nope.py\", \"grants\": [\"root\"]}\n",
+    );
+    let output = baton_in(scratch.path(), &["batch", "run", &manifest, "--out", "out"]);
+    assert_exit(&output, 2);
+    let stderr = stderr(&output);
+    assert!(
+        stderr.contains("manifest.jsonl:2: id \"a\" is also on line 1"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("manifest.jsonl:3: plan"), "{stderr}");
+    assert!(
+        stderr.contains("manifest.jsonl:3: grant \"root\""),
+        "{stderr}"
+    );
+    assert!(!scratch.path().join("out").exists(), "nothing ran");
+}
+
+#[test]
+fn the_kubernetes_job_is_an_indexed_job_of_the_shards() {
+    let server = FakeServer::start(|_| String::new());
+    let scratch = Scratch::new("batch-k8s");
+    let manifest = manifest(&scratch, &server);
+    let output = baton_in(
+        scratch.path(),
+        &[
+            "batch",
+            "render",
+            &manifest,
+            "--out",
+            "/batch",
+            "--engine",
+            "k8s",
+            "--shards",
+            "3",
+            "--parallel",
+            "2",
+            "--image",
+            "registry/baton:1",
+        ],
+    );
+    assert_exit(&output, 0);
+    let job: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(job["apiVersion"], "batch/v1");
+    assert_eq!(job["kind"], "Job");
+    let spec = &job["spec"];
+    assert_eq!(spec["completionMode"], "Indexed");
+    assert_eq!(spec["completions"], 3);
+    assert_eq!(spec["parallelism"], 2);
+    assert_eq!(spec["backoffLimitPerIndex"], 3);
+    assert_eq!(spec["podReplacementPolicy"], "Failed");
+    let rules = spec["podFailurePolicy"]["rules"].as_array().unwrap();
+    assert_eq!(rules[1]["action"], "Count");
+    assert_eq!(rules[1]["onExitCodes"]["values"], serde_json::json!([75]));
+    assert_eq!(rules[2]["action"], "FailIndex");
+    let pod = &spec["template"]["spec"];
+    assert_eq!(pod["restartPolicy"], "Never");
+    let container = &pod["containers"][0];
+    assert_eq!(container["image"], "registry/baton:1");
+    let command: Vec<&str> = container["command"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert_eq!(&command[..3], ["baton", "batch", "shard"]);
+    assert!(command.contains(&"$(JOB_COMPLETION_INDEX)"));
+    assert_eq!(container["volumeMounts"][0]["mountPath"], "/batch");
+    assert_eq!(
+        pod["volumes"][0]["persistentVolumeClaim"]["claimName"],
+        "baton-batch"
+    );
+}
