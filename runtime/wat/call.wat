@@ -547,7 +547,8 @@
 ;; must be an iterable, not NoneType`. `callee` is the called object; for a method call it is
 ;; the receiver and `mname` the method's name (0 otherwise).
 
-;; The callee as CPython's `_PyObject_FunctionStr` shows it.
+;; The callee as CPython's `_PyObject_FunctionStr` shows it: `__main__.f()`, `str.split()`,
+;; `len()`, or the str() of an object that has no qualified name (`None`, `5`).
 (func $call_func_str (param $callee i64) (param $mname i64) (result i64)
   (local $sb i32) (local $t i32) (local $p i32)
   (local.set $sb (call $sb_new))
@@ -585,8 +586,10 @@
         (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_call_dot)))
         (call $sb_push_str (local.get $sb) (i64.load offset=16 (local.get $p)))
         (br $done)))
-    (call $sb_push_str (local.get $sb) (call $type_name (local.get $callee)))
-    (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_call_object_suffix))))
+    ;; Anything without a qualified name is shown as its str(), with no parentheses.
+    (call $sb_push_str (local.get $sb) (call $to_str (local.get $callee)))
+    (return (call $sb_finish (local.get $sb))))
+  (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_call_parens)))
   (call $sb_finish (local.get $sb)))
 
 ;; `*value` in a call's arguments.

@@ -30,3 +30,10 @@ for call in [lambda: f(**{1: 2}), lambda: f(a=1, **{"a": 2}), lambda: f(**{"a": 
 d = {"sep": "-"}
 print(*["a", "b"], **d)
 print("x-y".split(*["-"]))
+# A callee without a qualified name (not a function, class or method) is shown as its str().
+for callee in [None, 5, "ab", [1]]:
+    for call in [lambda: callee(*None), lambda: callee(**[1])]:
+        try:
+            call()
+        except TypeError as e:
+            print(e)
