@@ -306,3 +306,95 @@ fn the_kubernetes_job_is_an_indexed_job_of_the_shards() {
         "baton-batch"
     );
 }
+
+/// `--engine slurm` against stand-ins for `sbatch` and `sacct` (Slurm's daemons are not on
+/// this machine): the job array's tasks run the shard command, one task fails with the retry
+/// code once (an infrastructure failure), and the engine resubmits just that index.
+#[test]
+fn the_slurm_engine_submits_an_array_and_resubmits_what_needs_a_retry() {
+    let server =
+        FakeServer::start(|request| format!("answer to {}", fake_openai::last_message(request)));
+    let scratch = Scratch::new("batch-slurm");
+    let manifest = manifest(&scratch, &server);
+    let bin = scratch.path().join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let state = scratch.path().join("slurm-state");
+    std::fs::create_dir_all(&state).unwrap();
+    // sbatch --parsable --array=LIST%P --output=... --job-name=... --wrap=COMMAND: runs each
+    // task now, as Slurm would, recording its exit code; index 1 fails with 75 the first time.
+    let sbatch = format!(
+        r#"#!/bin/bash
+set -u
+state={state}
+job=$(( $(ls -d "$state"/[0-9]* 2>/dev/null | wc -l) + 100 ))
+for arg in "$@"; do
+    case "$arg" in
+        --array=*) list=${{arg#--array=}}; list=${{list%%\%*}} ;;
+        --wrap=*) wrap=${{arg#--wrap=}} ;;
+    esac
+done
+mkdir -p "$state/$job"
+echo "$list" > "$state/$job/submitted"
+for index in ${{list//,/ }}; do
+    if [ "$index" = 1 ] && [ ! -e "$state/failed-once" ]; then
+        touch "$state/failed-once"; echo 75 > "$state/$job/$index"; continue
+    fi
+    SLURM_ARRAY_TASK_ID=$index bash -c "$wrap" > /dev/null 2>&1
+    echo $? > "$state/$job/$index"
+done
+echo "$job"
+"#,
+        state = state.display()
+    );
+    let sacct = format!(
+        r#"#!/bin/bash
+state={state}
+job=$2
+for file in "$state/$job"/[0-9]*; do
+    index=$(basename "$file"); code=$(cat "$file")
+    if [ "$code" = 0 ]; then s=COMPLETED; else s=FAILED; fi
+    echo "${{job}}_${{index}}|$s|$code:0"
+done
+"#,
+        state = state.display()
+    );
+    for (name, text) in [("sbatch", sbatch), ("sacct", sacct)] {
+        let path = bin.join(name);
+        std::fs::write(&path, text).unwrap();
+        use std::os::unix::fs::PermissionsExt as _;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let root = scratch.path().join("out");
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let output = batch(
+        &scratch,
+        &server,
+        &[
+            "run",
+            &manifest,
+            "--out",
+            root.to_str().unwrap(),
+            "--engine",
+            "slurm",
+            "--parallel",
+            "2",
+        ],
+    )
+    .env("PATH", path)
+    .output()
+    .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(stderr.contains("resubmitting shards [1]"), "{stderr}");
+    assert_eq!(results(&root).len(), 30);
+    // Three groups, three shards: the first array had them all, the second only index 1.
+    let submitted: Vec<String> = ["100", "101"]
+        .iter()
+        .map(|job| std::fs::read_to_string(state.join(job).join("submitted")).unwrap())
+        .collect();
+    assert_eq!(submitted, ["0,1,2\n", "1\n"]);
+}

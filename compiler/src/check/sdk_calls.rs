@@ -243,10 +243,6 @@ fn accepted_kinds(annotation: &str) -> Option<Vec<Kind>> {
 fn describe(kinds: &[Kind]) -> String {
     let mut names: Vec<&str> = Vec::new();
     for kind in kinds {
-        // A float parameter takes ints too; Python calls it float.
-        if *kind == Kind::Int && kinds.contains(&Kind::Float) {
-            continue;
-        }
         if !names.contains(&kind.name()) {
             names.push(kind.name());
         }
@@ -358,14 +354,17 @@ pub fn check(module: &str, member: &str, call: &ast::ExprCall) -> Vec<Problem> {
         for param in signature.params.iter().filter(|p| p.required) {
             if !given.iter().any(|(p, _)| p.name == param.name) {
                 let what = if param.kind == ParamKind::KeywordOnly {
-                    "keyword-only argument"
+                    "keyword-only"
                 } else {
-                    "argument"
+                    "positional"
                 };
                 problems.push(Problem {
                     code: Code::SdkArguments,
                     span: call.range().into(),
-                    message: format!("{member}() missing required {what}: '{}'", param.name),
+                    message: format!(
+                        "{member}() missing 1 required {what} argument: '{}'",
+                        param.name
+                    ),
                     help: takes(),
                 });
             }
