@@ -358,7 +358,9 @@ done
 "#,
         state = state.display()
     );
-    for (name, text) in [("sbatch", sbatch), ("sacct", sacct)] {
+    // No controller to ask: the engine falls back to sacct.
+    let scontrol = "#!/bin/bash\nexit 1\n".to_string();
+    for (name, text) in [("sbatch", sbatch), ("sacct", sacct), ("scontrol", scontrol)] {
         let path = bin.join(name);
         std::fs::write(&path, text).unwrap();
         use std::os::unix::fs::PermissionsExt as _;
@@ -397,4 +399,223 @@ done
         .map(|job| std::fs::read_to_string(state.join(job).join("submitted")).unwrap())
         .collect();
     assert_eq!(submitted, ["0,1,2\n", "1\n"]);
+}
+
+/// A one-node Slurm cluster of this machine's own daemons (Debian's `slurm-wlm` and `munge`,
+/// installed by the test when it runs as root and they are missing), on ports of its own, for
+/// the test's lifetime.
+struct Slurm {
+    conf: std::path::PathBuf,
+    dir: std::path::PathBuf,
+}
+
+impl Slurm {
+    fn start(scratch: &Scratch) -> Result<Slurm, String> {
+        let have = |program: &str| {
+            Command::new("sh")
+                .args(["-c", &format!("command -v {program}")])
+                .output()
+                .is_ok_and(|o| o.status.success())
+        };
+        // SAFETY: geteuid has no preconditions.
+        let root = unsafe { libc::geteuid() } == 0;
+        let programs = [
+            "slurmctld",
+            "slurmd",
+            "munged",
+            "sbatch",
+            "scontrol",
+            "sinfo",
+        ];
+        if !programs.iter().all(|p| have(p)) {
+            if !root || !have("apt-get") {
+                return Err("Slurm is not installed and this test cannot install it (it needs root and apt-get)".into());
+            }
+            let installed = Command::new("apt-get")
+                .args([
+                    "install",
+                    "-y",
+                    "--no-install-recommends",
+                    "slurm-wlm",
+                    "munge",
+                ])
+                .env("DEBIAN_FRONTEND", "noninteractive")
+                .output()
+                .map_err(|e| format!("apt-get: {e}"))?;
+            if !installed.status.success() {
+                return Err(format!(
+                    "apt-get could not install slurm-wlm and munge: {}",
+                    String::from_utf8_lossy(&installed.stderr)
+                ));
+            }
+        }
+        if !root {
+            return Err("Slurm's daemons are started as root here".into());
+        }
+        let munge_works = || {
+            Command::new("sh")
+                .args(["-c", "munge -n | unmunge"])
+                .output()
+                .is_ok_and(|o| o.status.success())
+        };
+        if !munge_works() {
+            for dir in ["/run/munge", "/var/lib/munge", "/var/log/munge"] {
+                let _ = std::fs::create_dir_all(dir);
+            }
+            let _ = Command::new("munged").arg("--force").output();
+            std::thread::sleep(Duration::from_millis(500));
+            if !munge_works() {
+                return Err("munged could not be started".into());
+            }
+        }
+        let host = String::from_utf8_lossy(
+            &Command::new("hostname")
+                .arg("-s")
+                .output()
+                .map_err(|e| e.to_string())?
+                .stdout,
+        )
+        .trim()
+        .to_string();
+        let dir = scratch.path().join("slurm");
+        for sub in ["state", "spool"] {
+            std::fs::create_dir_all(dir.join(sub)).unwrap();
+        }
+        let port = 20_000 + (std::process::id() % 20_000) as u16;
+        let conf = dir.join("slurm.conf");
+        let d = dir.display();
+        std::fs::write(
+            &conf,
+            format!(
+                "ClusterName=batontest\nSlurmctldHost={host}\nSlurmctldPort={port}\nSlurmdPort={}\n\
+                 SlurmUser=root\nSlurmdUser=root\nStateSaveLocation={d}/state\nSlurmdSpoolDir={d}/spool\n\
+                 SlurmctldPidFile={d}/slurmctld.pid\nSlurmdPidFile={d}/slurmd.pid\n\
+                 ProctrackType=proctrack/linuxproc\nTaskPlugin=task/none\nReturnToService=2\n\
+                 SchedulerType=sched/backfill\nSelectType=select/cons_tres\nSelectTypeParameters=CR_Core\n\
+                 AccountingStorageType=accounting_storage/none\nJobCompType=jobcomp/none\n\
+                 JobAcctGatherType=jobacct_gather/none\nMpiDefault=none\nMinJobAge=600\n\
+                 SlurmctldLogFile={d}/slurmctld.log\nSlurmdLogFile={d}/slurmd.log\n\
+                 NodeName={host} CPUs=2 State=UNKNOWN\n\
+                 PartitionName=batch Nodes={host} Default=YES MaxTime=INFINITE State=UP\n",
+                port + 1
+            ),
+        )
+        .unwrap();
+        let slurm = Slurm { conf, dir };
+        for daemon in ["slurmctld", "slurmd"] {
+            let started = Command::new(daemon)
+                .arg("-f")
+                .arg(&slurm.conf)
+                .env("SLURM_CONF", &slurm.conf)
+                .output()
+                .map_err(|e| format!("{daemon}: {e}"))?;
+            if !started.status.success() {
+                return Err(format!(
+                    "{daemon} did not start: {}",
+                    String::from_utf8_lossy(&started.stderr)
+                ));
+            }
+        }
+        for _ in 0..60 {
+            let sinfo = Command::new("sinfo")
+                .args(["-h", "-o", "%t"])
+                .env("SLURM_CONF", &slurm.conf)
+                .output()
+                .map_err(|e| e.to_string())?;
+            if String::from_utf8_lossy(&sinfo.stdout).trim() == "idle" {
+                return Ok(slurm);
+            }
+            std::thread::sleep(Duration::from_millis(500));
+        }
+        Err("the Slurm node did not come up idle".into())
+    }
+}
+
+impl Drop for Slurm {
+    fn drop(&mut self) {
+        for daemon in ["slurmd", "slurmctld"] {
+            if let Ok(pid) = std::fs::read_to_string(self.dir.join(format!("{daemon}.pid"))) {
+                if let Ok(pid) = pid.trim().parse::<i32>() {
+                    // SAFETY: signalling a daemon this test started.
+                    unsafe { libc::kill(pid, libc::SIGTERM) };
+                }
+            }
+        }
+    }
+}
+
+/// The same batch through a real Slurm on this machine, with a shard's task killed mid-way:
+/// Slurm reports it killed, the engine resubmits it, and the batch completes with every
+/// result once.
+#[test]
+fn the_batch_runs_through_slurm_with_a_task_killed() {
+    let server = FakeServer::start(|request| {
+        std::thread::sleep(Duration::from_millis(300));
+        format!("answer to {}", fake_openai::last_message(request))
+    });
+    let scratch = Scratch::new("batch-real-slurm");
+    let slurm = match Slurm::start(&scratch) {
+        Ok(slurm) => slurm,
+        Err(why) => {
+            eprintln!("not checked: {why}");
+            return;
+        }
+    };
+    let manifest = manifest(&scratch, &server);
+    let root = scratch.path().join("out");
+    let mut run = batch(
+        &scratch,
+        &server,
+        &[
+            "run",
+            &manifest,
+            "--out",
+            root.to_str().unwrap(),
+            "--engine",
+            "slurm",
+            "--parallel",
+            "3",
+            "--jobs",
+            "1",
+        ],
+    )
+    .env("SLURM_CONF", &slurm.conf)
+    .spawn()
+    .unwrap();
+    // Kill shard 1's task once it has started a run.
+    let mut killed = false;
+    for _ in 0..200 {
+        std::thread::sleep(Duration::from_millis(100));
+        let holding = std::fs::read_dir(root.join("claims"))
+            .map(|entries| {
+                entries
+                    .flatten()
+                    .any(|e| e.file_name().to_string_lossy().starts_with("r2-"))
+            })
+            .unwrap_or(false);
+        if holding {
+            // This batch's shard only (other tests run batches too).
+            let pattern = format!("batch shard .* --out {} --index 1 ", root.display());
+            let status = Command::new("pkill")
+                .args(["-KILL", "-f", &pattern])
+                .status()
+                .unwrap();
+            killed = status.success();
+            break;
+        }
+    }
+    assert!(killed, "no shard task of group 2 was found running to kill");
+    let output = run.wait().unwrap();
+    assert!(
+        output.success(),
+        "the batch did not complete after the kill"
+    );
+    let results = results(&root);
+    assert_eq!(results.len(), 30);
+    let mut asked: HashMap<String, usize> = HashMap::new();
+    for prompt in server.prompts() {
+        *asked.entry(prompt).or_default() += 1;
+    }
+    assert_eq!(asked.len(), 30);
+    assert!(asked.values().all(|&n| n <= 2), "{asked:?}");
 }

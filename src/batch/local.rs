@@ -1,5 +1,5 @@
 //! The local engine: a batch's shards as processes on this machine, at most `parallel` at
-//! once, each retried when it exits with [`super::EXIT_RETRY`].
+//! once, each retried when it exits with [`super::EXIT_RETRY`] or is killed by a signal.
 
 use std::collections::VecDeque;
 use std::process::{Child, Command};
@@ -65,7 +65,13 @@ pub fn run(
             match child.try_wait()? {
                 None => still.push((index, tries, child)),
                 Some(status) if status.success() => report.finished += 1,
-                Some(status) if status.code() == Some(i32::from(EXIT_RETRY)) && tries < retries => {
+                // The retry code, or killed by a signal (the machine under pressure, an
+                // operator): its runs resume from their journals.
+                Some(status)
+                    if (status.code() == Some(i32::from(EXIT_RETRY))
+                        || status.code().is_none())
+                        && tries < retries =>
+                {
                     echo(&format!(
                         "shard {index}: some runs need a retry ({})",
                         tries + 1
