@@ -186,6 +186,10 @@ pub struct Planner<'a> {
     pub max_repairs: usize,
     /// The compact guide for the system message.
     pub guide: String,
+    /// Answers of an interrupted planning (`baton plan --resume`), by revision number: what
+    /// the model was told and what it answered. A revision told the same again gets the same
+    /// answer without a new call.
+    pub recorded: std::collections::HashMap<usize, (String, String)>,
 }
 
 impl Planner<'_> {
@@ -227,24 +231,27 @@ impl Planner<'_> {
                 model: self.model.clone(),
                 ..Request::default()
             };
-            let reply = match runtime.block_on(self.client.complete(self.budget, request)) {
-                Ok(reply) => reply,
-                Err(error) => {
-                    return Ok(Planned {
-                        revisions,
-                        spent: self.budget.spent(),
-                        error: Some(error),
-                    })
-                }
+            let answer = match self.recorded.get(&number) {
+                Some((asked, answer)) if *asked == told => answer.clone(),
+                _ => match runtime.block_on(self.client.complete(self.budget, request)) {
+                    Ok(reply) => reply.text,
+                    Err(error) => {
+                        return Ok(Planned {
+                            revisions,
+                            spent: self.budget.spent(),
+                            error: Some(error),
+                        })
+                    }
+                },
             };
-            let source = extract_plan(&reply.text);
+            let source = extract_plan(&answer);
             let report = baton_compiler::check_source("plan.py", &source);
             let revision = Revision {
                 number,
                 asked: told,
                 diagnostics: diagnostics_json(&report, &source),
                 accepted: report.is_accepted(),
-                reply: reply.text,
+                reply: answer,
                 source,
             };
             on_revision(&revision);

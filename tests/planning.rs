@@ -387,3 +387,48 @@ fn the_example_task_set_runs_offline() {
     let fixture = std::fs::read_to_string(here.join("repo/notes/todo.txt")).unwrap();
     assert!(!fixture.contains("restock"));
 }
+
+/// `baton plan --resume`: planning cut short (here by the budget, after two revisions) goes on
+/// where it stopped: the recorded revisions are not asked for again.
+#[test]
+fn interrupted_planning_resumes_without_asking_again() {
+    let server = FakeServer::start(|request| answer(&fake_openai::last_message(request)).into());
+    let scratch = Scratch::new("plan-resume");
+    let run_dir = scratch.run_dir();
+    let first = baton_in_env(
+        scratch.path(),
+        &[
+            "plan",
+            "--task",
+            "Count the items",
+            "--llm",
+            "openai:fake",
+            "--max-llm-calls",
+            "2",
+            "--run-dir",
+            run_dir.to_str().unwrap(),
+            "--quiet",
+        ],
+        &[("OPENAI_BASE_URL", &server.base_url())],
+    );
+    assert_exit(&first, 4);
+    assert_eq!(server.requests().len(), 2);
+    let resumed = baton_in_env(
+        scratch.path(),
+        &[
+            "plan",
+            "--resume",
+            run_dir.to_str().unwrap(),
+            "--llm",
+            "openai:fake",
+            "--quiet",
+        ],
+        &[("OPENAI_BASE_URL", &server.base_url())],
+    );
+    assert_exit(&resumed, 0);
+    assert_eq!(stdout(&resumed), "counted 3\n");
+    // One more request: the third revision's. The first two were answered from the record.
+    let prompts = server.prompts();
+    assert_eq!(prompts.len(), 3, "{prompts:#?}");
+    assert!(prompts[2].contains("\"B201\""));
+}

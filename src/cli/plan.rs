@@ -23,7 +23,7 @@ pub struct PlanArgs {
     #[arg(
         long,
         value_name = "TEXT",
-        required_unless_present = "task_file",
+        required_unless_present_any = ["task_file", "resume"],
         conflicts_with = "task_file"
     )]
     pub task: Option<String>,
@@ -43,6 +43,12 @@ pub struct PlanArgs {
     /// not paid again. Not with `--in-place`.
     #[arg(long, value_name = "K", default_value_t = 0)]
     pub replan: usize,
+    /// Go on with an interrupted `baton plan`: its task and revisions are read from the run
+    /// directory's `planning/` (a revision told the same again gets its recorded answer, not a
+    /// new model call), and a run that had started is resumed from its journal. Give the
+    /// other flags again, as for `baton run --resume`.
+    #[arg(long, value_name = "RUN_DIR", conflicts_with_all = ["task", "task_file", "run_dir"])]
+    pub resume: Option<PathBuf>,
     #[command(flatten)]
     pub options: RunOptions,
 }
@@ -75,11 +81,21 @@ fn run_dir(options: &RunOptions) -> anyhow::Result<PathBuf> {
 }
 
 pub fn run(args: &PlanArgs) -> anyhow::Result<ExitCode> {
-    let text = match (&args.task, &args.task_file) {
-        (Some(task), _) => task.clone(),
-        (None, Some(path)) => std::fs::read_to_string(path)
+    let text = match (&args.task, &args.task_file, &args.resume) {
+        (Some(task), _, _) => task.clone(),
+        (None, Some(path), _) => std::fs::read_to_string(path)
             .with_context(|| format!("cannot read the task `{}`", path.display()))?,
-        (None, None) => bail!("give the task with --task TEXT or --task-file FILE"),
+        (None, None, Some(dir)) => {
+            let path = dir.join(PLANNING_DIR).join("task.md");
+            std::fs::read_to_string(&path).with_context(|| {
+                format!(
+                    "`{}` is not a run of baton plan (no {})",
+                    dir.display(),
+                    path.display()
+                )
+            })?
+        }
+        (None, None, None) => bail!("give the task with --task TEXT or --task-file FILE"),
     };
     let draft = RunArgs {
         plan: None,
@@ -119,13 +135,16 @@ pub fn run(args: &PlanArgs) -> anyhow::Result<ExitCode> {
              does not have: leave out one of them"
         );
     }
-    let dir = run_dir(&args.options)?;
+    let dir = match &args.resume {
+        Some(dir) => dir.clone(),
+        None => run_dir(&args.options)?,
+    };
     let planning = dir.join(PLANNING_DIR);
     let occupied = match std::fs::read_dir(&dir) {
         Ok(mut entries) => entries.next().is_some(),
         Err(error) => error.kind() != std::io::ErrorKind::NotFound,
     };
-    if occupied {
+    if occupied && args.resume.is_none() {
         bail!(
             "the run directory `{}` is not empty (each run needs a directory of its own)",
             dir.display()
@@ -147,6 +166,7 @@ pub fn run(args: &PlanArgs) -> anyhow::Result<ExitCode> {
         model: args.planner_model.clone(),
         max_repairs: args.max_repairs,
         guide,
+        recorded: recorded_revisions(&planning),
     };
     let quiet = args.options.quiet;
     let mut revisions = 0;
@@ -228,11 +248,15 @@ pub fn run(args: &PlanArgs) -> anyhow::Result<ExitCode> {
         options.spent_before = Some(add(planned.spent, runs_spent));
         options.planning = Some(facts);
         options.earlier_journals = earlier_journals.clone();
+        // A run that had started (`--resume`) goes on from its journal.
+        let started = attempt_dir
+            .join(baton_host::journal::JOURNAL_FILE)
+            .is_file();
         let mut raised = None;
         let code = super::run::run_with(
             &RunArgs {
-                plan: Some(plan),
-                resume: None,
+                plan: (!started).then_some(plan),
+                resume: started.then(|| attempt_dir.clone()),
                 options,
             },
             &mut raised,
@@ -261,6 +285,25 @@ pub fn run(args: &PlanArgs) -> anyhow::Result<ExitCode> {
         });
     }
     unreachable!("the last attempt returns")
+}
+
+/// What an interrupted planning recorded: each revision's number, what the model was told
+/// and what it answered.
+fn recorded_revisions(
+    planning: &std::path::Path,
+) -> std::collections::HashMap<usize, (String, String)> {
+    let mut recorded = std::collections::HashMap::new();
+    for number in 1.. {
+        let Ok(text) = std::fs::read_to_string(planning.join(format!("revision-{number}.json")))
+        else {
+            break;
+        };
+        let record: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
+        if let (Some(asked), Some(reply)) = (record["asked"].as_str(), record["reply"].as_str()) {
+            recorded.insert(number, (asked.to_string(), reply.to_string()));
+        }
+    }
+    recorded
 }
 
 /// The sum of two amounts spent.
