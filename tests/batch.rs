@@ -619,3 +619,77 @@ fn the_batch_runs_through_slurm_with_a_task_killed() {
     assert_eq!(asked.len(), 30);
     assert!(asked.values().all(|&n| n <= 2), "{asked:?}");
 }
+
+/// `--engine k8s` against a stand-in for `kubectl` that plays the Job controller: it runs each
+/// index's pod command (the shard command with `$(JOB_COMPLETION_INDEX)` set) and reports the
+/// indexes in `status.completedIndexes`, which the engine follows to the end.
+#[test]
+fn the_k8s_engine_applies_the_job_and_follows_its_indexes() {
+    let server =
+        FakeServer::start(|request| format!("answer to {}", fake_openai::last_message(request)));
+    let scratch = Scratch::new("batch-k8s-run");
+    let manifest = manifest(&scratch, &server);
+    let bin = scratch.path().join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_baton"), bin.join("baton")).unwrap();
+    let state = scratch.path().join("job.json");
+    let kubectl = format!(
+        r#"#!/bin/bash
+state={state}
+if [ "$1" = apply ]; then
+    cat > "$state.applied"
+    cat > "$state.py" <<'PY'
+import json, subprocess, sys
+job = json.load(open(sys.argv[1] + ".applied"))
+spec = job["spec"]
+done = []
+for index in range(spec["completions"]):
+    command = [part.replace("$(JOB_COMPLETION_INDEX)", str(index))
+               for part in spec["template"]["spec"]["containers"][0]["command"]]
+    if subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0:
+        done.append(str(index))
+json.dump({{"job": job, "status": {{"completedIndexes": ",".join(done)}}}}, open(sys.argv[1], "w"))
+PY
+    python3 "$state.py" "$state"
+    exit $?
+fi
+if [ "$1" = get ]; then
+    python3 -c 'import json, sys; print(json.dumps({{"status": json.load(open(sys.argv[1]))["status"]}}))' "$state"
+fi
+"#,
+        state = state.display()
+    );
+    let path = bin.join("kubectl");
+    std::fs::write(&path, kubectl).unwrap();
+    use std::os::unix::fs::PermissionsExt as _;
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let root = scratch.path().join("out");
+    let search = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let output = batch(
+        &scratch,
+        &server,
+        &[
+            "run",
+            &manifest,
+            "--out",
+            root.to_str().unwrap(),
+            "--engine",
+            "k8s",
+            "--shards",
+            "3",
+        ],
+    )
+    .env("PATH", search)
+    .output()
+    .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(stderr.contains("3 of 3 shards completed"), "{stderr}");
+    assert_eq!(results(&root).len(), 30);
+    let applied = read_json(&state);
+    assert_eq!(applied["job"]["spec"]["completions"], 3);
+}
