@@ -68,7 +68,7 @@ impl Runner {
                 let first = report
                     .diagnostics
                     .first()
-                    .map(|d| d.message.clone())
+                    .map(|d| format!("{}: {}", d.code, d.message))
                     .unwrap_or_default();
                 return ended(Ending::Rejected(first));
             }

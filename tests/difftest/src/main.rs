@@ -134,6 +134,19 @@ fn mutate(options: &Options) -> Result<ExitCode, String> {
         report.agreed,
         report.findings.len()
     );
+    let parser = &report.parser;
+    println!(
+        "parser: {} refused as syntax by both ({} with CPython's message), {} refused by \
+         CPython's compiler and by another rule of Baton's checker, {} refused as syntax by \
+         Baton only",
+        parser.both, parser.same_message, parser.cpython_only_other_rule, parser.baton_only
+    );
+    for (index, ours) in &parser.baton_only_examples {
+        println!("  mutant {index}: Baton only: {ours}");
+    }
+    for (index, ours, theirs) in &parser.other_message_examples {
+        println!("  mutant {index}: Baton {ours:?}, CPython {theirs:?}");
+    }
     for (class, count) in &report.classified {
         println!("  {count:>6}  {class}");
     }

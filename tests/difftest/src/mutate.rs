@@ -281,6 +281,59 @@ pub struct Report {
     /// the same exception type.
     pub classified: std::collections::BTreeMap<String, u64>,
     pub findings: Vec<Finding>,
+    /// How Baton's parser agrees with CPython's compiler over the mutants either refuses as
+    /// syntax.
+    pub parser: ParserAgreement,
+}
+
+/// Baton's `B001` against CPython's `SyntaxError` (and its subclasses), mutant by mutant.
+#[derive(Debug, Default)]
+pub struct ParserAgreement {
+    /// Both refused the syntax.
+    pub both: u64,
+    /// ... with the same message (CPython's `msg`, Baton's diagnostic).
+    pub same_message: u64,
+    /// CPython refused it and Baton's checker refused it by another rule (never ran it).
+    pub cpython_only_other_rule: u64,
+    /// Baton called it a syntax error and CPython compiled it.
+    pub baton_only: u64,
+    /// The first few of those (mutant index, Baton's message), to look at.
+    pub baton_only_examples: Vec<(u64, String)>,
+    /// The first few where both refused with different messages (index, Baton's, CPython's).
+    pub other_message_examples: Vec<(u64, String, String)>,
+}
+
+impl ParserAgreement {
+    fn add(&mut self, index: u64, baton: &Ending, python: &Ending) {
+        const EXAMPLES: usize = 8;
+        let baton_syntax = match baton {
+            Ending::Rejected(what) => what.strip_prefix("B001: "),
+            _ => None,
+        };
+        match (baton_syntax, python) {
+            (Some(ours), Ending::SyntaxError(theirs)) => {
+                self.both += 1;
+                // CPython's line is `SyntaxError: msg` (or IndentationError, TabError).
+                let theirs = theirs.split_once(": ").map_or(theirs.as_str(), |(_, m)| m);
+                if ours == theirs {
+                    self.same_message += 1;
+                } else if self.other_message_examples.len() < EXAMPLES {
+                    self.other_message_examples
+                        .push((index, ours.to_owned(), theirs.to_owned()));
+                }
+            }
+            (Some(ours), _) => {
+                self.baton_only += 1;
+                if self.baton_only_examples.len() < EXAMPLES {
+                    self.baton_only_examples.push((index, ours.to_owned()));
+                }
+            }
+            (None, Ending::SyntaxError(_)) if matches!(baton, Ending::Rejected(_)) => {
+                self.cpython_only_other_rule += 1
+            }
+            _ => {}
+        }
+    }
 }
 
 /// The invariant `baton` breaks against `python`, if any (issue 23): no crash (trap, internal
@@ -384,6 +437,7 @@ pub fn fuzz(
         let mutant = mutant(seeds, seed_number, index);
         let (baton, cpython) = crate::driver::run_both(runner, &mut worker, &mutant.source, 2.0);
         report.mutants += 1;
+        report.parser.add(index, &baton.ending, &cpython.ending);
         let compared = !mutant.seed.contains("conformance/deviations/");
         let mut verdict = crate::driver::classify(runner, &mutant.source, &baton, &cpython);
         if swaps_in_identity(&mutant) && matches!(verdict, Verdict::Mismatch(Kind::Stdout)) {
