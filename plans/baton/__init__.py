@@ -127,7 +127,9 @@ def branch(
     of Outcome records) or a function of that list; `n=k` runs one callable k times
     (`n="auto"`: in waves the budget pays for); `stop_early` cancels the rest once decided;
     `adopt` applies the chosen branch's workspace changes here; `labels` names the branches in
-    the trace and report. Raises BranchError when nothing valid came back."""
+    the trace and report. A branch that makes the same bash or llm request three times in a
+    row is stopped as Stuck (`[branch] stuck_repeats`): vary a polling command. Raises
+    BranchError when nothing valid came back."""
     raise RuntimeError(_NOT_IN_BATON)
 
 
