@@ -273,6 +273,42 @@ fn cpython_wording(text: &str, error: &ParseErrorType, at: usize) -> Option<(usi
             }
         }
     }
+    // A compound statement's body that is not indented: CPython names the statement.
+    if let ParseErrorType::UnrecognizedToken(_, Some(expected)) = error {
+        if expected == "Indent" {
+            let tokens: Vec<&(Tok, rustpython_parser::text_size::TextRange)> =
+                tokens.iter().flatten().collect();
+            let before = tokens.iter().rposition(|(token, range)| {
+                matches!(token, Tok::Newline) && range.start().to_usize() < at
+            })?;
+            let starts = tokens[..before]
+                .iter()
+                .rposition(|(t, _)| matches!(t, Tok::Newline | Tok::Indent | Tok::Dedent))
+                .map_or(0, |p| p + 1);
+            let (first, range) = tokens.get(starts)?;
+            let what = match first {
+                Tok::If => "'if' statement",
+                Tok::Elif => "'elif' statement",
+                Tok::Else => "'else' statement",
+                Tok::For => "'for' statement",
+                Tok::While => "'while' statement",
+                Tok::Try => "'try' statement",
+                Tok::Except => "'except' statement",
+                Tok::Finally => "'finally' statement",
+                Tok::With => "'with' statement",
+                Tok::Def => "function definition",
+                Tok::Class => "class definition",
+                _ => return None,
+            };
+            return Some((
+                at,
+                format!(
+                    "expected an indented block after {what} on line {}",
+                    line_of(range.start().to_usize())
+                ),
+            ));
+        }
+    }
     // A compound statement's header that ends at a newline without its colon.
     if let ParseErrorType::UnrecognizedToken(Tok::Newline, _) = error {
         let tokens: Vec<&(Tok, rustpython_parser::text_size::TextRange)> =
@@ -307,12 +343,19 @@ fn cpython_wording(text: &str, error: &ParseErrorType, at: usize) -> Option<(usi
     None
 }
 
-/// rustpython's messages, phrased like CPython's: always starting with "invalid syntax".
+/// rustpython's messages, phrased like CPython's: CPython's own words where rustpython has
+/// them (indentation, f-strings), else starting with "invalid syntax".
 fn syntax_message(parser_message: &str) -> String {
     let message = parser_message
         .replace("Got unexpected", "unexpected")
         .replace("invalid syntax. ", "invalid syntax: ");
-    if message.starts_with("invalid syntax") {
+    let cpython_words = [
+        "unexpected indent",
+        "unindent does not match any outer indentation level",
+    ]
+    .contains(&message.as_str())
+        || message.starts_with("f-string: ");
+    if message.starts_with("invalid syntax") || cpython_words {
         message
     } else {
         format!("invalid syntax: {message}")

@@ -833,6 +833,42 @@ fn syntax_errors_are_worded_as_cpython_words_them() {
         ("if x:\n    pass\nelif y\n    pass\n", "expected ':'", 3, 7),
         ("with a as b\n    pass\n", "expected ':'", 1, 12),
         ("x = 1 # (\nif x\n  pass\n", "expected ':'", 2, 5),
+        (
+            "try:\nx = 1\n",
+            "expected an indented block after 'try' statement on line 1",
+            2,
+            1,
+        ),
+        (
+            "def f():\nreturn 1\n",
+            "expected an indented block after function definition on line 1",
+            2,
+            1,
+        ),
+        (
+            "class A:\npass\n",
+            "expected an indented block after class definition on line 1",
+            2,
+            1,
+        ),
+        (
+            "if x:\n  pass\nelse:\nprint(2)\n",
+            "expected an indented block after 'else' statement on line 3",
+            4,
+            1,
+        ),
+        (
+            "for i in x:\n\nprint(1)\n",
+            "expected an indented block after 'for' statement on line 1",
+            3,
+            1,
+        ),
+        (
+            "print(f\"{}\")\n",
+            "f-string: empty expression not allowed",
+            1,
+            11,
+        ),
     ];
     for (source, message, line, column) in cases {
         let report = check_source("p.py", source);
