@@ -18,7 +18,7 @@ usage: baton-difftest [--seed S] [--count N] [--start I] [--jobs J] [--out DIR]
                       [--progress] [--optimised] [--gc-stress N]
        baton-difftest --print [--seed S] [--start I] [--count N]   print generated plans
        baton-difftest --file PLAN.py [--python PYTHON]             run one plan under both
-       baton-difftest --mutate [--seed S] [--start I] [--count N] [--out DIR]
+       baton-difftest --mutate [--seed S] [--start I] [--count N] [--out DIR] [--no-reduce]
                       mutants of the conformance programs, examples and plan library: no
                       crash, nothing CPython refuses to compile may run, the same stdout
                       where both end alike, the same exception type where both raise
@@ -169,6 +169,23 @@ fn mutate(options: &Options) -> Result<ExitCode, String> {
                 finding.mutant.source
             );
             std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+            if options.reduce {
+                let reduced =
+                    mutate::reduce_finding(finding, &runner, &options.python, Default::default())
+                        .map_err(|e| e.to_string())?;
+                let path = dir.join(format!(
+                    "mutant-{}-{}.reduced.py",
+                    options.seed, finding.index
+                ));
+                std::fs::write(&path, &reduced.source)
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                println!(
+                    "  reduced to {} lines ({} tests): {}",
+                    reduced.source.lines().count(),
+                    reduced.tests,
+                    path.display()
+                );
+            }
         }
     }
     Ok(if report.findings.is_empty() {

@@ -422,6 +422,36 @@ fn classify(verdict: &Verdict, python: &Outcome) -> Option<String> {
     }
 }
 
+/// The kind of a finding, for reduction: its text before any detail (`stdout differs`,
+/// `Baton crashed`, `Baton ran a program CPython refuses to compile`).
+fn finding_kind(what: &str) -> &str {
+    what.split(['(', ':']).next().unwrap_or(what).trim()
+}
+
+/// Shrinks a finding's mutant while it still breaks the same invariant (the reducer of the
+/// differential tester, `reduce.rs`, with the fuzzer's own judgement as its predicate).
+pub fn reduce_finding(
+    finding: &Finding,
+    runner: &Runner,
+    python: &str,
+    budget: crate::reduce::Budget,
+) -> Result<crate::reduce::Reduced, OracleError> {
+    let mut worker = Worker::start(python)?;
+    let compared = !finding.mutant.seed.contains("conformance/deviations/");
+    let kind = finding_kind(&finding.what).to_owned();
+    let mut interesting = |source: &str| {
+        let (baton, cpython) = crate::driver::run_both(runner, &mut worker, source, 2.0);
+        let verdict = crate::driver::classify(runner, source, &baton, &cpython);
+        broken_given(&verdict, &baton, &cpython, compared)
+            .is_some_and(|what| finding_kind(&what) == kind)
+    };
+    Ok(crate::reduce::reduce(
+        &finding.mutant.source,
+        budget,
+        &mut interesting,
+    ))
+}
+
 /// Runs mutants `start..start + count` of `seed_number` under Baton and CPython.
 pub fn fuzz(
     seeds: &[Seed],

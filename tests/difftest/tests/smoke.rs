@@ -243,3 +243,32 @@ fn mutants_neither_crash_baton_nor_run_what_cpython_refuses() {
     // The mutants reach both sides: some are refused, many run and agree.
     assert!(report.refused > 0 && report.agreed > 20, "{report:?}");
 }
+
+/// A finding of the mutation fuzzer is shrunk while it still breaks the same invariant. The
+/// mutant here prints whether two equal big ints are one object (unspecified in Python: Baton
+/// says yes, CPython no) among lines that do not matter.
+#[test]
+fn a_mutants_finding_is_reduced_to_what_breaks_the_invariant() {
+    use baton_difftest::mutate::{self, Finding, Mutant};
+    check_version("python3").expect("python3 must be CPython 3.11: it is the oracle");
+    let source = "xs = [1, 2, 3]\nprint(sum(xs))\nbig = 9223372036854775807\n\
+                  for x in xs:\n    print(x * 2)\nprint(big is 2 ** 62 - 1 + 2 ** 62)\n\
+                  print(len(xs))\n";
+    let finding = Finding {
+        index: 0,
+        mutant: Mutant {
+            seed: "synthetic.py".into(),
+            edits: Vec::new(),
+            source: source.into(),
+        },
+        what: "stdout differs (Baton success, CPython success)".into(),
+    };
+    let runner = Runner::new(mutate::LIMITS);
+    let reduced = mutate::reduce_finding(&finding, &runner, "python3", Budget::default()).unwrap();
+    assert!(
+        reduced.source.lines().count() <= 2,
+        "not reduced:\n{}",
+        reduced.source
+    );
+    assert!(reduced.source.contains(" is "), "{}", reduced.source);
+}
