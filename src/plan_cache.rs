@@ -46,6 +46,22 @@ pub fn store(cache: &ModuleCache, shown: &str, text: &str, wasm: &[u8]) {
     }
 }
 
+/// The module for a plan's source: this build's earlier compilation of it from the cache, or
+/// checked and compiled now (with default options) and remembered. What `baton run PLAN.py`
+/// and a batch's runs both do.
+pub fn compile(
+    cache: &ModuleCache,
+    shown: &str,
+    text: &str,
+) -> Result<Vec<u8>, baton_compiler::CompileError> {
+    if let Some(wasm) = load(cache, shown, text) {
+        return Ok(wasm);
+    }
+    let plan = baton_compiler::compile_source_with(shown, text, Default::default())?;
+    store(cache, shown, text, &plan.wasm);
+    Ok(plan.wasm)
+}
+
 fn build_identity() -> Option<&'static str> {
     static IDENTITY: OnceLock<Option<String>> = OnceLock::new();
     IDENTITY

@@ -484,3 +484,44 @@ fn the_plan_language_guide_in_docs_is_what_baton_guide_prints() {
         "{value}"
     );
 }
+
+/// Warnings never reject a plan, unless `--deny-warnings` makes them errors: then `check`,
+/// `compile` and `run` all refuse it (exit 3) and nothing runs.
+#[test]
+fn deny_warnings_rejects_a_plan_with_a_warning_everywhere() {
+    let dir = temp_dir("deny-warnings");
+    let plan = write(
+        &dir,
+        "plan.py",
+        b"fns = [lambda: i for i in range(3)]\nprint([f() for f in fns])\n",
+    );
+    let checked = baton(&["check", &plan]);
+    assert_eq!(checked.status.code(), Some(0), "{}", stderr(&checked));
+    assert!(stderr(&checked).contains("warning[B502]"));
+    let ran = baton(&["run", &plan, "--summary", "none"]);
+    assert_eq!(ran.status.code(), Some(0), "{}", stderr(&ran));
+    assert_eq!(String::from_utf8_lossy(&ran.stdout), "[2, 2, 2]\n");
+    let module = dir.join("plan.wasm").display().to_string();
+    for args in [
+        vec!["check", plan.as_str(), "--deny-warnings"],
+        vec![
+            "compile",
+            plan.as_str(),
+            "-o",
+            module.as_str(),
+            "--deny-warnings",
+        ],
+        vec!["run", plan.as_str(), "--deny-warnings"],
+    ] {
+        let output = baton(&args);
+        assert_eq!(
+            output.status.code(),
+            Some(3),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+        assert!(stderr(&output).contains("error[B502]"), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+    }
+    assert!(!dir.join("plan.wasm").exists());
+}

@@ -36,19 +36,44 @@ pub fn source_too_large(file: &SourceFile, limits: &Limits) -> Diagnostic {
 pub const MAX_BRACKET_DEPTH: usize = 200;
 pub const MAX_INDENT_DEPTH: usize = 100;
 
-/// Parses a whole plan. Syntax errors become one [`Code::SyntaxError`] diagnostic. The source
-/// is lexed once; the tokens are screened for CPython's nesting limits and then parsed.
-pub fn parse(file: &SourceFile) -> Result<Vec<ast::Stmt>, Diagnostic> {
-    // The lexer keeps yielding errors after its first one; the parser stops at the first, so
-    // collecting stops there too (collecting everything could grow without bound).
+/// The source's tokens up to and including the first lexical error. The lexer keeps yielding
+/// errors after its first one; the parser stops at the first, so collecting stops there too
+/// (collecting everything could grow without bound).
+fn lex(text: &str) -> Vec<LexResult> {
     let mut tokens: Vec<LexResult> = Vec::new();
-    for token in lexer::lex(file.text(), Mode::Module) {
+    for token in lexer::lex(text, Mode::Module) {
         let failed = token.is_err();
         tokens.push(token);
         if failed {
             break;
         }
     }
+    tokens
+}
+
+/// How CPython names a compound statement by its first token, in "expected an indented block
+/// after ..."; `None` for a token that starts no compound statement.
+fn compound_statement(first: &Tok) -> Option<&'static str> {
+    Some(match first {
+        Tok::If => "'if' statement",
+        Tok::Elif => "'elif' statement",
+        Tok::Else => "'else' statement",
+        Tok::For => "'for' statement",
+        Tok::While => "'while' statement",
+        Tok::Try => "'try' statement",
+        Tok::Except => "'except' statement",
+        Tok::Finally => "'finally' statement",
+        Tok::With => "'with' statement",
+        Tok::Def => "function definition",
+        Tok::Class => "class definition",
+        _ => return None,
+    })
+}
+
+/// Parses a whole plan. Syntax errors become one [`Code::SyntaxError`] diagnostic. The source
+/// is lexed once; the tokens are screened for CPython's nesting limits and then parsed.
+pub fn parse(file: &SourceFile) -> Result<Vec<ast::Stmt>, Diagnostic> {
+    let tokens = lex(file.text());
     screen_tokens(&tokens)?;
     screen_parameters(&tokens)?;
     match rustpython_parser::parse_tokens(tokens, Mode::Module, file.name()) {
@@ -198,16 +223,9 @@ fn screen_parameters(tokens: &[LexResult]) -> Result<(), Diagnostic> {
 /// "expected ':'"). `at` is where rustpython's parser stopped. `None`: rustpython's message
 /// stands.
 fn cpython_wording(text: &str, error: &ParseErrorType, at: usize) -> Option<(usize, String)> {
-    // The tokens again (the parser consumed them), up to the first lexical error; this runs
-    // only for a plan that does not parse.
-    let mut tokens: Vec<LexResult> = Vec::new();
-    for token in lexer::lex(text, Mode::Module) {
-        let failed = token.is_err();
-        tokens.push(token);
-        if failed {
-            break;
-        }
-    }
+    // The tokens again (the parser consumed them); this runs only for a plan that does not
+    // parse.
+    let tokens = lex(text);
     let line_of = |offset: usize| text[..offset.min(text.len())].matches('\n').count() + 1;
     let mut open: Vec<(char, usize)> = Vec::new();
     let mut complete = true;
@@ -273,74 +291,40 @@ fn cpython_wording(text: &str, error: &ParseErrorType, at: usize) -> Option<(usi
             }
         }
     }
-    // A compound statement's body that is not indented: CPython names the statement.
-    if let ParseErrorType::UnrecognizedToken(_, Some(expected)) = error {
-        if expected == "Indent" {
-            let tokens: Vec<&(Tok, rustpython_parser::text_size::TextRange)> =
-                tokens.iter().flatten().collect();
-            let before = tokens.iter().rposition(|(token, range)| {
-                matches!(token, Tok::Newline) && range.start().to_usize() < at
-            })?;
-            let starts = tokens[..before]
-                .iter()
-                .rposition(|(t, _)| matches!(t, Tok::Newline | Tok::Indent | Tok::Dedent))
-                .map_or(0, |p| p + 1);
-            let (first, range) = tokens.get(starts)?;
-            let what = match first {
-                Tok::If => "'if' statement",
-                Tok::Elif => "'elif' statement",
-                Tok::Else => "'else' statement",
-                Tok::For => "'for' statement",
-                Tok::While => "'while' statement",
-                Tok::Try => "'try' statement",
-                Tok::Except => "'except' statement",
-                Tok::Finally => "'finally' statement",
-                Tok::With => "'with' statement",
-                Tok::Def => "function definition",
-                Tok::Class => "class definition",
-                _ => return None,
-            };
-            return Some((
-                at,
-                format!(
-                    "expected an indented block after {what} on line {}",
-                    line_of(range.start().to_usize())
-                ),
-            ));
-        }
-    }
-    // A compound statement's header that ends at a newline without its colon.
-    if let ParseErrorType::UnrecognizedToken(Tok::Newline, _) = error {
-        let tokens: Vec<&(Tok, rustpython_parser::text_size::TextRange)> =
-            tokens.iter().flatten().collect();
-        let newline = tokens.iter().position(|(token, range)| {
-            matches!(token, Tok::Newline) && range.start().to_usize() == at
-        })?;
+    // The first token of the logical line that ends with the newline at `newline`.
+    let tokens: Vec<&(Tok, rustpython_parser::text_size::TextRange)> =
+        tokens.iter().flatten().collect();
+    let line_start = |newline: usize| {
         let starts = tokens[..newline]
             .iter()
             .rposition(|(token, _)| matches!(token, Tok::Newline | Tok::Indent | Tok::Dedent))
             .map_or(0, |p| p + 1);
-        let header = matches!(
-            tokens.get(starts).map(|(token, _)| token),
-            Some(
-                Tok::If
-                    | Tok::Elif
-                    | Tok::Else
-                    | Tok::For
-                    | Tok::While
-                    | Tok::Def
-                    | Tok::Class
-                    | Tok::Try
-                    | Tok::Except
-                    | Tok::Finally
-                    | Tok::With
-            )
-        );
-        if header {
-            return Some((at, "expected ':'".to_string()));
+        tokens.get(starts)
+    };
+    match error {
+        // A compound statement's body that is not indented: CPython names the statement.
+        ParseErrorType::UnrecognizedToken(_, Some(expected)) if expected == "Indent" => {
+            let before = tokens.iter().rposition(|(token, range)| {
+                matches!(token, Tok::Newline) && range.start().to_usize() < at
+            })?;
+            let (first, range) = line_start(before)?;
+            let what = compound_statement(first)?;
+            let line = line_of(range.start().to_usize());
+            Some((
+                at,
+                format!("expected an indented block after {what} on line {line}"),
+            ))
         }
+        // A compound statement's header that ends at a newline without its colon.
+        ParseErrorType::UnrecognizedToken(Tok::Newline, _) => {
+            let newline = tokens.iter().position(|(token, range)| {
+                matches!(token, Tok::Newline) && range.start().to_usize() == at
+            })?;
+            let (first, _) = line_start(newline)?;
+            compound_statement(first).map(|_| (at, "expected ':'".to_string()))
+        }
+        _ => None,
     }
-    None
 }
 
 /// rustpython's messages, phrased like CPython's: CPython's own words where rustpython has

@@ -315,9 +315,14 @@ impl EarlierAnswers {
         request.to_string()
     }
 
-    /// The next earlier answer to `request`, if one is left.
+    /// The next earlier answer to `request`, if one is left. A run with no earlier answers
+    /// (every run but a replanned one) pays only a lock: no key is built.
     fn take(&self, request: &Value) -> Option<Value> {
-        lock(&self.answers)
+        let mut answers = lock(&self.answers);
+        if answers.is_empty() {
+            return None;
+        }
+        answers
             .get_mut(&Self::key(request))
             .and_then(|queue| queue.pop_front())
     }

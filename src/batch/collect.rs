@@ -25,24 +25,13 @@ pub struct Collected {
 }
 
 pub fn collect(layout: &Layout) -> std::io::Result<Collected> {
-    let runs: Vec<Value> = std::fs::read_to_string(layout.manifest())
-        .ok()
-        .and_then(|text| serde_json::from_str(&text).ok())
-        .ok_or_else(|| {
-            std::io::Error::other(format!(
-                "{} is not a batch root (no manifest.json)",
-                layout.root().display()
-            ))
-        })?;
+    let runs = layout.runs()?;
     let mut collected = Collected::default();
     let mut predictions = String::new();
     let mut groups: BTreeMap<String, Figures> = BTreeMap::new();
     for run in &runs {
         let id = run["id"].as_str().unwrap_or_default();
-        let Some(result) = std::fs::read_to_string(layout.result(id))
-            .ok()
-            .and_then(|text| serde_json::from_str::<Value>(&text).ok())
-        else {
+        let Some(result) = layout.read_result(id) else {
             continue;
         };
         let run_dir = layout.run_dir(id);

@@ -105,6 +105,30 @@ impl Layout {
         self.root.join("manifest.json")
     }
 
+    /// The runs recorded in the root (`manifest.json`: id, plan, workspace, tags), for
+    /// `status` and `collect`; an error that says so when this is not a batch root.
+    pub fn runs(&self) -> std::io::Result<Vec<serde_json::Value>> {
+        let text = match std::fs::read_to_string(self.manifest()) {
+            Ok(text) => text,
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+                return Err(std::io::Error::other(format!(
+                    "{} is not a batch root (no manifest.json: `baton batch shard` or `run` \
+                     makes one)",
+                    self.root.display()
+                )))
+            }
+            Err(error) => return Err(error),
+        };
+        serde_json::from_str(&text).map_err(|error| {
+            std::io::Error::other(format!("{}: {error}", self.manifest().display()))
+        })
+    }
+
+    /// Run `id`'s result, if it has one.
+    pub fn read_result(&self, id: &str) -> Option<serde_json::Value> {
+        serde_json::from_str(&std::fs::read_to_string(self.result(id)).ok()?).ok()
+    }
+
     /// Makes the root's directories and records the manifest's runs in it.
     pub fn prepare(&self, manifest: &Manifest) -> std::io::Result<()> {
         for dir in ["runs", "claims", "results", "failures", "bases"] {
@@ -194,4 +218,50 @@ fn fnv(bytes: &[u8]) -> u64 {
         hash = hash.wrapping_mul(0x0100_0000_01b3);
     }
     hash
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A tarball workspace is unpacked once for its whole group; a directory is used as it is;
+    /// a tarball tar cannot read is an error, and leaves no half-unpacked base behind.
+    #[test]
+    fn a_tarball_base_is_unpacked_once() {
+        let dir = std::env::temp_dir().join(format!("baton-bases-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("src")).unwrap();
+        std::fs::write(dir.join("src/data.txt"), "hello\n").unwrap();
+        let tarball = dir.join("repo.tar.gz");
+        let packed = std::process::Command::new("tar")
+            .arg("-czf")
+            .arg(&tarball)
+            .arg("-C")
+            .arg(dir.join("src"))
+            .arg(".")
+            .status()
+            .unwrap();
+        assert!(packed.success());
+        let layout = Layout::new(&dir.join("root"));
+        std::fs::create_dir_all(dir.join("root/bases")).unwrap();
+        let base = layout.base_of(&tarball).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(base.join("data.txt")).unwrap(),
+            "hello\n"
+        );
+        // The second run of the group finds it unpacked (a marker survives).
+        std::fs::write(base.join("marker"), "").unwrap();
+        assert_eq!(layout.base_of(&tarball).unwrap(), base);
+        assert!(base.join("marker").exists());
+        assert_eq!(layout.base_of(&dir.join("src")).unwrap(), dir.join("src"));
+        let broken = dir.join("broken.tar");
+        std::fs::write(&broken, "not a tarball").unwrap();
+        assert!(layout.base_of(&broken).is_err());
+        let left: Vec<_> = std::fs::read_dir(dir.join("root/bases"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(left.len(), 1, "{left:?}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

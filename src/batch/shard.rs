@@ -269,15 +269,8 @@ fn load_plan(path: &Path) -> Result<Result<(Vec<u8>, Option<String>), String>, F
     }
     let text = crate::read_plan(path).map_err(|e| infra(e.to_string()))?;
     let shown = path.display().to_string();
-    let cache = ModuleCache::global();
-    if let Some(module) = crate::plan_cache::load(cache, &shown, &text) {
-        return Ok(Ok((module, Some(text))));
-    }
-    match baton_compiler::compile_source_with(&shown, &text, Default::default()) {
-        Ok(plan) => {
-            crate::plan_cache::store(cache, &shown, &text, &plan.wasm);
-            Ok(Ok((plan.wasm, Some(text))))
-        }
+    match crate::plan_cache::compile(ModuleCache::global(), &shown, &text) {
+        Ok(module) => Ok(Ok((module, Some(text)))),
         Err(baton_compiler::CompileError::Rejected(report)) => Ok(Err(report.render_human())),
         Err(error) => Ok(Err(error.to_string())),
     }

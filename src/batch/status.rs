@@ -9,23 +9,13 @@ use super::Layout;
 /// The batch's state: runs by how they ended, running, failed for a retry, pending; model
 /// calls, tokens and cost of the finished ones.
 pub fn status(layout: &Layout) -> std::io::Result<Value> {
-    let runs: Vec<Value> = match std::fs::read_to_string(layout.manifest()) {
-        Ok(text) => serde_json::from_str(&text).unwrap_or_default(),
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-            return Err(std::io::Error::other(format!(
-                "{} is not a batch root (no manifest.json: `baton batch shard` or `run` makes \
-                 one)",
-                layout.root().display()
-            )))
-        }
-        Err(error) => return Err(error),
-    };
+    let runs = layout.runs()?;
     let mut by_status: BTreeMap<String, u64> = BTreeMap::new();
     let (mut done, mut running, mut retry, mut pending) = (0u64, 0u64, 0u64, 0u64);
     let (mut calls, mut tokens, mut cost, mut seconds) = (0u64, 0u64, 0.0f64, 0.0f64);
     for run in &runs {
         let id = run["id"].as_str().unwrap_or_default();
-        if let Some(result) = read(&layout.result(id)) {
+        if let Some(result) = layout.read_result(id) {
             done += 1;
             *by_status
                 .entry(result["status"].as_str().unwrap_or("?").to_string())
@@ -53,10 +43,6 @@ pub fn status(layout: &Layout) -> std::io::Result<Value> {
         "llm": {"calls": calls, "tokens": tokens, "cost_usd": cost},
         "run_seconds": seconds,
     }))
-}
-
-fn read(path: &std::path::Path) -> Option<Value> {
-    serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()
 }
 
 /// The status for people; `bar`: with a progress bar (on a terminal).

@@ -80,19 +80,23 @@ pub fn compile_or_report(
     text: &str,
     options: baton_compiler::CompileOptions,
 ) -> Result<baton_compiler::CompiledPlan, ExitCode> {
-    match baton_compiler::compile_source_with(shown, text, options) {
-        Ok(plan) => Ok(plan),
-        Err(CompileError::Rejected(report)) => {
+    baton_compiler::compile_source_with(shown, text, options).map_err(report)
+}
+
+/// Prints why a plan did not compile on stderr and returns the exit code for it.
+pub fn report(error: CompileError) -> ExitCode {
+    match error {
+        CompileError::Rejected(report) => {
             eprint!("{}", report.render_human());
-            Err(ExitCode::from(EXIT_REJECTED))
+            ExitCode::from(EXIT_REJECTED)
         }
-        Err(error @ CompileError::Unsupported { .. }) => {
+        error @ CompileError::Unsupported { .. } => {
             eprintln!("error: {error}");
-            Err(ExitCode::from(EXIT_REJECTED))
+            ExitCode::from(EXIT_REJECTED)
         }
-        Err(error @ CompileError::Assembly(_)) => {
+        error @ CompileError::Assembly(_) => {
             eprintln!("error: {error}");
-            Err(ExitCode::from(EXIT_USAGE))
+            ExitCode::from(EXIT_USAGE)
         }
     }
 }

@@ -245,7 +245,7 @@ pub fn run(args: &PlanArgs) -> anyhow::Result<ExitCode> {
         )?;
         let mut options = args.options.clone();
         options.run_dir = Some(attempt_dir.clone());
-        options.spent_before = Some(add(planned.spent, runs_spent));
+        options.spent_before = Some(planned.spent + runs_spent);
         options.planning = Some(facts);
         options.earlier_journals = earlier_journals.clone();
         // A run that had started (`--resume`) goes on from its journal.
@@ -277,7 +277,7 @@ pub fn run(args: &PlanArgs) -> anyhow::Result<ExitCode> {
                 args.replan
             );
         }
-        runs_spent = add(runs_spent, run_spent(&attempt_dir));
+        runs_spent = runs_spent + run_spent(&attempt_dir);
         earlier_journals.push(attempt_dir.join(baton_host::journal::JOURNAL_FILE));
         followup = Some(Followup {
             reply: accepted.reply.clone(),
@@ -304,17 +304,6 @@ fn recorded_revisions(
         }
     }
     recorded
-}
-
-/// The sum of two amounts spent.
-fn add(a: Spent, b: Spent) -> Spent {
-    Spent {
-        calls: a.calls + b.calls,
-        input_tokens: a.input_tokens + b.input_tokens,
-        output_tokens: a.output_tokens + b.output_tokens,
-        cost_usd: a.cost_usd + b.cost_usd,
-        unpriced_calls: a.unpriced_calls + b.unpriced_calls,
-    }
 }
 
 /// What a finished run spent on model calls (its figures.json).

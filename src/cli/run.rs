@@ -580,29 +580,20 @@ fn load(path: &Path, gc_stress: u32, deny_warnings: bool) -> anyhow::Result<Load
 /// cache's directory keeps the module under a digest of the build and the source.
 fn compile_plan(shown: &str, text: &str, gc_stress: u32) -> anyhow::Result<Loaded> {
     let source = Some((shown.to_owned(), text.to_owned()));
-    let cache = ModuleCache::global();
     // The plan cache keeps default builds only.
-    let cached = gc_stress == 0;
-    if cached {
-        if let Some(wasm) = baton::plan_cache::load(cache, shown, text) {
-            return Ok(Loaded::Module(wasm, source));
-        }
-    }
-    let options = baton_compiler::CompileOptions {
-        gc_stress,
-        ..Default::default()
+    let compiled = if gc_stress == 0 {
+        baton::plan_cache::compile(ModuleCache::global(), shown, text)
+    } else {
+        let options = baton_compiler::CompileOptions {
+            gc_stress,
+            ..Default::default()
+        };
+        baton_compiler::compile_source_with(shown, text, options).map(|plan| plan.wasm)
     };
-    Ok(
-        match super::compile::compile_or_report(shown, text, options) {
-            Ok(plan) => {
-                if cached {
-                    baton::plan_cache::store(cache, shown, text, &plan.wasm);
-                }
-                Loaded::Module(plan.wasm, source)
-            }
-            Err(code) => Loaded::Exit(code),
-        },
-    )
+    Ok(match compiled {
+        Ok(wasm) => Loaded::Module(wasm, source),
+        Err(error) => Loaded::Exit(super::compile::report(error)),
+    })
 }
 
 #[cfg(test)]

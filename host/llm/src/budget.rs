@@ -81,6 +81,21 @@ pub struct Spent {
     pub unpriced_calls: u64,
 }
 
+impl std::ops::Add for Spent {
+    type Output = Spent;
+
+    /// Two amounts spent together (a planner's and its runs', `baton plan`).
+    fn add(self, other: Spent) -> Spent {
+        Spent {
+            calls: self.calls + other.calls,
+            input_tokens: self.input_tokens + other.input_tokens,
+            output_tokens: self.output_tokens + other.output_tokens,
+            cost_usd: self.cost_usd + other.cost_usd,
+            unpriced_calls: self.unpriced_calls + other.unpriced_calls,
+        }
+    }
+}
+
 impl Spent {
     /// Input plus output tokens.
     pub fn tokens(&self) -> u64 {
