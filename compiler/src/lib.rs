@@ -16,6 +16,7 @@ pub mod policy;
 pub mod source;
 
 pub use diagnostic::{Code, Diagnostic, Severity, Span};
+use rustpython_parser::ast;
 pub use source::SourceFile;
 
 /// Bounds that keep the checker itself safe and fast on hostile input.
@@ -224,19 +225,22 @@ fn compile_file(
         Some(body) if report.is_accepted() => body,
         _ => return Err(CompileError::Rejected(Box::new(report))),
     };
-    // The plan library modules it imports from, checked like any plan and compiled in.
-    let mut sources = Vec::new();
-    for (module, path, text) in library::LIBRARY {
-        if library::imports_from(&body, module) {
-            sources.push((*module, SourceFile::new(*path, *text)));
+    // The plan library modules it imports, and those they import (a module imports only
+    // modules listed before it, so one pass from the end finds them all), checked like any
+    // plan and compiled in, dependencies first.
+    let mut wanted = vec![false; library::LIBRARY.len()];
+    let mut bodies: Vec<Option<Vec<ast::Stmt>>> = vec![None; library::LIBRARY.len()];
+    for (index, (module, path, text)) in library::LIBRARY.iter().enumerate().rev() {
+        let importers = std::iter::once(&body).chain(bodies.iter().flatten());
+        if !importers.into_iter().any(|b| library::imports(b, module)) {
+            continue;
         }
-    }
-    let mut bodies = Vec::new();
-    for (module, lib_file) in &sources {
-        let (diagnostics, lib_body) = check::check_and_parse(lib_file, limits);
+        let lib_file = SourceFile::new(*path, *text);
+        let (diagnostics, lib_body) = check::check_and_parse_library(&lib_file, limits);
         match lib_body {
             Some(lib_body) if diagnostics.iter().all(|d| d.severity != Severity::Error) => {
-                bodies.push((*module, lib_body))
+                wanted[index] = true;
+                bodies[index] = Some(lib_body);
             }
             _ => {
                 return Err(CompileError::Assembly(format!(
@@ -248,6 +252,17 @@ fn compile_file(
             }
         }
     }
+    let sources: Vec<(&str, SourceFile)> = library::LIBRARY
+        .iter()
+        .zip(&wanted)
+        .filter(|(_, wanted)| **wanted)
+        .map(|((module, path, text), _)| (*module, SourceFile::new(*path, *text)))
+        .collect();
+    let bodies: Vec<(&str, Vec<ast::Stmt>)> = library::LIBRARY
+        .iter()
+        .zip(bodies)
+        .filter_map(|((module, _, _), body)| Some((*module, body?)))
+        .collect();
     let libraries: Vec<codegen::Library<'_>> = sources
         .iter()
         .zip(&bodies)

@@ -1,37 +1,68 @@
-//! The plan library: modules written in the plan language under `plans/baton/` (`baton.ttc`),
-//! embedded in the compiler and compiled into the plans that import from them (see
-//! `codegen::Library`). A library module is checked like any plan before it is compiled in.
+//! The plan library: modules written in the plan language, embedded in the compiler and compiled
+//! into the plans that import them (see `codegen::Library`): `baton.ttc` (`plans/baton/`, which
+//! also runs under CPython against the SDK stub) and the standard modules plans reach for
+//! (`compiler/stdlib/`: `math`, `shlex`, `textwrap`, `typing`), written to CPython 3.11's
+//! documented behaviour. A library module is checked like any plan before it is compiled in,
+//! except that it may import the internal runtime helpers (`_baton`).
+//!
+//! A module's member is the library module's global of that name; a name the module does not
+//! define is the runtime builtin `<module>_<name>` (`math.sqrt` is `math_sqrt` in
+//! runtime/wat/math.wat), so a module is written in whichever language suits each function.
 
 use rustpython_parser::ast;
 
 use crate::check::normalize;
 
-/// (import name, file name shown in tracebacks, source) of each library module.
-pub const LIBRARY: &[(&str, &str, &str)] = &[(
-    "baton.ttc",
-    "baton/ttc.py",
-    include_str!("../../plans/baton/ttc.py"),
-)];
+/// (import name, file name shown in tracebacks, source) of each library module. A module
+/// imports only modules listed before it.
+pub const LIBRARY: &[(&str, &str, &str)] = &[
+    ("math", "stdlib/math.py", include_str!("../stdlib/math.py")),
+    ("shlex", "stdlib/shlex.py", include_str!("../stdlib/shlex.py")),
+    (
+        "textwrap",
+        "stdlib/textwrap.py",
+        include_str!("../stdlib/textwrap.py"),
+    ),
+    ("typing", "stdlib/typing.py", include_str!("../stdlib/typing.py")),
+    (
+        "baton.ttc",
+        "baton/ttc.py",
+        include_str!("../../plans/baton/ttc.py"),
+    ),
+];
 
-/// Whether `body` has a `from <module> import ...` anywhere (in functions and blocks too).
-pub fn imports_from(body: &[ast::Stmt], module: &str) -> bool {
-    body.iter().any(|stmt| stmt_imports_from(stmt, module))
+/// Whether `module` is a library module (written in the plan language).
+pub fn is_library_module(module: &str) -> bool {
+    LIBRARY.iter().any(|(name, _, _)| *name == module)
 }
 
-fn stmt_imports_from(stmt: &ast::Stmt, module: &str) -> bool {
+/// Whether `body` imports `module` anywhere (`import module` or `from module import ...`, in
+/// functions and blocks too).
+pub fn imports(body: &[ast::Stmt], module: &str) -> bool {
+    body.iter().any(|stmt| stmt_imports(stmt, module))
+}
+
+fn dotted(name: &str) -> String {
+    name.split('.')
+        .map(|part| normalize(part).into_owned())
+        .collect::<Vec<_>>()
+        .join(".")
+}
+
+fn stmt_imports(stmt: &ast::Stmt, module: &str) -> bool {
     use ast::Stmt as S;
-    let any = |body: &[ast::Stmt]| imports_from(body, module);
+    let any = |body: &[ast::Stmt]| imports(body, module);
     match stmt {
+        S::Import(i) => i
+            .names
+            .iter()
+            .any(|alias| dotted(alias.name.as_str()) == module),
         S::ImportFrom(i) => {
             i.level.map_or(0, |level| level.to_u32()) == 0
-                && i.module.as_ref().is_some_and(|name| {
-                    name.as_str()
-                        .split('.')
-                        .map(|part| normalize(part).into_owned())
-                        .collect::<Vec<_>>()
-                        .join(".")
-                        == module
-                })
+                && i
+                    .module
+                    .as_ref()
+                    .is_some_and(|name| dotted(name.as_str()) == module)
         }
         S::FunctionDef(f) => any(&f.body),
         S::If(s) => any(&s.body) || any(&s.orelse),

@@ -12,6 +12,9 @@ pub struct ModuleSpec {
     pub members: &'static [&'static str],
     /// One line on what the module is for, shown when a plan imports something else.
     pub summary: &'static str,
+    /// Importable only by the plan library's own modules (`compiler/stdlib/`), never by a plan,
+    /// and not listed in the guide: the few runtime helpers those modules are written with.
+    pub internal: bool,
 }
 
 /// The SDK: the plan's whole view of the world (see DESIGN.md, "The plan language and SDK").
@@ -35,17 +38,66 @@ pub const MODULES: &[ModuleSpec] = &[
         name: "baton",
         members: BATON_SDK,
         summary: "commands, model calls, branches and inputs",
+        internal: false,
     },
     ModuleSpec {
         name: "baton.ttc",
         members: &["best_of", "summarize", "tournament", "refine"],
         summary: "test-time compute strategies (plans/baton/ttc.py)",
+        internal: false,
     },
     ModuleSpec {
         name: "json",
         members: &["loads", "dumps", "JSONDecodeError"],
         summary: "JSON encoding and decoding",
+        internal: false,
     },
+    ModuleSpec {
+        name: "math",
+        members: MATH,
+        summary: "floating-point and integer math, with CPython's results and errors",
+        internal: false,
+    },
+    ModuleSpec {
+        name: "shlex",
+        members: &["quote", "split", "join"],
+        summary: "shell quoting: put a path or a value into a bash() command safely",
+        internal: false,
+    },
+    ModuleSpec {
+        name: "textwrap",
+        members: &["dedent", "indent", "wrap", "fill", "shorten"],
+        summary: "text wrapping and indentation (for prompts and reports)",
+        internal: false,
+    },
+    ModuleSpec {
+        name: "typing",
+        members: TYPING,
+        summary: "names for annotations (annotations are not evaluated)",
+        internal: false,
+    },
+    ModuleSpec {
+        name: "_baton",
+        members: &["type_name"],
+        summary: "runtime helpers of the plan library's own modules",
+        internal: true,
+    },
+];
+
+/// The `math` module: CPython 3.11's deterministic functions and constants.
+pub const MATH: &[&str] = &[
+    "acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh", "cbrt", "ceil", "comb",
+    "copysign", "cos", "cosh", "degrees", "dist", "e", "erf", "erfc", "exp", "exp2", "expm1",
+    "fabs", "factorial", "floor", "fmod", "fsum", "gcd", "hypot", "inf", "isclose", "isfinite",
+    "isinf", "isnan", "isqrt", "lcm", "log", "log10", "log1p", "log2", "nan", "perm", "pi",
+    "pow", "prod", "radians", "sin", "sinh", "sqrt", "tan", "tanh", "tau", "trunc",
+];
+
+/// The `typing` names plans write in annotations.
+pub const TYPING: &[&str] = &[
+    "Any", "Callable", "Dict", "FrozenSet", "Generator", "Iterable", "Iterator", "List",
+    "Literal", "Mapping", "Optional", "Sequence", "Set", "Tuple", "Type", "Union",
+    "TYPE_CHECKING", "cast",
 ];
 
 pub fn module(name: &str) -> Option<&'static ModuleSpec> {
@@ -55,6 +107,7 @@ pub fn module(name: &str) -> Option<&'static ModuleSpec> {
 pub fn allowed_module_list() -> String {
     MODULES
         .iter()
+        .filter(|m| !m.internal)
         .map(|m| m.name)
         .collect::<Vec<_>>()
         .join(", ")
@@ -356,7 +409,7 @@ pub fn import_alternative(module: &str) -> &'static str {
     let root = module.split('.').next().unwrap_or(module);
     match root {
         "os" | "sys" | "subprocess" | "shutil" | "pathlib" | "glob" | "tempfile" | "io"
-        | "shlex" | "pty" | "signal" | "multiprocessing" | "threading" | "concurrent" => {
+        | "pty" | "signal" | "multiprocessing" | "threading" | "concurrent" => {
             "run commands and touch files with `from baton import bash`; use `parallel` or `branch` for concurrency"
         }
         "socket" | "http" | "urllib" | "requests" | "httpx" | "ssl" | "ftplib" | "smtplib"
@@ -366,9 +419,8 @@ pub fn import_alternative(module: &str) -> &'static str {
         "time" | "datetime" | "random" | "secrets" | "uuid" => {
             "plans are deterministic; take times or random values from `inputs` or from bash()"
         }
-        "re" | "string" | "textwrap" | "collections" | "itertools" | "functools" | "math"
-        | "typing" | "dataclasses" | "copy" => {
-            "use the builtins and str, list and dict methods; annotations may use builtin types such as list[str]"
+        "re" | "string" | "collections" | "itertools" | "functools" | "dataclasses" | "copy" => {
+            "use the builtins and str, list and dict methods"
         }
         _ => "",
     }

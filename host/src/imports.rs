@@ -138,6 +138,10 @@ pub const ALLOWED_IMPORTS: &[(&str, FuncSignature)] = &[
     ("reply", sig(&[ValType::I32], &[])),
     ("clock", sig(&[], &[ValType::I64])),
     (
+        "libm",
+        sig(&[ValType::I32, ValType::F64, ValType::F64], &[ValType::F64]),
+    ),
+    (
         "branch",
         sig(&[ValType::I32, ValType::I32], &[ValType::I32]),
     ),

@@ -34,6 +34,7 @@ pub mod disk_watch;
 pub mod engine;
 pub mod imports;
 pub mod journal;
+mod libm;
 pub mod run;
 pub mod run_limits;
 pub mod services;

@@ -535,6 +535,7 @@ fn link_host_calls(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
         let start = START.get_or_init(std::time::Instant::now);
         i64::try_from(start.elapsed().as_nanos()).unwrap_or(i64::MAX)
     })?;
+    linker.func_wrap(IMPORT_MODULE, "libm", crate::libm::call)?;
     linker.func_wrap(
         IMPORT_MODULE,
         "reply",

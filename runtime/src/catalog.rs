@@ -135,6 +135,41 @@ pub const BUILTINS: &[&str] = &[
     // The json module's functions (`json.loads`, `from json import dumps`).
     "json_loads",
     "json_dumps",
+    // The math module's functions that are a libm call each (runtime/wat/math.wat); the
+    // others are written in the plan language (compiler/stdlib/math.py).
+    "math_exp",
+    "math_exp2",
+    "math_expm1",
+    "math_log",
+    "math_log2",
+    "math_log10",
+    "math_log1p",
+    "math_sin",
+    "math_cos",
+    "math_tan",
+    "math_asin",
+    "math_acos",
+    "math_atan",
+    "math_atan2",
+    "math_sinh",
+    "math_cosh",
+    "math_tanh",
+    "math_asinh",
+    "math_acosh",
+    "math_atanh",
+    "math_cbrt",
+    "math_erf",
+    "math_erfc",
+    "math_sqrt",
+    "math_fabs",
+    "math_copysign",
+    "math_pow",
+    "math_fmod",
+    "math_isfinite",
+    "math_isinf",
+    "math_isnan",
+    // The plan library's internal helpers (`from _baton import type_name`, library only).
+    "_baton_type_name",
     // The SDK's host calls (`from baton import bash`), in runtime/wat/host.wat.
     "baton_bash",
     "baton_llm",
@@ -147,6 +182,19 @@ pub const BUILTINS: &[&str] = &[
 /// Names that CPython prints for a type in tracebacks when it is not a builtin
 /// (`json.decoder.JSONDecodeError: ...`). Stored at +20 of the type object.
 pub const QUALIFIED_NAMES: &[(&str, &str)] = &[("JSONDecodeError", "json.decoder.JSONDecodeError")];
+
+/// The prefixes of the builtins that are a module's functions: `math_sqrt` is `math.sqrt`, and
+/// Python names it `sqrt`. Longest first where one prefix ends another.
+pub const MODULE_PREFIXES: &[&str] = &["_baton_", "json_", "math_", "baton_"];
+
+/// The host calls a module builtin makes (the module must import them when a plan uses it).
+pub fn builtin_host_calls(name: &str) -> &'static [&'static str] {
+    if name.starts_with("math_") {
+        &["libm"]
+    } else {
+        &[]
+    }
+}
 
 pub fn builtin_id(name: &str) -> Option<u32> {
     BUILTINS.iter().position(|b| *b == name).map(|i| i as u32)

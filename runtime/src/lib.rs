@@ -27,6 +27,7 @@ const FRAGMENTS: &[(&str, &str)] = &[
     ("dict.wat", include_str!("../wat/dict.wat")),
     ("builtins.wat", include_str!("../wat/builtins.wat")),
     ("json.wat", include_str!("../wat/json.wat")),
+    ("math.wat", include_str!("../wat/math.wat")),
     ("fast.wat", include_str!("../wat/fast.wat")),
     ("host.wat", include_str!("../wat/host.wat")),
     ("codec.wat", include_str!("../wat/codec.wat")),
@@ -45,6 +46,7 @@ const MESSAGES: &[(&str, &str)] = &[
     ("dict.strings", include_str!("../wat/dict.strings")),
     ("builtins.strings", include_str!("../wat/builtins.strings")),
     ("json.strings", include_str!("../wat/json.strings")),
+    ("math.strings", include_str!("../wat/math.strings")),
     ("host.strings", include_str!("../wat/host.strings")),
     ("codec.strings", include_str!("../wat/codec.strings")),
     ("branch.strings", include_str!("../wat/branch.strings")),
@@ -87,6 +89,8 @@ const HOST_CALLS: &[HostCall] = &[
     host_call!(result, "(param i32 i32)"),
     host_call!(reply, "(param i32)"),
     host_call!(branch, "(param i32 i32) (result i32)"),
+    // Pure: the C library's math functions (LIBM_FUNCTIONS), computed by the host.
+    host_call!(libm, "(param i32 f64 f64) (result f64)"),
     HostCall {
         name: "clock",
         import: "(import \"baton\" \"clock\" (func $host_clock (result i64)))",
@@ -94,6 +98,8 @@ const HOST_CALLS: &[HostCall] = &[
         stub: "(func $host_clock (result i64) (i64.const 0))",
     },
 ];
+
+pub use baton_abi::LIBM_FUNCTIONS;
 
 struct HostCall {
     name: &'static str,
@@ -206,9 +212,9 @@ fn build_layout() -> RuntimeLayout {
     let mut builtins = BTreeMap::new();
     for (id, name) in catalog::BUILTINS.iter().enumerate() {
         // A module's function is named as Python names it (`json_loads` is `loads`).
-        let python_name = name
-            .strip_prefix("json_")
-            .or_else(|| name.strip_prefix("baton_"))
+        let python_name = catalog::MODULE_PREFIXES
+            .iter()
+            .find_map(|prefix| name.strip_prefix(prefix))
             .unwrap_or(name);
         let name_str = statics.str(python_name);
         builtins.insert(
@@ -273,6 +279,9 @@ fn build_layout() -> RuntimeLayout {
     }
     for (name, address) in &messages {
         let _ = writeln!(globals, "(global $s_{name} i32 (i32.const {address}))");
+    }
+    for (op, name) in LIBM_FUNCTIONS.iter().enumerate() {
+        let _ = writeln!(globals, "(global $libm_{name} i32 (i32.const {op}))");
     }
     let _ = writeln!(
         globals,

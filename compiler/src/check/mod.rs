@@ -34,6 +34,23 @@ pub fn check_and_parse(
     file: &SourceFile,
     limits: &Limits,
 ) -> (Vec<Diagnostic>, Option<Vec<ast::Stmt>>) {
+    check_and_parse_as(file, limits, false)
+}
+
+/// [`check_and_parse`] for a module of the plan library, which may also import the internal
+/// runtime helpers ([`policy::ModuleSpec::internal`]).
+pub fn check_and_parse_library(
+    file: &SourceFile,
+    limits: &Limits,
+) -> (Vec<Diagnostic>, Option<Vec<ast::Stmt>>) {
+    check_and_parse_as(file, limits, true)
+}
+
+fn check_and_parse_as(
+    file: &SourceFile,
+    limits: &Limits,
+    library: bool,
+) -> (Vec<Diagnostic>, Option<Vec<ast::Stmt>>) {
     let body = match front::parse(file) {
         Ok(body) => body,
         Err(diagnostic) => return (vec![diagnostic], None),
@@ -42,6 +59,7 @@ pub fn check_and_parse(
         return (vec![diagnostic], None);
     }
     let mut checker = Checker::new(file);
+    checker.library = library;
     checker.module(&body);
     let mut diagnostics = checker.diagnostics;
     diagnostics.extend(late_binding::check(&body));
@@ -121,6 +139,8 @@ struct Checker<'f> {
     module_reads: HashSet<String>,
     /// Names imported from `baton` at module level, with the span of their import (B501).
     sdk_imports: Vec<(String, Span)>,
+    /// Checking a module of the plan library (it may import the internal runtime helpers).
+    library: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -185,7 +205,13 @@ impl<'f> Checker<'f> {
             comprehension_iterables: 0,
             module_reads: HashSet::new(),
             sdk_imports: Vec::new(),
+            library: false,
         }
+    }
+
+    /// The module a plan (or, for [`Self::library`], a library module) may import by this name.
+    fn importable(&self, module: &str) -> Option<&'static policy::ModuleSpec> {
+        policy::module(module).filter(|spec| self.library || !spec.internal)
     }
 
     fn report(&mut self, diagnostic: Diagnostic) {
@@ -854,7 +880,7 @@ impl<'f> Checker<'f> {
             if module.split('.').any(is_dunder) {
                 self.identifier(&module, span);
             }
-            if policy::module(&module).is_none() {
+            if self.importable(&module).is_none() {
                 self.forbidden_import(span, &module);
             } else if module.contains('.') {
                 // The compiler binds only whole modules by `import`; a library module's names
@@ -903,7 +929,7 @@ impl<'f> Checker<'f> {
                 if module.split('.').any(is_dunder) {
                     self.identifier(&module, span);
                 }
-                let spec = policy::module(&module);
+                let spec = self.importable(&module);
                 if spec.is_none() {
                     self.forbidden_import(self.span_at(span.start, raw.len()), &module);
                 }

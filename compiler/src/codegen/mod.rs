@@ -106,6 +106,7 @@ pub fn generate<'a>(
         global_prefix: String::new(),
         file_index: 0,
         libraries: Vec::new(),
+        module_aliases: HashMap::new(),
     };
     for (index, library) in libraries.iter().enumerate() {
         generator.library(library, index as u32 + 1)?;
@@ -113,6 +114,7 @@ pub fn generate<'a>(
     // The collector times itself with the host's clock (figures.json's heap figures).
     generator.host_calls.insert("clock");
     generator.appends = append::AppendTargets::find(body);
+    generator.module_aliases = module_aliases(body);
     generator.module(body)?;
     Ok(Generated {
         library_files,
@@ -124,6 +126,59 @@ pub fn generate<'a>(
         host_calls: generator.host_calls.into_iter().collect(),
         traceback_file,
     })
+}
+
+/// The names `import` statements anywhere in `body` bind, and the modules they bind.
+fn module_aliases(body: &[ast::Stmt]) -> HashMap<String, String> {
+    let mut aliases = HashMap::new();
+    let mut visit = |stmt: &ast::Stmt| {
+        if let ast::Stmt::Import(import) = stmt {
+            for alias in &import.names {
+                let module = normalize(alias.name.as_str()).into_owned();
+                let bound = match &alias.asname {
+                    Some(asname) => normalize(asname.as_str()).into_owned(),
+                    None => module.split('.').next().unwrap_or("").to_owned(),
+                };
+                aliases.insert(bound, module);
+            }
+        }
+    };
+    walk_statements(body, &mut visit);
+    aliases
+}
+
+/// Calls `visit` on every statement of `body`, nested blocks and function bodies included.
+fn walk_statements(body: &[ast::Stmt], visit: &mut impl FnMut(&ast::Stmt)) {
+    use ast::Stmt as S;
+    for stmt in body {
+        visit(stmt);
+        match stmt {
+            S::FunctionDef(f) => walk_statements(&f.body, visit),
+            S::If(s) => {
+                walk_statements(&s.body, visit);
+                walk_statements(&s.orelse, visit);
+            }
+            S::For(s) => {
+                walk_statements(&s.body, visit);
+                walk_statements(&s.orelse, visit);
+            }
+            S::While(s) => {
+                walk_statements(&s.body, visit);
+                walk_statements(&s.orelse, visit);
+            }
+            S::With(s) => walk_statements(&s.body, visit),
+            S::Try(s) => {
+                walk_statements(&s.body, visit);
+                for handler in &s.handlers {
+                    let ast::ExceptHandler::ExceptHandler(h) = handler;
+                    walk_statements(&h.body, visit);
+                }
+                walk_statements(&s.orelse, visit);
+                walk_statements(&s.finalbody, visit);
+            }
+            _ => {}
+        }
+    }
 }
 
 /// A loop being emitted: where `break` and `continue` branch, and how many `finally` blocks
@@ -262,6 +317,9 @@ struct Generator<'a> {
     file_index: u32,
     /// The libraries emitted: (module name, file index).
     libraries: Vec<(&'static str, u32)>,
+    /// The names `import` statements of the file being emitted bind, and their modules
+    /// (`import textwrap as tw`: `tw` -> `textwrap`).
+    module_aliases: HashMap<String, String>,
 }
 
 type Result<T, E = Unsupported> = std::result::Result<T, E>;
@@ -516,6 +574,7 @@ impl<'a> Generator<'a> {
             std::mem::replace(&mut self.appends, append::AppendTargets::find(library.body));
         let saved_reserved = std::mem::take(&mut self.reserved);
         let saved_emitted = std::mem::take(&mut self.emitted_defs);
+        let saved_aliases = std::mem::replace(&mut self.module_aliases, module_aliases(library.body));
         self.global_prefix = format!("{}.", library.module);
         self.file_index = file_index;
         let result = self.module_body(library.body, &format!("$lib{file_index}_main"), false);
@@ -524,6 +583,7 @@ impl<'a> Generator<'a> {
         self.appends = saved_appends;
         self.reserved = saved_reserved;
         self.emitted_defs = saved_emitted;
+        self.module_aliases = saved_aliases;
         self.global_prefix.clear();
         self.file_index = 0;
         result?;
@@ -543,7 +603,13 @@ impl<'a> Generator<'a> {
     /// member's global. `None` when `module` is not an emitted library.
     fn library_member(&mut self, module: &str, member: &str) -> Option<String> {
         let (_, index) = *self.libraries.iter().find(|(name, _)| *name == module)?;
-        let global = self.global_index_of(&format!("{module}.{member}"));
+        // Every module-level name a library binds has its global by the end of its emission;
+        // a name it does not bind is the runtime's (`module_member`).
+        let name = format!("{module}.{member}");
+        if !self.globals.contains(&name) {
+            return None;
+        }
+        let global = self.global_index_of(&name);
         Some(format!(
             "(block (result i64) (call $lib{index}_init) (call $str_share {}))",
             global_get(global)
@@ -1099,11 +1165,20 @@ impl<'a> Generator<'a> {
             ("baton", "inputs") => {
                 return Ok(("(call $sdk_inputs)".to_owned(), &["inputs", "reply"]));
             }
+            // Any other module's function is the runtime builtin `<module>_<member>`
+            // (library.rs): `math.sqrt` is `math_sqrt`.
             _ => {
-                return self.unsupported(
-                    node,
-                    format!("`{module}.{member}` is not available in this version of Baton"),
-                )
+                let builtin = format!("{}_{member}", module.replace('.', "_"));
+                return match self.layout.builtins.get(builtin.as_str()) {
+                    Some(address) => Ok((
+                        format!("(i64.const {address})"),
+                        baton_runtime::catalog::builtin_host_calls(&builtin),
+                    )),
+                    None => self.unsupported(
+                        node,
+                        format!("`{module}.{member}` is not available in this version of Baton"),
+                    ),
+                };
             }
         };
         match self.layout.builtins.get(builtin) {
@@ -2018,11 +2093,10 @@ impl<'a> Generator<'a> {
         Ok(Some(format!("(block (result i64) (drop {bound}) {code})")))
     }
 
-    /// The module a name is bound to by an `import` in the module body, if it is only that.
+    /// The module a name is bound to by an `import` in the file being emitted.
     fn module_binding(&self, name: &str) -> Option<String> {
-        // The checker guarantees module names are not rebound when they are used as modules;
-        // the imports the plan language allows are `import json` and `import baton`.
-        matches!(name, "json" | "baton").then(|| name.to_owned())
+        // The checker guarantees module names are not rebound when they are used as modules.
+        self.module_aliases.get(name).cloned()
     }
 
     fn call(&mut self, c: &ast::ExprCall) -> Result<String> {
