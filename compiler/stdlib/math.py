@@ -125,9 +125,9 @@ def lcm(*integers):
 
 def perm(n, k=None):
     """The number of ways to choose k of n items in order (n! / (n - k)!)."""
-    n = _index(n)
     if k is None:
-        k = n
+        return factorial(n)
+    n = _index(n)
     k = _index(k)
     if n < 0:
         raise ValueError("n must be a non-negative integer")

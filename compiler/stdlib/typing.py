@@ -1,6 +1,8 @@
 """typing for plans: the names annotations use. Baton does not evaluate annotations, so each
 name only has to exist; the container names are the builtin types they stand for (so
-`isinstance(x, List)` works), the others are their own names as strings."""
+`isinstance(x, List)` works). The special forms (Any, Optional, Union, Callable, ...) are the
+runtime's type objects `typing.<name>`, which a subscript leaves as they are, as it leaves
+`list[int]`: a type alias such as `Json = Dict[str, Any]` runs."""
 
 TYPE_CHECKING = False
 
@@ -9,17 +11,6 @@ Dict = dict
 Tuple = tuple
 Set = set
 FrozenSet = set
-Type = "typing.Type"
-Any = "typing.Any"
-Callable = "typing.Callable"
-Generator = "typing.Generator"
-Iterable = "typing.Iterable"
-Iterator = "typing.Iterator"
-Literal = "typing.Literal"
-Mapping = "typing.Mapping"
-Optional = "typing.Optional"
-Sequence = "typing.Sequence"
-Union = "typing.Union"
 
 
 def cast(typ, val):

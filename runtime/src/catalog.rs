@@ -91,7 +91,27 @@ pub const TYPES: &[TypeSpec] = &[
     // Records host calls return (object type id 20; `$type_of` reads the type from the record).
     ty("BashResult", None, None, None),
     ty("Outcome", None, None, None),
+    // typing's special forms (`from typing import Optional`): objects annotations may name and
+    // subscript (annotations are not evaluated; a type alias is).
+    ty("typing.Any", None, None, None),
+    ty("typing.Callable", None, None, None),
+    ty("typing.Generator", None, None, None),
+    ty("typing.Iterable", None, None, None),
+    ty("typing.Iterator", None, None, None),
+    ty("typing.Literal", None, None, None),
+    ty("typing.Mapping", None, None, None),
+    ty("typing.Optional", None, None, None),
+    ty("typing.Sequence", None, None, None),
+    ty("typing.Type", None, None, None),
+    ty("typing.Union", None, None, None),
 ];
+
+/// Types whose objects a subscript leaves as they are (`list[int]` and `Optional[str]` are
+/// `list` and `Optional`): the builtin generics and typing's forms. Marked by 1 in the type
+/// object's header len.
+pub fn is_generic(name: &str) -> bool {
+    matches!(name, "list" | "dict" | "tuple" | "set") || name.starts_with("typing.")
+}
 
 /// Builtin functions by id (the id is the index). Each is implemented in WAT as
 /// `(func $b_<name> (param $args i32) (param $kwargs i32) (result i64))`: a tuple of positional

@@ -197,7 +197,8 @@ fn build_layout() -> RuntimeLayout {
             .constructor
             .and_then(catalog::builtin_id)
             .unwrap_or(u32::MAX);
-        let address = statics.object(type_id::TYPE, 0, &[name, 0, constructor, 0]);
+        let generic = u32::from(catalog::is_generic(spec.name));
+        let address = statics.object(type_id::TYPE, generic, &[name, 0, constructor, 0]);
         types.insert(spec.name, address);
     }
     for spec in catalog::TYPES {

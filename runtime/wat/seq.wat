@@ -712,6 +712,12 @@
   (if (i32.eq (local.get $t) (i32.const 5)) (then (return (call $str_getitem (local.get $o) (local.get $k)))))
   (if (i32.eq (local.get $t) (i32.const 8)) (then (return (call $dict_getitem (local.get $o) (local.get $k)))))
   (if (i32.eq (local.get $t) (i32.const 16)) (then (return (call $seq_range_getitem (local.get $o) (local.get $k)))))
+  ;; A generic type subscripted is itself (`list[int]`, `Optional[str]`; catalog::is_generic).
+  (if (i32.eq (local.get $t) (i32.const 13))
+    (then
+      (if (i32.load offset=4 (i32.wrap_i64 (local.get $o))) (then (return (local.get $o))))
+      (call $raise_msg (global.get $t_TypeError) (call $msg1 (global.get $s_seq_type_not_subscriptable)
+        (i64.extend_i32_u (i32.load offset=8 (i32.wrap_i64 (local.get $o))))))))
   (call $seq_type_error (global.get $s_seq_not_subscriptable) (local.get $o))
   (unreachable))
 

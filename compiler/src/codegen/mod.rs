@@ -1169,6 +1169,10 @@ impl<'a> Generator<'a> {
             // (library.rs): `math.sqrt` is `math_sqrt`.
             _ => {
                 let builtin = format!("{}_{member}", module.replace('.', "_"));
+                if let Some(address) = self.layout.types.get(format!("{module}.{member}").as_str())
+                {
+                    return Ok((format!("(i64.const {address})"), &[]));
+                }
                 return match self.layout.builtins.get(builtin.as_str()) {
                     Some(address) => Ok((
                         format!("(i64.const {address})"),
