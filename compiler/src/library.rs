@@ -80,3 +80,52 @@ fn stmt_imports(stmt: &ast::Stmt, module: &str) -> bool {
         _ => false,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{check, policy, Limits, SourceFile};
+
+    /// Every library module passes the check (as a library), and every member the checker lets
+    /// a plan import is bound by the module or is the runtime's (`<module>_<name>` builtin or
+    /// `<module>.<name>` type), so an import the checker accepts always compiles.
+    #[test]
+    fn every_member_of_a_library_module_exists() {
+        let layout = baton_runtime::runtime_layout();
+        for (module, path, text) in LIBRARY {
+            let file = SourceFile::new(*path, *text);
+            let (diagnostics, body) = check::check_and_parse_library(&file, &Limits::default());
+            let errors: Vec<_> = diagnostics
+                .iter()
+                .filter(|d| d.severity == crate::Severity::Error)
+                .map(|d| d.message.clone())
+                .collect();
+            assert!(errors.is_empty(), "{module}: {errors:?}");
+            let body = body.unwrap();
+            let spec = policy::module(module).expect("a library module is in the policy");
+            for member in spec.members {
+                let bound = body.iter().any(|stmt| match stmt {
+                    ast::Stmt::FunctionDef(f) => f.name.as_str() == *member,
+                    ast::Stmt::Assign(a) => a.targets.iter().any(
+                        |t| matches!(t, ast::Expr::Name(n) if n.id.as_str() == *member),
+                    ),
+                    _ => false,
+                });
+                let builtin = format!("{}_{member}", module.replace('.', "_"));
+                let runtime = layout.builtins.contains_key(builtin.as_str())
+                    || layout.types.contains_key(format!("{module}.{member}").as_str());
+                assert!(bound || runtime, "`{module}.{member}` is neither bound nor the runtime's");
+            }
+        }
+    }
+
+    #[test]
+    fn a_plan_may_not_import_the_internal_helpers() {
+        let file = SourceFile::new("p.py", "from _baton import type_name\nprint(type_name(1))\n");
+        let (diagnostics, _) = check::check_and_parse(&file, &Limits::default());
+        assert!(
+            diagnostics.iter().any(|d| d.code == crate::Code::ForbiddenImport),
+            "{diagnostics:?}"
+        );
+    }
+}

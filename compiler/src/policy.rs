@@ -456,11 +456,15 @@ mod tests {
             );
         }
         for name in catalog::BUILTINS {
-            let reachable = match name.split_once('_') {
-                Some((module_name @ ("json" | "baton"), member)) => {
+            let in_module = catalog::MODULE_PREFIXES.iter().find_map(|prefix| {
+                let member = name.strip_prefix(prefix)?;
+                Some((&prefix[..prefix.len() - 1], member))
+            });
+            let reachable = match in_module {
+                Some((module_name, member)) => {
                     module(module_name).is_some_and(|m| m.members.contains(&member))
                 }
-                _ => SUPPORTED_BUILTINS.contains(name),
+                None => SUPPORTED_BUILTINS.contains(name),
             };
             assert!(
                 reachable,

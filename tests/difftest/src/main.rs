@@ -15,7 +15,7 @@ const USAGE: &str = "\
 usage: baton-difftest [--seed S] [--count N] [--start I] [--jobs J] [--out DIR]
                       [--markdown FILE] [--python PYTHON] [--no-reduce] [--per-kind K]
                       [--sections N] [--statements N] [--budget-tests N] [--budget-secs S]
-                      [--progress] [--optimised] [--gc-stress N]
+                      [--progress] [--optimised] [--gc-stress N] [--area MODULE [--calls N]]
        baton-difftest --print [--seed S] [--start I] [--count N]   print generated plans
        baton-difftest --file PLAN.py [--python PYTHON]             run one plan under both
        baton-difftest --mutate [--seed S] [--start I] [--count N] [--out DIR] [--no-reduce]
@@ -29,7 +29,9 @@ DIR/mismatch-<seed>-<n>.py (and appends it to FILE with --markdown). Modules are
 with Cranelift's fast profile (no optimisation, single-pass register allocation: compiling
 dominates a generated plan's run); --optimised compiles as `baton run` does. --gc-stress N
 compiles Baton's side with the collector's stress mode (a collection at every Nth safe point,
-freed memory poisoned; also with --file and --mutate). Exit status: 0
+freed memory poisoned; also with --file and --mutate). --area MODULE (math, shlex, textwrap)
+generates plans of N calls (default 100) of that module's functions instead, each call's result
+or exception printed. Exit status: 0
 when no mismatch was found, 1 when some were, 2 on a usage or setup error.";
 
 enum Mode {
@@ -74,6 +76,13 @@ fn parse(args: &[String]) -> Result<(Mode, Options), String> {
             "--progress" => options.progress = true,
             "--gc-stress" => options.gc_stress = number(&value(&mut i, arg)?, arg)?,
             "--optimised" => options.optimised = true,
+            "--area" => {
+                let name = value(&mut i, arg)?;
+                options.gen.area = Some(baton_difftest::gen::Area::named(&name).ok_or_else(
+                    || format!("--area: no area `{name}` (math, shlex, textwrap)"),
+                )?)
+            }
+            "--calls" => options.gen.area_calls = number(&value(&mut i, arg)?, arg)?,
             "--print" => mode = Mode::Print,
             "--mutate" => mode = Mode::Mutate,
             "--file" => mode = Mode::File(PathBuf::from(value(&mut i, arg)?)),

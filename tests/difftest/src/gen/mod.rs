@@ -21,12 +21,15 @@
 //! by design: printing a set (hash order; sets are printed through `sorted`), iterating a set,
 //! `set.pop`, printing a function, deep recursion (the limit differs under a batch driver).
 
+mod areas;
 mod expr;
 mod format;
 mod stmt;
 mod templates;
 
 use crate::rng::Rng;
+
+pub use areas::Area;
 
 /// The static type of a generated expression. Containers are homogeneous so that every
 /// operation on their elements is well typed.
@@ -150,6 +153,10 @@ pub struct GenConfig {
     pub statements: usize,
     /// Module-level functions.
     pub functions: usize,
+    /// A targeted area instead of the whole language: plans of `area_calls` calls of one
+    /// module's functions (`areas.rs`).
+    pub area: Option<Area>,
+    pub area_calls: usize,
 }
 
 impl Default for GenConfig {
@@ -158,12 +165,17 @@ impl Default for GenConfig {
             sections: 32,
             statements: 4,
             functions: 4,
+            area: None,
+            area_calls: 100,
         }
     }
 }
 
 /// Generates plan `index` of the run seeded with `seed`.
 pub fn generate(seed: u64, index: u64, config: &GenConfig) -> String {
+    if let Some(area) = config.area {
+        return areas::generate_area(area, seed, index, config.area_calls);
+    }
     let mut generator = Gen {
         rng: Rng::for_plan(seed, index),
         out: String::new(),
