@@ -172,6 +172,7 @@ impl Guide {
             exceptions,
             modules: policy::MODULES
                 .iter()
+                .filter(|m| !m.internal)
                 .map(|m| Module {
                     name: m.name,
                     summary: m.summary,

@@ -126,7 +126,7 @@ pub const IDIOMS: &[(&str, &str)] = &[
     ),
     (
         "Quote values you put into a command",
-        "from baton import bash\n\ndef quote(text):\n    return \"'\" + text.replace(\"'\", \"'\\\\''\") + \"'\"\n\nname = \"notes of today.txt\"\nbash(f\"touch {quote(name)}\")\n",
+        "from baton import bash\nimport shlex\n\nname = \"notes of today.txt\"\nbash(f\"touch {shlex.quote(name)}\")\n",
     ),
     (
         "Write a file: pass the content as input, never inside the command",
