@@ -77,14 +77,15 @@ codes! {
     ReflectiveAttribute = "B206", "reflective-attribute";
     /// A `nonlocal` declaration that Python rejects.
     InvalidNonlocal = "B207", "invalid-nonlocal";
+    /// A `global` declaration that Python rejects (a parameter, after a use). (B304, which
+    /// refused `global` outright, is retired: plans may use it.)
+    InvalidGlobal = "B208", "invalid-global";
     /// `class`.
     ClassDefinition = "B301", "class-definition";
     /// `async def`, `async for`, `async with`, `await`.
     AsyncSyntax = "B302", "async-syntax";
     /// `yield`, `yield from` (generators).
     Generator = "B303", "generator";
-    /// `global`.
-    GlobalStatement = "B304", "global-statement";
     /// `with`.
     WithStatement = "B305", "with-statement";
     /// `@decorator`.

@@ -278,6 +278,15 @@ impl<'f> Checker<'f> {
             if scope.nonlocals.contains_key(name) {
                 continue;
             }
+            if scope.kind != ScopeKind::Module && scope.globals.contains_key(name) {
+                // `global x`: the module's x, whatever the scopes between bind.
+                let module = &self.scopes[0];
+                return match module.bindings.get(name) {
+                    Some(&binding) => Resolution::Bound(binding, ScopeKind::Module),
+                    None if policy::PYTHON_BUILTINS.contains(&name) => Resolution::Builtin,
+                    None => Resolution::Unbound,
+                };
+            }
             if let Some(&binding) = scope.bindings.get(name) {
                 return Resolution::Bound(binding, scope.kind);
             }
@@ -440,6 +449,49 @@ impl<'f> Checker<'f> {
             if let Some(message) = problem {
                 problems.push((span, message));
             }
+        }
+        let mut global_problems = Vec::new();
+        if matches!(
+            scope.kind,
+            ScopeKind::Function | ScopeKind::Lambda | ScopeKind::Module
+        ) {
+            let mut declared: Vec<(&String, &usize)> = scope.globals.iter().collect();
+            declared.sort_by_key(|(_, offset)| **offset);
+            for (name, &offset) in declared {
+                let span = self.word_span(self.span_at(offset, usize::MAX / 2), name);
+                let span = if span.end - span.start > name.len() * 4 + 16 {
+                    self.span_at(offset, "global".len())
+                } else {
+                    span
+                };
+                // CPython's words (Python/symtable.c).
+                let problem = if params.iter().any(|(p, _)| p == name) {
+                    Some(format!("name '{name}' is parameter and global"))
+                } else if scope.nonlocals.contains_key(name) {
+                    Some(format!("name '{name}' is nonlocal and global"))
+                } else if scope
+                    .first_occurrence
+                    .get(name)
+                    .is_some_and(|&first| first < offset)
+                {
+                    Some(format!(
+                        "name '{name}' is used or assigned to before its global declaration"
+                    ))
+                } else {
+                    None
+                };
+                if let Some(message) = problem {
+                    global_problems.push((span, message));
+                }
+            }
+        }
+        for (span, message) in global_problems {
+            self.error(
+                Code::InvalidGlobal,
+                span,
+                message,
+                "declare `global x` at the top of the function, before any use of `x`",
+            );
         }
         for (span, message) in problems {
             self.error(
@@ -695,12 +747,12 @@ impl<'f> Checker<'f> {
             }
             S::Import(i) => self.import(i),
             S::ImportFrom(i) => self.import_from(range, i),
-            S::Global(_) => self.error(
-                Code::GlobalStatement,
-                self.keyword_span(range.start, "global"),
-                "`global` is not supported in plans".to_owned(),
-                "pass values in as arguments and return results; nested functions may use `nonlocal`",
-            ),
+            S::Global(g) => {
+                for name in &g.names {
+                    let span = self.word_span(range, name.as_str());
+                    self.identifier(name.as_str(), span);
+                }
+            }
             S::Nonlocal(n) => {
                 for name in &n.names {
                     let span = self.word_span(range, name.as_str());

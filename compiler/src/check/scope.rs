@@ -37,6 +37,9 @@ pub struct Scope {
     pub bindings: HashMap<String, Binding>,
     /// `nonlocal` names with the offset of their declaration.
     pub nonlocals: HashMap<String, usize>,
+    /// `global` names with the offset of their (last) declaration: in a function they are the
+    /// module's names, whatever assigns to them.
+    pub globals: HashMap<String, usize>,
     /// The earliest offset at which each name occurs in this block (not in nested scopes).
     pub first_occurrence: HashMap<String, usize>,
 }
@@ -47,6 +50,7 @@ impl Scope {
             kind,
             bindings: HashMap::new(),
             nonlocals: HashMap::new(),
+            globals: HashMap::new(),
             first_occurrence: HashMap::new(),
         }
     }
@@ -77,6 +81,14 @@ impl Scope {
             scope.stmt(stmt);
         }
         scope.settle_nonlocals();
+        if kind == ScopeKind::Module {
+            // A function's `global x` binds the module's x when it assigns it.
+            let mut declared = Vec::new();
+            global_declarations(body, false, &mut declared);
+            for name in declared {
+                scope.bind(name, Binding::Value);
+            }
+        }
         scope
     }
 
@@ -104,10 +116,16 @@ impl Scope {
         scope
     }
 
-    /// A `nonlocal` name is not a binding of this scope, whatever assigns to it.
+    /// A `nonlocal` name is not a binding of this scope, whatever assigns to it; nor is a
+    /// `global` name of a function (at module level `global` changes nothing).
     fn settle_nonlocals(&mut self) {
         for name in self.nonlocals.keys() {
             self.bindings.remove(name);
+        }
+        if self.kind != ScopeKind::Module {
+            for name in self.globals.keys() {
+                self.bindings.remove(name);
+            }
         }
     }
 
@@ -298,7 +316,15 @@ impl Scope {
                     self.bind(normalized, binding);
                 }
             }
-            S::Global(_) => {}
+            S::Global(g) => {
+                for name in &g.names {
+                    let normalized = normalize(name.as_str()).into_owned();
+                    self.globals
+                        .entry(normalized)
+                        .and_modify(|last| *last = (*last).max(offset))
+                        .or_insert(offset);
+                }
+            }
             S::Nonlocal(n) => {
                 for name in &n.names {
                     let normalized = normalize(name.as_str()).into_owned();
@@ -468,5 +494,44 @@ impl Scope {
             generator.ifs.iter().for_each(|e| self.expr(e, false));
         }
         elements.into_iter().for_each(|e| self.expr(e, false));
+    }
+}
+
+/// The names `global` statements declare in the functions of `body` (nested ones included),
+/// `in_function` telling whether `body` is itself a function's.
+fn global_declarations(body: &[ast::Stmt], in_function: bool, out: &mut Vec<String>) {
+    use ast::Stmt as S;
+    for stmt in body {
+        match stmt {
+            S::Global(g) if in_function => {
+                out.extend(g.names.iter().map(|n| normalize(n.as_str()).into_owned()))
+            }
+            S::FunctionDef(f) => global_declarations(&f.body, true, out),
+            S::AsyncFunctionDef(f) => global_declarations(&f.body, true, out),
+            S::ClassDef(c) => global_declarations(&c.body, true, out),
+            S::If(b) => {
+                global_declarations(&b.body, in_function, out);
+                global_declarations(&b.orelse, in_function, out);
+            }
+            S::For(b) => {
+                global_declarations(&b.body, in_function, out);
+                global_declarations(&b.orelse, in_function, out);
+            }
+            S::While(b) => {
+                global_declarations(&b.body, in_function, out);
+                global_declarations(&b.orelse, in_function, out);
+            }
+            S::With(b) => global_declarations(&b.body, in_function, out),
+            S::Try(t) => {
+                global_declarations(&t.body, in_function, out);
+                for handler in &t.handlers {
+                    let ast::ExceptHandler::ExceptHandler(h) = handler;
+                    global_declarations(&h.body, in_function, out);
+                }
+                global_declarations(&t.orelse, in_function, out);
+                global_declarations(&t.finalbody, in_function, out);
+            }
+            _ => {}
+        }
     }
 }

@@ -533,7 +533,11 @@ fn unsupported_syntax() {
     );
     assert_codes("def f():\n    yield 1\n", &["B303"]);
     assert_codes("def f():\n    yield from []\n", &["B303"]);
-    assert_codes("x = 1\ndef f():\n    global x\n", &["B304"]);
+    assert_codes("x = 1\ndef f():\n    global x\n", &[]);
+    assert_codes("def f(x):\n    global x\n", &["B208"]);
+    assert_codes("def f():\n    print(x)\n    global x\n", &["B208"]);
+    // A function's global is the module's name: defined for the module body too.
+    assert_codes("def f():\n    global y\n    y = 1\nf()\nprint(y)\n", &[]);
     assert_codes("with x() as y:\n    pass\ndef x():\n    pass\n", &["B305"]);
     assert_codes(
         "def d(f):\n    return f\n@d\ndef g():\n    pass\n",

@@ -1122,7 +1122,7 @@ impl<'a> Generator<'a> {
                     self.store_name(&bound, &value)?;
                 }
             }
-            S::Nonlocal(_) => {}
+            S::Nonlocal(_) | S::Global(_) => {}
             other => {
                 return self
                     .unsupported(other, "this statement is not supported by the compiler yet")

@@ -75,6 +75,8 @@ pub struct ScopeData {
     /// The wasm function whose code runs this scope (itself, unless a comprehension).
     pub host: ScopeId,
     pub bindings: BTreeSet<String>,
+    /// Names a function declares `global`: the module's, wherever they are used inside it.
+    pub globals: BTreeSet<String>,
     /// Variables of this scope that functions nested in another host capture.
     pub cells: BTreeSet<String>,
     /// For hosts: the captured variables their closure tuple carries, in order.
@@ -157,12 +159,17 @@ impl Scopes {
         };
         let mut bindings: BTreeSet<String> = scope.bindings.into_keys().collect();
         bindings.extend(params.iter().cloned());
+        let globals = match kind {
+            ScopeKind::Module => BTreeSet::new(),
+            _ => scope.globals.into_keys().collect(),
+        };
         self.scopes.push(ScopeData {
             kind,
             name,
             parent,
             host,
             bindings,
+            globals,
             cells: BTreeSet::new(),
             free: Vec::new(),
         });
@@ -213,6 +220,9 @@ impl Scopes {
         let mut current = Some(from);
         while let Some(id) = current {
             let scope = &self.scopes[id];
+            if scope.globals.contains(name) {
+                return Place::Global(name.to_owned());
+            }
             if scope.bindings.contains(name) {
                 if scope.kind == ScopeKind::Module {
                     return Place::Global(name.to_owned());
@@ -256,6 +266,9 @@ impl Walker<'_> {
         let mut current = Some(from);
         while let Some(id) = current {
             let scope = &self.scopes.scopes[id];
+            if scope.globals.contains(&name) {
+                return;
+            }
             if scope.bindings.contains(&name) {
                 if scope.kind == ScopeKind::Module || scope.host == host {
                     return;
@@ -441,6 +454,7 @@ impl Walker<'_> {
                 .names
                 .iter()
                 .for_each(|name| self.reference(name.as_str())),
+            S::Global(_) => {}
             S::Expr(e) => self.expr(&e.value),
             // Everything else is rejected by the checker before code generation.
             _ => {}

@@ -74,11 +74,6 @@ pub const REFUSED_SYNTAX: &[(Code, &str, &str)] = &[
         "build a list and return it",
     ),
     (
-        Code::GlobalStatement,
-        "global",
-        "pass values in as arguments and return results; nested functions may use nonlocal",
-    ),
-    (
         Code::WithStatement,
         "with",
         "call functions directly; read files with bash(\"cat FILE\")",

@@ -116,7 +116,6 @@ fn refused_syntax_is_refused_with_its_code() {
         (Code::ClassDefinition, "class A:\n    pass\n"),
         (Code::AsyncSyntax, "async def f():\n    pass\n"),
         (Code::Generator, "def f():\n    yield 1\n"),
-        (Code::GlobalStatement, "def f():\n    global x\n"),
         (
             Code::WithStatement,
             "def f(x):\n    with x:\n        pass\n",
