@@ -48,7 +48,7 @@ pub const TYPES: &[TypeSpec] = &[
     ty("builtin_function_or_method", None, None, Some(id::BUILTIN)),
     ty("method", None, None, Some(id::BOUND_METHOD)),
     ty("range", None, Some("range"), Some(id::RANGE)),
-    ty("slice", None, None, Some(id::SLICE)),
+    ty("slice", None, Some("slice"), Some(id::SLICE)),
     ty("iterator", None, None, Some(id::ITERATOR)),
     // Dict views share object type id 19; core.wat's `$type_of` picks one of these by the
     // view's kind (header `len`: 0 keys, 1 values, 2 items).
@@ -128,6 +128,7 @@ pub const BUILTINS: &[&str] = &[
     "enumerate",
     "filter",
     "float",
+    "hash",
     "hex",
     "int",
     "isinstance",
@@ -145,6 +146,7 @@ pub const BUILTINS: &[&str] = &[
     "reversed",
     "round",
     "set",
+    "slice",
     "sorted",
     "str",
     "sum",

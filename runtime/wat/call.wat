@@ -196,6 +196,15 @@
     (then
       (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_attr_args)))
         (then (return (i64.extend_i32_u (i32.load offset=12 (i32.wrap_i64 (local.get $obj)))))))))
+  ;; A range's and a slice's start, stop and step (values at +8, +16, +24).
+  (if (i32.or (i32.eq (local.get $t) (i32.const 16)) (i32.eq (local.get $t) (i32.const 17)))
+    (then
+      (local.set $m (i32.const -1))
+      (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_attr_start))) (then (local.set $m (i32.const 8))))
+      (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_attr_stop))) (then (local.set $m (i32.const 16))))
+      (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_attr_step))) (then (local.set $m (i32.const 24))))
+      (if (i32.ge_s (local.get $m) (i32.const 0))
+        (then (return (i64.load (i32.add (i32.wrap_i64 (local.get $obj)) (local.get $m))))))))
   ;; A method taken from a type (`str.lower`): the receiver comes with the call. Self 0 marks it.
   (if (i32.eq (local.get $t) (i32.const 13))
     (then

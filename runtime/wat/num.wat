@@ -1560,6 +1560,12 @@
   (call $raise_msg (global.get $t_TypeError) (call $msg1 (global.get $s_num_bad_abs) (call $type_name (local.get $v))))
   (unreachable))
 
+;; hash(v): CPython's hash for ints, floats, bools and tuples of them; str and the rest hash
+;; deterministically (CPython's str hash is salted per process, so no plan can rely on it);
+;; lists, dicts and sets are unhashable.
+(func $b_hash (param $args i32) (param $kwargs i32) (result i64)
+  (call $int_new (call $hash (call $one_arg (global.get $s_num_name_hash) (local.get $args) (local.get $kwargs)))))
+
 (func $b_bool (param $args i32) (param $kwargs i32) (result i64)
   (call $no_kwargs (global.get $s_num_name_bool) (local.get $kwargs))
   (if (i32.gt_u (call $nargs (local.get $args)) (i32.const 1))

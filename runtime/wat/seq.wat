@@ -540,6 +540,21 @@
   (i64.store offset=24 (local.get $s) (local.get $step))
   (i64.extend_i32_u (local.get $s)))
 
+;; slice(stop), slice(start, stop[, step]): any values, checked when the slice is used.
+(func $b_slice (param $args i32) (param $kwargs i32) (result i64)
+  (local $n i32)
+  (call $no_kwargs (global.get $s_seq_slice_name) (local.get $kwargs))
+  (local.set $n (call $nargs (local.get $args)))
+  (if (i32.eqz (local.get $n))
+    (then (call $raise_static (global.get $t_TypeError) (global.get $s_seq_slice_at_least))))
+  (if (i32.gt_u (local.get $n) (i32.const 3))
+    (then (call $raise_msg (global.get $t_TypeError) (call $msg1 (global.get $s_seq_slice_at_most)
+      (call $to_str (call $int_new (i64.extend_i32_u (local.get $n))))))))
+  (if (i32.eq (local.get $n) (i32.const 1))
+    (then (return (call $slice_new (i64.const 8) (call $arg (local.get $args) (i32.const 0)) (i64.const 8)))))
+  (call $slice_new (call $arg (local.get $args) (i32.const 0)) (call $arg (local.get $args) (i32.const 1))
+    (select (call $arg (local.get $args) (i32.const 2)) (i64.const 8) (i32.eq (local.get $n) (i32.const 3)))))
+
 ;; A slice bound: int or bool (None is handled by the caller).
 (func $seq_slice_int (param $v i64) (result i64)
   (if (i32.eqz (call $seq_is_int (local.get $v)))
