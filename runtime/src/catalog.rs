@@ -59,6 +59,7 @@ pub const TYPES: &[TypeSpec] = &[
     ty("filter", None, Some("filter"), None),
     ty("enumerate", None, Some("enumerate"), None),
     ty("generator", None, None, None),
+    ty("callable_iterator", None, None, None),
     ty("dict_keys", None, None, None),
     ty("dict_values", None, None, None),
     ty("dict_items", None, None, None),

@@ -122,7 +122,13 @@
       (then
         (if (i32.or (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_attr_index)))
               (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_attr_count))))
-          (then (local.set $r (call $list_method (call $list_from (local.get $self)) (local.get $name) (local.get $args) (local.get $kwargs)))))
+          (then
+            (if (call $seq_kw_count (local.get $kwargs))
+              (then (call $raise_msg (global.get $t_TypeError) (call $msg1 (global.get $s_range_method_no_kw) (local.get $name)))))
+            (if (i32.ne (i32.load offset=4 (local.get $args)) (i32.const 1))
+              (then (call $raise_msg (global.get $t_TypeError) (call $msg2 (global.get $s_range_method_one_arg) (local.get $name)
+                (call $to_str (call $int_new (i64.extend_i32_u (i32.load offset=4 (local.get $args)))))))))
+            (local.set $r (call $list_method (call $list_from (local.get $self)) (local.get $name) (local.get $args) (local.get $kwargs)))))
         (br $dispatched))))
   (if (i64.eqz (local.get $r))
     (then (call $raise_no_attribute (local.get $self) (local.get $name))))

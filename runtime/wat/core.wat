@@ -87,7 +87,7 @@
   (if (i32.or (i32.eq (local.get $t) (i32.const 12)) (i32.eq (local.get $t) (i32.const 20)))
     (then (return (i32.load offset=8 (i32.wrap_i64 (local.get $v))))))
   ;; Lazy iterators (id 18 with a kind in the header's len: 1 zip, 2 map, 3 filter,
-  ;; 4 enumerate, 5 zip(strict=True), 6 a generator expression).
+  ;; 4 enumerate, 5 zip(strict=True), 6 a generator expression, 7 iter(callable, sentinel)).
   (if (i32.eq (local.get $t) (i32.const 18))
     (then
       (local.set $t (i32.load offset=4 (i32.wrap_i64 (local.get $v))))
@@ -97,6 +97,7 @@
       (if (i32.eq (local.get $t) (i32.const 3)) (then (return (global.get $t_filter))))
       (if (i32.eq (local.get $t) (i32.const 4)) (then (return (global.get $t_enumerate))))
       (if (i32.eq (local.get $t) (i32.const 6)) (then (return (global.get $t_generator))))
+      (if (i32.eq (local.get $t) (i32.const 7)) (then (return (global.get $t_callable_iterator))))
       (return (global.get $t_iterator))))
   ;; Dict views (id 19): the type follows the kind in the header's len (0 keys, 1 values, 2 items).
   (if (i32.eq (local.get $t) (i32.const 19))

@@ -606,17 +606,21 @@
         (i32.or (i32.or (i32.eq (local.get $t) (i32.const 9)) (i32.eq (local.get $t) (i32.const 17)))
           (call $dict_view_is_setlike (local.get $v))))
     (then (call $raise_msg (global.get $t_TypeError) (call $msg1 (global.get $s_ops_unhashable) (call $type_name (local.get $v))))))
-  ;; A range hashes as CPython's: equal ranges hash alike, so an empty range ignores its start
-  ;; and step, and a one-value range its step (range(0, 1, 1) == range(0, 2, 2)).
+  ;; A range hashes as CPython's, as the tuple (len, start, step), with None for the start of an
+  ;; empty range and the step of a one-value range (equal ranges hash alike: range(0, 1, 1) ==
+  ;; range(0, 2, 2)).
   (if (i32.eq (local.get $t) (i32.const 16))
     (then
       (local.set $n (call $len (local.get $v)))
       (local.set $start (i64.load offset=8 (local.get $p)))
       (local.set $step (i64.load offset=24 (local.get $p)))
-      (if (i64.eqz (local.get $n)) (then (local.set $start (i64.const 0))))
-      (if (i64.le_u (local.get $n) (i64.const 1)) (then (local.set $step (i64.const 0))))
-      (return (call $hash_i64 (i64.xor (i64.xor (local.get $n) (local.get $start))
-        (i64.mul (local.get $step) (i64.const 1000003)))))))
+      (local.set $t (call $tuple_new (i32.const 3)))
+      (i64.store offset=8 (local.get $t) (call $int_new (local.get $n)))
+      (i64.store offset=16 (local.get $t)
+        (select (i64.const 8) (i64.load offset=8 (local.get $p)) (i64.eqz (local.get $n))))
+      (i64.store offset=24 (local.get $t)
+        (select (i64.const 8) (i64.load offset=24 (local.get $p)) (i64.le_u (local.get $n) (i64.const 1))))
+      (return (call $tuple_hash (i64.extend_i32_u (local.get $t))))))
   (i64.extend_i32_u (i32.shr_u (local.get $p) (i32.const 3))))
 
 (func $contains (param $c i64) (param $v i64) (result i32)

@@ -2009,12 +2009,30 @@
         (local.set $v (call $genexp_step_via (i64.load offset=8 (local.get $s)) (local.get $v) (i32.const 1)))
         (br_if $each (i64.eqz (local.get $v))))
       (return (local.get $v))))
+  (if (i32.eq (local.get $kind) (i32.const 7))
+    (then (return (call $callable_next (local.get $s) (i32.const 1)))))
   (if (i32.and (i32.eq (local.get $kind) (i32.const 2)) (i32.eq (i32.load offset=4 (local.get $s)) (i32.const 2)))
     (then
       (local.set $v (call $next (i64.load offset=16 (local.get $s))))
       (if (i64.eqz (local.get $v)) (then (return (i64.const 0))))
       (return (call $call_plan (i64.load offset=8 (local.get $s)) (i32.wrap_i64 (call $tuple1 (local.get $v))) (i32.const 0)))))
   (call $next (local.get $iter)))
+
+;; The next item of iter(callable, sentinel) (state: callable, sentinel), or 0 when the call
+;; returned the sentinel (then and ever after). `plan`: call it as plan code may (it may collect;
+;; the caller keeps the iterator rooted, and the state is read again after the call).
+(func $callable_next (param $s i32) (param $plan i32) (result i64)
+  (local $f i64) (local $v i64)
+  (local.set $f (i64.load offset=8 (local.get $s)))
+  (if (i64.eqz (local.get $f)) (then (return (i64.const 0))))
+  (if (local.get $plan)
+    (then (local.set $v (call $call_plan (local.get $f) (global.get $empty_tuple) (i32.const 0))))
+    (else (local.set $v (call $call0 (local.get $f)))))
+  (if (call $eq (local.get $v) (i64.load offset=16 (local.get $s)))
+    (then
+      (i64.store offset=8 (local.get $s) (i64.const 0))
+      (return (i64.const 0))))
+  (local.get $v))
 
 (func $lazy_next (param $it i32) (result i64)
   (local $kind i32) (local $s i32) (local $n i32) (local $i i32) (local $t i32) (local $v i64)
@@ -2029,6 +2047,7 @@
         (local.set $v (call $genexp_step (i64.load offset=8 (local.get $s)) (local.get $v)))
         (br_if $each (i64.eqz (local.get $v))))
       (return (local.get $v))))
+  (if (i32.eq (local.get $kind) (i32.const 7)) (then (return (call $callable_next (local.get $s) (i32.const 0)))))
   (if (i32.eq (local.get $kind) (i32.const 1)) (then (return (call $zip_next (local.get $s) (i32.const 0)))))
   (if (i32.eq (local.get $kind) (i32.const 5)) (then (return (call $zip_next (local.get $s) (i32.const 1)))))
   (if (i32.eq (local.get $kind) (i32.const 4))
@@ -2142,8 +2161,9 @@
       (call $seq_s (local.get $fname)) (call $seq_istr (i64.extend_i32_u (local.get $n)))))))
   (local.get $n))
 
-;; iter(x): an iterator over x (x itself when it is one). The two-argument form, iter(callable,
-;; sentinel), is refused with NotImplementedError.
+;; iter(x): an iterator over x (x itself when it is one). iter(callable, sentinel): an iterator
+;; that calls `callable` for each item and stops, for good, at the first one equal to `sentinel`
+;; (kind 7; state (callable, sentinel), the callable 0 once it has stopped).
 (func $b_iter (param $args i32) (param $kwargs i32) (result i64)
   (local $f i64) (local $t i32)
   (if (i32.eq (call $seq_iter_arity (local.get $args) (local.get $kwargs) (global.get $s_seq_n_iter)) (i32.const 2))
@@ -2154,7 +2174,10 @@
       (if (i32.eqz (i32.or (i32.eq (local.get $t) (i32.const 10))
             (i32.and (i32.ge_u (local.get $t) (i32.const 13)) (i32.le_u (local.get $t) (i32.const 15)))))
         (then (call $raise_static (global.get $t_TypeError) (global.get $s_seq_iter_callable))))
-      (call $raise_static (global.get $t_NotImplementedError) (global.get $s_seq_iter_sentinel))))
+      (local.set $t (call $tuple_new (i32.const 2)))
+      (i64.store offset=8 (local.get $t) (local.get $f))
+      (i64.store offset=16 (local.get $t) (call $seq_arg (local.get $args) (i32.const 1)))
+      (return (call $lazy_new (i32.const 7) (local.get $t)))))
   (call $iter (call $seq_arg (local.get $args) (i32.const 0))))
 
 ;; next(iterator[, default]): its next item; when it is exhausted, default, or StopIteration.

@@ -166,3 +166,92 @@ mod tests {
         }
     }
 }
+
+/// `text` with Python's string escapes decoded (`\\x3e` is `>`, `\\n` a newline, `\\u00e9`
+/// `é`); an unknown escape keeps its backslash, as Python keeps it.
+pub(crate) fn decode_escapes(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        let Some(&next) = chars.peek() else {
+            out.push('\\');
+            break;
+        };
+        let simple = match next {
+            '\\' => Some('\\'),
+            '\'' => Some('\''),
+            '"' => Some('"'),
+            'a' => Some('\x07'),
+            'b' => Some('\x08'),
+            'f' => Some('\x0c'),
+            'n' => Some('\n'),
+            'r' => Some('\r'),
+            't' => Some('\t'),
+            'v' => Some('\x0b'),
+            _ => None,
+        };
+        if let Some(decoded) = simple {
+            chars.next();
+            out.push(decoded);
+            continue;
+        }
+        let hex_digits = match next {
+            'x' => 2,
+            'u' => 4,
+            'U' => 8,
+            _ => 0,
+        };
+        if hex_digits > 0 {
+            let digits: String = chars.clone().skip(1).take(hex_digits).collect();
+            if digits.len() == hex_digits && digits.chars().all(|d| d.is_ascii_hexdigit()) {
+                if let Some(decoded) =
+                    u32::from_str_radix(&digits, 16).ok().and_then(char::from_u32)
+                {
+                    chars.next();
+                    for _ in 0..hex_digits {
+                        chars.next();
+                    }
+                    out.push(decoded);
+                    continue;
+                }
+            }
+        }
+        if next.is_digit(8) {
+            let mut value = 0u32;
+            for _ in 0..3 {
+                match chars.peek() {
+                    Some(d) if d.is_digit(8) => {
+                        value = value * 8 + d.to_digit(8).unwrap_or(0);
+                        chars.next();
+                    }
+                    _ => break,
+                }
+            }
+            out.push(char::from_u32(value).unwrap_or('\u{fffd}'));
+            continue;
+        }
+        out.push('\\');
+    }
+    out
+}
+
+#[cfg(test)]
+mod escape_tests {
+    use super::decode_escapes;
+
+    #[test]
+    fn escapes_decode_as_python_decodes_them() {
+        assert_eq!(decode_escapes(r"\x3e5"), ">5");
+        assert_eq!(decode_escapes(r"\n<5"), "\n<5");
+        assert_eq!(decode_escapes(r"\x00"), "\0");
+        assert_eq!(decode_escapes(r"\u00e9^3"), "é^3");
+        assert_eq!(decode_escapes(r"\101"), "A");
+        assert_eq!(decode_escapes(r"\q"), r"\q");
+        assert_eq!(decode_escapes(r"\\"), "\\");
+        assert_eq!(decode_escapes(r"\x4"), r"\x4");
+    }
+}

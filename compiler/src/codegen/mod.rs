@@ -107,6 +107,7 @@ pub fn generate<'a>(
         file_index: 0,
         libraries: Vec::new(),
         module_aliases: HashMap::new(),
+        fstring_raw: false,
     };
     for (index, library) in libraries.iter().enumerate() {
         generator.library(library, index as u32 + 1)?;
@@ -320,6 +321,8 @@ struct Generator<'a> {
     /// The names `import` statements of the file being emitted bind, and their modules
     /// (`import textwrap as tw`: `tw` -> `textwrap`).
     module_aliases: HashMap<String, String>,
+    /// The f-string being emitted is raw (`rf"..."`): its format specs keep their backslashes.
+    fstring_raw: bool,
 }
 
 type Result<T, E = Unsupported> = std::result::Result<T, E>;
@@ -1963,7 +1966,13 @@ impl<'a> Generator<'a> {
                     "(block (result i64) (local.set {temp} {value}) {store} (local.get {temp}))"
                 )
             }
-            E::JoinedStr(j) => self.fstring(&j.values)?,
+            E::JoinedStr(j) => {
+                let raw = self.literal_is_raw(j.range.start().to_usize());
+                let outer = std::mem::replace(&mut self.fstring_raw, raw);
+                let code = self.fstring(&j.values);
+                self.fstring_raw = outer;
+                code?
+            }
             E::FormattedValue(f) => self
                 .fstring(std::slice::from_ref(expr))
                 .or_else(|_| self.unsupported(f, "unsupported f-string"))?,
@@ -2095,6 +2104,17 @@ impl<'a> Generator<'a> {
         // `import json` has run is a NameError (the import binds a marker).
         let bound = self.load_name_unshared(&base_name)?;
         Ok(Some(format!("(block (result i64) (drop {bound}) {code})")))
+    }
+
+    /// Whether the string literal starting at byte `start` of the file has an `r` prefix.
+    fn literal_is_raw(&self, start: usize) -> bool {
+        self.file
+            .text()
+            .get(start..)
+            .unwrap_or("")
+            .chars()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .any(|c| c == 'r' || c == 'R')
     }
 
     /// The module a name is bound to by an `import` in the file being emitted.
@@ -2306,6 +2326,15 @@ impl<'a> Generator<'a> {
                             // str, most often parsed here once (fstring_spec.rs).
                             let (spec, packed) = match &**spec {
                                 ast::Expr::JoinedStr(j) => match constant_text(&j.values) {
+                                    // The parser leaves a spec's escapes as written
+                                    // (`{v:\x3e5}` is `>5` to CPython).
+                                    Some(text) if !self.fstring_raw => {
+                                        let text = fstring_spec::decode_escapes(&text);
+                                        (
+                                            self.str_value(&text),
+                                            fstring_spec::pack(&text).unwrap_or(0),
+                                        )
+                                    }
                                     Some(text) => (
                                         self.str_value(&text),
                                         fstring_spec::pack(&text).unwrap_or(0),

@@ -12,6 +12,10 @@ pub enum Area {
     Math,
     Shlex,
     Textwrap,
+    /// Values of every type in every position where the runtime expects a particular type
+    /// (builtins' arguments and keywords, methods, except clauses, raise, operators,
+    /// subscripts, unpacking, format specs): no trap, and CPython's exception class.
+    Types,
 }
 
 impl Area {
@@ -20,6 +24,7 @@ impl Area {
             "math" => Some(Area::Math),
             "shlex" => Some(Area::Shlex),
             "textwrap" => Some(Area::Textwrap),
+            "types" => Some(Area::Types),
             _ => None,
         }
     }
@@ -43,13 +48,19 @@ pub fn generate_area(area: Area, seed: u64, index: u64, calls: usize) -> String 
         Area::Math => "import math\n",
         Area::Shlex => "import shlex\n",
         Area::Textwrap => "import textwrap\n",
+        Area::Types => "",
     });
-    out.push_str(PRELUDE);
+    out.push_str(if area == Area::Types {
+        TYPES_PRELUDE
+    } else {
+        PRELUDE
+    });
     for _ in 0..calls {
         let line = match area {
             Area::Math => math_call(&mut rng),
             Area::Shlex => shlex_call(&mut rng),
             Area::Textwrap => textwrap_call(&mut rng),
+            Area::Types => types_call(&mut rng),
         };
         out.push_str(&line);
         out.push('\n');
@@ -299,4 +310,183 @@ fn textwrap_call(rng: &mut Rng) -> String {
             )
         }
     }
+}
+
+// ----- every type in every position -------------------------------------------------------
+
+/// `call` runs a thunk and prints the class of what it raised (messages are not compared: the
+/// invariant is no trap and CPython's exception), or a shape of what it returned that prints
+/// alike under both (no addresses, no set order).
+const TYPES_PRELUDE: &str = "\
+def show(r):
+    if isinstance(r, str) and ' at 0x' in r:
+        return 'a repr with an address'
+    if r is None or isinstance(r, (bool, int, float, str)):
+        return repr(r)
+    if isinstance(r, (list, tuple, dict, set)):
+        return 'container of ' + str(len(r))
+    return 'object'
+
+
+def call(n, f):
+    try:
+        r = f()
+    except StopIteration:
+        print(n, 'StopIteration')
+        return
+    except ZeroDivisionError:
+        print(n, 'ZeroDivisionError')
+        return
+    except OverflowError:
+        print(n, 'OverflowError')
+        return
+    except KeyError:
+        print(n, 'KeyError')
+        return
+    except IndexError:
+        print(n, 'IndexError')
+        return
+    except UnboundLocalError:
+        print(n, 'UnboundLocalError')
+        return
+    except NameError:
+        print(n, 'NameError')
+        return
+    except AttributeError:
+        print(n, 'AttributeError')
+        return
+    except TypeError:
+        print(n, 'TypeError')
+        return
+    except ValueError:
+        print(n, 'ValueError')
+        return
+    except RecursionError:
+        print(n, 'RecursionError')
+        return
+    except Exception:
+        print(n, 'Exception')
+        return
+    print(n, 'ok', show(r))
+
+
+";
+
+/// Values of every kind the plan language has, as expressions.
+const VALUES: &[&str] = &[
+    "0", "1", "-1", "3", "10**6", "1.5", "-0.0", "float('nan')", "float('inf')", "True", "False",
+    "None", "''", "'abc'", "'1'", "' a b '", "[]", "[1, 2]", "['b', 'a']", "[[1], [2]]", "()",
+    "(1, 'a')", "{}", "{'a': 1}", "{1: 2}", "set()", "{1, 2}", "range(3)", "range(0)", "len",
+    "abs", "int", "str", "list", "dict", "lambda: 0", "lambda x: x", "lambda *a, **k: a",
+    "ValueError", "ValueError('x')", "Exception", "KeyError", "slice(1, 2)", "iter([1, 2])",
+    "{'a': 1}.keys()", "{'a': 1}.items()", "zip([1], [2])", "map(abs, [-1])",
+    "enumerate('ab')", "reversed([1, 2])", "(x for x in [1, 2])", "filter(None, [0, 1])",
+];
+
+const BUILTINS: &[&str] = &[
+    "abs", "all", "any", "bin", "bool", "chr", "dict", "divmod", "enumerate", "filter", "float",
+    "hash", "hex", "int", "isinstance", "iter", "len", "list", "map", "max", "min", "next", "oct",
+    "ord", "pow", "range", "repr", "reversed", "round", "set", "slice", "sorted", "str", "sum",
+    "tuple", "zip",
+];
+
+const KEYWORDS: &[&str] = &[
+    "key", "reverse", "default", "start", "base", "strict", "ndigits", "sep", "maxsplit", "x",
+    "object", "encoding", "iterable", "mod", "exp",
+];
+
+/// Receivers and the methods called on them.
+const METHODS: &[(&str, &[&str])] = &[
+    ("'a,b'", &["split", "rsplit", "join", "strip", "replace", "startswith", "endswith", "find",
+        "index", "count", "format", "center", "ljust", "zfill", "partition", "splitlines",
+        "expandtabs", "removeprefix", "casefold", "isdigit"]),
+    ("[3, 1, 2]", &["append", "extend", "insert", "pop", "remove", "index", "count", "sort",
+        "copy", "clear", "reverse"]),
+    ("{'a': 1, 'b': 2}", &["get", "pop", "setdefault", "update", "keys", "items", "values",
+        "copy", "popitem", "fromkeys"]),
+    ("{1, 2, 3}", &["add", "discard", "remove", "union", "intersection", "difference",
+        "issubset", "isdisjoint", "update", "pop"]),
+    ("(1, 2, 1)", &["index", "count"]),
+    ("range(5)", &["index", "count"]),
+];
+
+const OPERATORS: &[&str] = &[
+    "+", "-", "*", "/", "//", "%", "**", "<<", ">>", "&", "|", "^", "<", "<=", "==", "!=", ">",
+    ">=", "in", "not in", "is", "@",
+];
+
+/// A value, parenthesised so that it fits any position (`[*(lambda: 0)]`).
+fn value(rng: &mut Rng) -> String {
+    format!("({})", rng.pick(VALUES))
+}
+
+fn types_call(rng: &mut Rng) -> String {
+    let id = rng.next_u64() % 1_000_000;
+    let line = match rng.below(12) {
+        0..=2 => {
+            let f = rng.pick(BUILTINS);
+            let n = rng.below(4);
+            let mut args: Vec<String> = (0..n).map(|_| value(rng)).collect();
+            if rng.chance(25) {
+                args.push(format!("{}={}", rng.pick(KEYWORDS), value(rng)));
+            }
+            if *f == "hash" {
+                // CPython's hash of None and of objects is their address: only its kind compares.
+                format!("call({id}, lambda: isinstance(hash({}), int))", args.join(", "))
+            } else {
+                format!("call({id}, lambda: {f}({}))", args.join(", "))
+            }
+        }
+        3 | 4 => {
+            let (receiver, methods) = *rng.pick(METHODS);
+            let method = rng.pick(methods);
+            let n = rng.below(3);
+            let mut args: Vec<String> = (0..n).map(|_| value(rng)).collect();
+            if rng.chance(15) {
+                args.push(format!("{}={}", rng.pick(KEYWORDS), value(rng)));
+            }
+            format!("call({id}, lambda: {receiver}.{method}({}))", args.join(", "))
+        }
+        5 => format!(
+            "call({id}, lambda: ({}) {} ({}))",
+            value(rng),
+            rng.pick(OPERATORS),
+            value(rng)
+        ),
+        6 => format!("call({id}, lambda: ({})[{}])", value(rng), value(rng)),
+        7 => {
+            // except clauses, raise and raise-from with any value.
+            let clause = value(rng);
+            match rng.below(3) {
+                0 => format!(
+                    "def t{id}():\n    try:\n        raise ValueError('v')\n    except {clause}:\n        return 'caught'\ncall({id}, t{id})"
+                ),
+                1 => format!(
+                    "def t{id}():\n    try:\n        return 1 // 0\n    except ({clause}, {}):\n        return 'caught'\ncall({id}, t{id})",
+                    value(rng)
+                ),
+                _ => format!(
+                    "def t{id}():\n    raise {} from {clause}\ncall({id}, t{id})",
+                    rng.pick(&["ValueError", "ValueError('x')", "KeyError", "1", "None", "'s'", "len"])
+                ),
+            }
+        }
+        8 => format!("call({id}, lambda: isinstance({}, {}))", value(rng), value(rng)),
+        9 => match rng.below(4) {
+            0 => format!("call({id}, lambda: [*{}])", value(rng)),
+            1 => format!("call({id}, lambda: {{**{}}})", value(rng)),
+            2 => format!("call({id}, lambda: print(*{}, sep='') is None)", value(rng)),
+            _ => format!("call({id}, lambda: dict(**{}))", value(rng)),
+        },
+        10 => format!(
+            "call({id}, lambda v={}: f'{{v:{}}}')",
+            value(rng),
+            rng.pick(&["", "d", "s", ">5", ".2f", "x", "%", ",", "{0}", "\\x00", "#o", "+", "=^9"])
+        ),
+        _ => format!(
+            "def t{id}():\n    out = []\n    for a in {}:\n        out.append(a)\n    return out\ncall({id}, t{id})",
+            value(rng)
+        ),
+    };
+    line
 }
