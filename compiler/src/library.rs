@@ -1,7 +1,7 @@
 //! The plan library: modules written in the plan language, embedded in the compiler and compiled
 //! into the plans that import them (see `codegen::Library`): `baton.ttc` (`plans/baton/`, which
 //! also runs under CPython against the SDK stub) and the standard modules plans reach for
-//! (`compiler/stdlib/`: `math`, `shlex`, `textwrap`, `typing`), written to CPython 3.11's
+//! (`compiler/stdlib/`: `math`, `re`, `shlex`, `textwrap`, `typing`), written to CPython 3.11's
 //! documented behaviour. A library module is checked like any plan before it is compiled in,
 //! except that it may import the internal runtime helpers (`_baton`).
 //!
@@ -17,6 +17,7 @@ use crate::check::normalize;
 /// imports only modules listed before it.
 pub const LIBRARY: &[(&str, &str, &str)] = &[
     ("math", "stdlib/math.py", include_str!("../stdlib/math.py")),
+    ("re", "stdlib/re.py", include_str!("../stdlib/re.py")),
     ("shlex", "stdlib/shlex.py", include_str!("../stdlib/shlex.py")),
     (
         "textwrap",

@@ -59,6 +59,12 @@ pub const MODULES: &[ModuleSpec] = &[
         internal: false,
     },
     ModuleSpec {
+        name: "re",
+        members: RE,
+        summary: "regular expressions with CPython's syntax and results (parse command output)",
+        internal: false,
+    },
+    ModuleSpec {
         name: "shlex",
         members: &["quote", "split", "join"],
         summary: "shell quoting: put a path or a value into a bash() command safely",
@@ -78,7 +84,7 @@ pub const MODULES: &[ModuleSpec] = &[
     },
     ModuleSpec {
         name: "_baton",
-        members: &["type_name"],
+        members: &["type_name", "runtime_type", "record"],
         summary: "runtime helpers of the plan library's own modules",
         internal: true,
     },
@@ -91,6 +97,13 @@ pub const MATH: &[&str] = &[
     "fabs", "factorial", "floor", "fmod", "fsum", "gcd", "hypot", "inf", "isclose", "isfinite",
     "isinf", "isnan", "isqrt", "lcm", "log", "log10", "log1p", "log2", "nan", "perm", "pi",
     "pow", "prod", "radians", "sin", "sinh", "sqrt", "tan", "tanh", "tau", "trunc",
+];
+
+/// The `re` module: CPython 3.11's functions, flags and types over str patterns.
+pub const RE: &[&str] = &[
+    "A", "ASCII", "DOTALL", "I", "IGNORECASE", "M", "MULTILINE", "Match", "NOFLAG", "Pattern",
+    "S", "U", "UNICODE", "VERBOSE", "X", "compile", "error", "escape", "findall", "finditer",
+    "fullmatch", "match", "purge", "search", "split", "sub", "subn",
 ];
 
 /// The `typing` names plans write in annotations.
@@ -121,6 +134,7 @@ pub const SUPPORTED_BUILTINS: &[&str] = &[
     "any",
     "bin",
     "bool",
+    "callable",
     "chr",
     "dict",
     "divmod",

@@ -105,6 +105,11 @@ pub const TYPES: &[TypeSpec] = &[
     ty("typing.Sequence", None, None, None),
     ty("typing.Type", None, None, None),
     ty("typing.Union", None, None, None),
+    // The re module's objects (compiler/stdlib/re.py): patterns and matches are records made
+    // with `_baton.record`; its exception class.
+    ty("re.Pattern", None, None, None),
+    ty("re.Match", None, None, None),
+    ty("re.error", Some("Exception"), None, None),
 ];
 
 /// Types whose objects a subscript leaves as they are (`list[int]` and `Optional[str]` are
@@ -155,6 +160,7 @@ pub const BUILTINS: &[&str] = &[
     "zip",
     "iter",
     "next",
+    "callable",
     // The json module's functions (`json.loads`, `from json import dumps`).
     "json_loads",
     "json_dumps",
@@ -193,6 +199,8 @@ pub const BUILTINS: &[&str] = &[
     "math_isnan",
     // The plan library's internal helpers (`from _baton import type_name`, library only).
     "_baton_type_name",
+    "_baton_runtime_type",
+    "_baton_record",
     // The SDK's host calls (`from baton import bash`), in runtime/wat/host.wat.
     "baton_bash",
     "baton_llm",

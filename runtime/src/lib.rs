@@ -28,6 +28,7 @@ const FRAGMENTS: &[(&str, &str)] = &[
     ("builtins.wat", include_str!("../wat/builtins.wat")),
     ("json.wat", include_str!("../wat/json.wat")),
     ("math.wat", include_str!("../wat/math.wat")),
+    ("library.wat", include_str!("../wat/library.wat")),
     ("fast.wat", include_str!("../wat/fast.wat")),
     ("host.wat", include_str!("../wat/host.wat")),
     ("codec.wat", include_str!("../wat/codec.wat")),
@@ -47,6 +48,7 @@ const MESSAGES: &[(&str, &str)] = &[
     ("builtins.strings", include_str!("../wat/builtins.strings")),
     ("json.strings", include_str!("../wat/json.strings")),
     ("math.strings", include_str!("../wat/math.strings")),
+    ("library.strings", include_str!("../wat/library.strings")),
     ("host.strings", include_str!("../wat/host.strings")),
     ("codec.strings", include_str!("../wat/codec.strings")),
     ("branch.strings", include_str!("../wat/branch.strings")),
@@ -262,6 +264,17 @@ fn build_layout() -> RuntimeLayout {
                 types[spec.name]
             );
         }
+    }
+    class_named.push_str("  (i32.const 0))\n");
+    // $type_named: any runtime type by name, or 0 (`_baton.runtime_type("re.Match")`).
+    class_named.push_str("(func $type_named (param $name i64) (result i32)\n");
+    for spec in catalog::TYPES {
+        let _ = writeln!(
+            class_named,
+            "  (if (call $str_eq (local.get $name) (i64.const {})) (then (return (i32.const {}))))",
+            statics.str(spec.name),
+            types[spec.name]
+        );
     }
     class_named.push_str("  (i32.const 0))\n");
 

@@ -67,6 +67,13 @@
   (call $host_print (i32.load (local.get $sb)) (i32.load offset=4 (local.get $sb)))
   (i64.const 8))
 
+;; callable(value): functions, builtins, bound methods and types can be called.
+(func $b_callable (param $args i32) (param $kwargs i32) (result i64)
+  (local $t i32)
+  (local.set $t (call $tid (call $one_arg (global.get $s_name_callable) (local.get $args) (local.get $kwargs))))
+  (call $bool (i32.or (i32.eq (local.get $t) (i32.const 10))
+    (i32.and (i32.ge_u (local.get $t) (i32.const 13)) (i32.le_u (local.get $t) (i32.const 15))))))
+
 ;; isinstance(value, type or tuple of types)
 (func $b_isinstance (param $args i32) (param $kwargs i32) (result i64)
   (call $kwargs_only (global.get $s_name_isinstance) (local.get $kwargs) (i32.const 0) (i32.const 0) (i32.const 0))

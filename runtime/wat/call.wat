@@ -96,6 +96,9 @@
   ;; `str.lower(s)`, `dict.fromkeys(keys)`: a method taken from a type, called at once.
   (if (i32.eq (local.get $t) (i32.const 13))
     (then (return (call $call (call $getattr (local.get $self) (local.get $name)) (local.get $args) (local.get $kwargs)))))
+  ;; `m.group(1)`: a record's method is a function among its fields.
+  (if (i32.eq (local.get $t) (i32.const 20))
+    (then (return (call $call (call $record_getattr (local.get $self) (local.get $name)) (local.get $args) (local.get $kwargs)))))
   (block $dispatched
     (if (i32.eq (local.get $t) (i32.const 5))
       (then (local.set $r (call $str_method (local.get $self) (local.get $name) (local.get $args) (local.get $kwargs))) (br $dispatched)))

@@ -7,13 +7,14 @@
 ;; plan as that exception class.
 
 ;; ---- records: the values host calls return (BashResult, ...) ----------------------------------
-;; Type id 20: +8 i32 type object, +12 i32 fields (a dict: str -> value), +16 i64 what str()
-;; gives (0: the repr).
+;; Type id 20: +4 len 1 when str() is also the repr (`_baton.record`), +8 i32 type object, +12
+;; i32 fields (a dict: str -> value), +16 i64 what str() gives (0: the repr).
 
 (func $record_new (param $type i32) (param $fields i64) (param $as_str i64) (result i64)
   (local $r i32)
   (local.set $r (call $alloc (i32.const 24)))
   (i32.store (local.get $r) (i32.const 20))
+  (i32.store offset=4 (local.get $r) (i32.const 0))
   (i32.store offset=8 (local.get $r) (local.get $type))
   (i32.store offset=12 (local.get $r) (i32.wrap_i64 (local.get $fields)))
   (i64.store offset=16 (local.get $r) (local.get $as_str))
@@ -36,8 +37,11 @@
   (local.get $s))
 
 ;; `BashResult(returncode=0, stdout='hi\n', ...)`: the fields in the order the host sent them.
+;; A record made with `_baton.record` (len 1) is its text, as `<re.Match object; ...>` is.
 (func $record_repr (param $v i64) (result i64)
   (local $sb i32) (local $d i32) (local $e i32) (local $stop i32) (local $first i32)
+  (if (i32.eq (i32.load offset=4 (i32.wrap_i64 (local.get $v))) (i32.const 1))
+    (then (return (i64.load offset=16 (i32.wrap_i64 (local.get $v))))))
   (call $native_enter)
   (local.set $sb (call $sb_new))
   (call $sb_push_str (local.get $sb)

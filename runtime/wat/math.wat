@@ -179,7 +179,3 @@
   (drop (call $math_1 (local.get $x) (local.get $r) (i32.const 0)))
   (local.get $r))
 
-;; _baton.type_name(v): the name of v's type, for the library's messages.
-(func $b__baton_type_name (param $args i32) (param $kwargs i32) (result i64)
-  (call $type_name (call $one_arg (global.get $s_math_name_type_name) (local.get $args) (local.get $kwargs))))
-
