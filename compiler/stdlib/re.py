@@ -12,7 +12,7 @@ plain ints (`re.I | re.M` works; they print as numbers).
 
 from _baton import type_name, runtime_type, record
 
-error = runtime_type("re.error")
+error = runtime_type("error")
 Pattern = runtime_type("re.Pattern")
 Match = runtime_type("re.Match")
 
@@ -53,7 +53,8 @@ _CHAR = 0        # (op, code point): that character
 _CHARI = 1       # (op, lowered code point): that character, either case
 _ANY = 2         # any character but a newline
 _ANYALL = 3      # any character (DOTALL)
-_SET = 4         # (op, negated, items, ignorecase, ascii): a character class
+_SET = 4         # (op, negated, items, ignorecase, ascii, table): a character class; `table`
+                 # holds the answer for each ASCII code point
 _SPLIT = 5       # (op, first, second): try `first`, on failure `second`
 _JMP = 6         # (op, target)
 _SAVE = 7        # (op, slot): the position into a group's start or end slot
@@ -66,6 +67,8 @@ _MARK = 13       # (op, register): the position into a loop's register
 _LOOP = 14       # (op, register, body, exit): again unless the body matched empty
 _GROUPEXISTS = 15  # (op, group, else): a conditional (?(group)yes|no)
 _FAIL = 16       # never matches
+_STAR = 17       # (op, single-character instruction, min, max): a greedy repeat of one
+                 # character, matched as far as it goes and given back one at a time
 
 # Anchors.
 _AT_BEGINNING = 0       # \A, and ^ without MULTILINE
@@ -97,7 +100,7 @@ def _error(msg, pattern, pos):
 # ---- the parser ----------------------------------------------------------------------------
 # The parser works on the pattern with an index; `st` holds its state:
 # [pattern, position, flags, group count + 1, group names, open groups, lookbehind group limit,
-#  conditionals' group numbers with their positions].
+#  conditionals' group numbers with their positions, where a lone final backslash is or -1].
 # Nodes are tuples:
 #   ("lit", code point, flags)   ("any", flags)   ("set", negated, items, flags)
 #   ("at", kind, flags)          ("seq", [nodes])  ("alt", [nodes])
@@ -119,21 +122,50 @@ def _get(st):
     p = st[0]
     i = st[1]
     if i < len(p):
-        st[1] = i + 1
+        _move(st, i + 1)
         return p[i]
     return ""
 
 
 def _match_char(st, c):
     if _peek(st) == c:
-        st[1] += 1
+        _move(st, st[1] + 1)
         return True
     return False
 
 
+def _move(st, i):
+    """Moves to `i`. CPython's tokenizer reads one token ahead, so a lone backslash at the end
+    of the pattern is an error as soon as the parser reaches it, before any error later on."""
+    st[1] = i
+    if i == st[8]:
+        raise _error("bad escape (end of pattern)", st[0], i)
+
+
+def _token(st):
+    """The token at the position as CPython's tokenizer reads it (a backslash with the next
+    character), for messages."""
+    c = _peek(st)
+    if c == "\\":
+        return st[0][st[1]:st[1] + 2]
+    return c
+
+
 def _parse(pattern, flags):
     """The pattern's tree, its number of groups and its group names, or re.error."""
-    st = [pattern, 0, flags, 1, {}, [], None, {}]
+    # A lone backslash at the end (an odd run of them) is an error when reached.
+    lone = -1
+    i = 0
+    while i < len(pattern):
+        if pattern[i] == "\\":
+            if i + 1 == len(pattern):
+                lone = i
+            i += 2
+        else:
+            i += 1
+    if lone == 0:
+        raise _error("bad escape (end of pattern)", pattern, 0)
+    st = [pattern, 0, flags, 1, {}, [], None, {}, lone]
     node = _parse_alt(st, 0, True)
     if st[1] < len(pattern):
         if pattern[st[1]] == ")":
@@ -164,7 +196,7 @@ def _parse_seq(st, nested, top):
         if this == "" or this == "|" or this == ")":
             break
         start = st[1]
-        st[1] += 1
+        _move(st, start + 1)
         flags = st[2]
         if flags & VERBOSE:
             if this in _WHITESPACE:
@@ -203,7 +235,7 @@ def _parse_seq(st, nested, top):
                     hi_text = lo_text
                 if not _match_char(st, "}"):
                     items.append(("lit", ord(this), flags))
-                    st[1] = start + 1
+                    _move(st, start + 1)
                     continue
                 lo = 0
                 hi = -1
@@ -268,14 +300,14 @@ def _parse_group(st, start, nested, at_start):
                 ref_at = st[1]
                 ref = _group_name(st, ")")
                 if ref not in st[4]:
-                    raise _error("unknown group name '" + ref + "'", pattern, ref_at)
+                    raise _error("unknown group name " + repr(ref), pattern, ref_at)
                 group = st[4][ref]
                 if group in st[5]:
                     raise _error("cannot refer to an open group", pattern, ref_at)
                 _check_lookbehind_group(st, group, ref_at)
                 return ("ref", group, st[2])
             else:
-                c2 = _get(st)
+                c2 = _token(st)
                 if c2 == "":
                     raise _error("unexpected end of pattern", pattern, st[1])
                 raise _error("unknown extension ?P" + c2, pattern, st[1] - 2)
@@ -291,11 +323,12 @@ def _parse_group(st, start, nested, at_start):
         elif c == "=" or c == "!" or c == "<":
             behind = False
             if c == "<":
-                c = _get(st)
+                c = _token(st)
                 if c == "":
                     raise _error("unexpected end of pattern", pattern, st[1])
                 if c != "=" and c != "!":
                     raise _error("unknown extension ?<" + c, pattern, st[1] - 2)
+                _get(st)
                 behind = True
                 saved = st[6]
                 if saved is None:
@@ -305,10 +338,6 @@ def _parse_group(st, start, nested, at_start):
                 st[6] = None
             if not _match_char(st, ")"):
                 raise _error("missing ), unterminated subpattern", pattern, start)
-            if behind:
-                lo, hi = _width(node)
-                if lo != hi:
-                    raise _error("look-behind requires fixed-width pattern", pattern, None)
             return ("assert", behind, c == "!", node)
         elif c == "(":
             ref_at = st[1]
@@ -324,11 +353,11 @@ def _parse_group(st, start, nested, at_start):
                 raise _error("missing group name", pattern, ref_at)
             if cond.isidentifier():
                 if cond not in st[4]:
-                    raise _error("unknown group name '" + cond + "'", pattern, ref_at)
+                    raise _error("unknown group name " + repr(cond), pattern, ref_at)
                 group = st[4][cond]
             else:
                 if not cond.isdecimal() or not cond.isascii():
-                    raise _error("bad character in group name '" + cond + "'", pattern, ref_at)
+                    raise _error("bad character in group name " + repr(cond), pattern, ref_at)
                 group = int(cond)
                 if group == 0:
                     raise _error("bad group number", pattern, ref_at)
@@ -352,9 +381,11 @@ def _parse_group(st, start, nested, at_start):
                 raise _error("missing ), unterminated subpattern", pattern, start)
             return ("atomic", node)
         elif c in _INLINE_FLAGS or c == "-":
-            st[1] -= 1
+            _move(st, st[1] - 1)
             return _parse_flags(st, start, nested, at_start)
         else:
+            if c == "\\":
+                c = "\\" + _peek(st)
             raise _error("unknown extension ?" + c, pattern, st[1] - 2)
     group = None
     if capture:
@@ -364,7 +395,7 @@ def _parse_group(st, start, nested, at_start):
         st[3] = group + 1
         if name is not None:
             if name in st[4]:
-                raise _error("redefinition of group name '" + name + "' as group " + str(group)
+                raise _error("redefinition of group name " + repr(name) + " as group " + str(group)
                              + "; was group " + str(st[4][name]), pattern, start + 4)
             st[4][name] = group
         st[5].append(group)
@@ -442,7 +473,7 @@ def _group_name(st, terminator):
     if name == "":
         raise _error("missing group name", pattern, at)
     if not name.isidentifier():
-        raise _error("bad character in group name '" + name + "'", pattern, at)
+        raise _error("bad character in group name " + repr(name), pattern, at)
     return name
 
 
@@ -575,7 +606,8 @@ def _parse_class(st, start):
         else:
             lo = ord(c)
         if _peek(st) == "-":
-            st[1] += 1
+            _move(st, st[1] + 1)
+            that_at = st[1]
             c2 = _get(st)
             if c2 == "":
                 raise _error("unterminated character set", pattern, start)
@@ -590,10 +622,13 @@ def _parse_class(st, start):
                 hi = _class_escape(st, st[1] - 1)
             else:
                 hi = ord(c2)
-            if isinstance(lo, tuple) or isinstance(hi, tuple):
-                raise _error("bad character range " + pattern[at:st[1]], pattern, at)
-            if hi < lo:
-                raise _error("bad character range " + pattern[at:st[1]], pattern, at)
+            if isinstance(lo, tuple) or isinstance(hi, tuple) or hi < lo:
+                # Named by the two tokens (`\\x` of `\\x41`), placed as far back from where the
+                # parser stands as those tokens are long, as CPython does.
+                this = pattern[at:at + 2] if c == "\\" else c
+                that = pattern[that_at:that_at + 2] if c2 == "\\" else c2
+                raise _error("bad character range " + this + "-" + that, pattern,
+                             st[1] - len(this) - 1 - len(that))
             items.append(("range", lo, hi))
         elif isinstance(lo, tuple):
             items.append(lo)
@@ -670,8 +705,7 @@ def _compile_node(node, prog, state):
     elif kind == "any":
         _emit(prog, (_ANYALL,) if node[1] & DOTALL else (_ANY,), state)
     elif kind == "set":
-        flags = node[3]
-        _emit(prog, (_SET, node[1], node[2], flags & IGNORECASE != 0, flags & ASCII != 0), state)
+        _emit(prog, _set_instruction(node), state)
     elif kind == "at":
         _emit(prog, (_AT, node[1], node[2] & ASCII != 0), state)
     elif kind == "seq":
@@ -707,7 +741,10 @@ def _compile_node(node, prog, state):
         _emit(sub, (_MATCH,), state)
         width = 0
         if node[1]:
-            width = _width(node[3])[0]
+            # Checked once the whole pattern has parsed, as sre_compile checks it.
+            width, most = _width(node[3])
+            if width != most:
+                raise _error("look-behind requires fixed-width pattern", state[2], None)
         _emit(prog, (_ASSERT, node[1], node[2], sub, width), state)
     elif kind == "atomic":
         sub = []
@@ -726,11 +763,36 @@ def _compile_node(node, prog, state):
             prog[jump] = (_JMP, len(prog))
 
 
+def _set_instruction(node):
+    flags = node[3]
+    ins = (_SET, node[1], node[2], flags & IGNORECASE != 0, flags & ASCII != 0, None)
+    table = [_in_set(c, ins) for c in range(128)]
+    return (_SET, node[1], node[2], flags & IGNORECASE != 0, flags & ASCII != 0, table)
+
+
+def _single(node):
+    """The instruction of a node that matches exactly one character, else None."""
+    kind = node[0]
+    if kind == "lit":
+        if node[2] & IGNORECASE:
+            return (_CHARI, _lower(node[1]))
+        return (_CHAR, node[1])
+    if kind == "any":
+        return (_ANYALL,) if node[1] & DOTALL else (_ANY,)
+    if kind == "set":
+        return _set_instruction(node)
+    return None
+
+
 def _compile_repeat(node, prog, state):
     body = node[1]
     lo = node[2]
     hi = node[3]
     greedy = node[4]
+    single = _single(body)
+    if single is not None and greedy and not node[5]:
+        _emit(prog, (_STAR, single, lo, hi), state)
+        return
     if node[5]:
         sub = []
         _compile_repeat(("rep", body, lo, hi, True, False), sub, state)
@@ -821,6 +883,12 @@ def _in_items(c, items, ascii_only):
     return False
 
 
+def _set_has(ins, c):
+    if c < 128:
+        return ins[5][c]
+    return _in_set(c, ins)
+
+
 def _in_set(c, ins):
     items = ins[2]
     found = _in_items(c, items, ins[4])
@@ -868,13 +936,51 @@ def _run(prog, s, start, end, need_end, forbid_empty, caps):
             else:
                 ok = False
         elif op == _SET:
-            if pos < end and _in_set(s[pos], ins):
+            if pos < end and _set_has(ins, s[pos]):
                 pos += 1
                 pc += 1
             else:
                 ok = False
+        elif op == _STAR:
+            one = ins[1]
+            kind = one[0]
+            limit = end
+            if ins[3] >= 0 and pos + ins[3] < end:
+                limit = pos + ins[3]
+            p = pos
+            if kind == _SET:
+                table = one[5]
+                while p < limit:
+                    c = s[p]
+                    if c < 128:
+                        if not table[c]:
+                            break
+                    elif not _in_set(c, one):
+                        break
+                    p += 1
+            elif kind == _ANY:
+                while p < limit and s[p] != 10:
+                    p += 1
+            elif kind == _ANYALL:
+                p = limit
+            elif kind == _CHAR:
+                while p < limit and s[p] == one[1]:
+                    p += 1
+            else:
+                while p < limit and (s[p] == one[1] or _lower(s[p]) == one[1]):
+                    p += 1
+            if p - pos < ins[2]:
+                ok = False
+            else:
+                if p - pos > ins[2]:
+                    # One entry stands for every shorter count: it gives back a character
+                    # each time it is taken (see below).
+                    stack.append((pc + 1, p - 1, caps, pos + ins[2]))
+                    caps = list(caps)
+                pos = p
+                pc += 1
         elif op == _SPLIT:
-            stack.append((ins[2], pos, list(caps)))
+            stack.append((ins[2], pos, list(caps), -1))
             pc = ins[1]
         elif op == _JMP:
             pc = ins[1]
@@ -978,19 +1084,51 @@ def _run(prog, s, start, end, need_end, forbid_empty, caps):
         if not ok:
             if not stack:
                 return None
-            pc, pos, caps = stack.pop()
+            entry = stack.pop()
+            pc = entry[0]
+            pos = entry[1]
+            caps = entry[2]
+            if entry[3] >= 0 and pos > entry[3]:
+                stack.append((pc, pos - 1, caps, entry[3]))
+                caps = list(caps)
+
+
+def _first(prog):
+    """The single-character instruction every match starts with, or None."""
+    k = 0
+    while prog[k][0] == _SAVE:
+        k += 1
+    ins = prog[k]
+    if ins[0] == _CHAR or ins[0] == _CHARI or ins[0] == _SET:
+        return ins
+    if ins[0] == _STAR and ins[2] >= 1:
+        return ins[1]
+    return None
+
+
+def _can_start(ins, c):
+    op = ins[0]
+    if op == _CHAR:
+        return c == ins[1]
+    if op == _SET:
+        return _set_has(ins, c)
+    if op == _CHARI:
+        return c == ins[1] or _lower(c) == ins[1]
+    if op == _ANY:
+        return c != 10
+    return True
 
 
 def _search(compiled, s, pos, end, anchored, need_end, forbid_empty):
     """The first match at or after `pos` (only at `pos` when `anchored`): (start, end, slots)."""
     prog = compiled[0]
     slots = compiled[1]
-    first = prog[0]
+    first = compiled[2]
     start = pos
     while start <= end:
-        if first[0] == _CHAR and not anchored:
-            # A literal first character: skip to where it occurs.
-            while start < end and s[start] != first[1]:
+        if first is not None and not anchored:
+            # Skip to where the first character can match.
+            while start < end and not _can_start(first, s[start]):
                 start += 1
             if start >= end:
                 return None
@@ -1049,7 +1187,7 @@ def _compile(pattern, flags):
     _emit(prog, (_MATCH,), state)
     # Slots: a start and an end per group (group 0 too), then the loop registers (from the
     # end, below the last), then the last group closed.
-    compiled = (prog, 2 * (groups + 1) + state[1] + 1)
+    compiled = (prog, 2 * (groups + 1) + state[1] + 1, _first(prog))
     p = _make_pattern(pattern, final_flags, groups, names, compiled)
     if len(_cache) >= 512:
         _cache.clear()
@@ -1339,10 +1477,10 @@ def _parse_template(template, groups, names):
                     raise _error("invalid group reference " + str(index), template, i + 1)
             elif name.isidentifier():
                 if name not in names:
-                    raise IndexError("unknown group name '" + name + "'")
+                    raise IndexError("unknown group name " + repr(name))
                 index = names[name]
             else:
-                raise _error("bad character in group name '" + name + "'", template, i + 1)
+                raise _error("bad character in group name " + repr(name), template, i + 1)
             i = close + 1
             out.append(literal)
             literal = ""

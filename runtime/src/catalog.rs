@@ -109,7 +109,7 @@ pub const TYPES: &[TypeSpec] = &[
     // with `_baton.record`; its exception class.
     ty("re.Pattern", None, None, None),
     ty("re.Match", None, None, None),
-    ty("re.error", Some("Exception"), None, None),
+    ty("error", Some("Exception"), None, None),
 ];
 
 /// Types whose objects a subscript leaves as they are (`list[int]` and `Optional[str]` are
@@ -212,7 +212,10 @@ pub const BUILTINS: &[&str] = &[
 
 /// Names that CPython prints for a type in tracebacks when it is not a builtin
 /// (`json.decoder.JSONDecodeError: ...`). Stored at +20 of the type object.
-pub const QUALIFIED_NAMES: &[(&str, &str)] = &[("JSONDecodeError", "json.decoder.JSONDecodeError")];
+pub const QUALIFIED_NAMES: &[(&str, &str)] = &[
+    ("JSONDecodeError", "json.decoder.JSONDecodeError"),
+    ("error", "re.error"),
+];
 
 /// The prefixes of the builtins that are a module's functions: `math_sqrt` is `math.sqrt`, and
 /// Python names it `sqrt`. Longest first where one prefix ends another.

@@ -715,7 +715,10 @@
     (if (i32.eq (local.get $t) (i32.const 13))
       (then
         (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_ops_class)))
-        (call $sb_push_str (local.get $sb) (i64.extend_i32_u (i32.load offset=8 (local.get $p))))
+        ;; The module-qualified name where CPython shows one (`json.decoder.JSONDecodeError`).
+        (call $sb_push_str (local.get $sb) (i64.extend_i32_u
+          (select (i32.load offset=20 (local.get $p)) (i32.load offset=8 (local.get $p))
+            (i32.ne (i32.load offset=20 (local.get $p)) (i32.const 0)))))
         (call $sb_push_byte (local.get $sb) (i32.const 39))
         (call $sb_push_byte (local.get $sb) (i32.const 62))
         (br $done)))

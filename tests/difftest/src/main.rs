@@ -29,10 +29,11 @@ DIR/mismatch-<seed>-<n>.py (and appends it to FILE with --markdown). Modules are
 with Cranelift's fast profile (no optimisation, single-pass register allocation: compiling
 dominates a generated plan's run); --optimised compiles as `baton run` does. --gc-stress N
 compiles Baton's side with the collector's stress mode (a collection at every Nth safe point,
-freed memory poisoned; also with --file and --mutate). --area NAME (math, shlex, textwrap; types: values of every type in every position)
+freed memory poisoned; also with --file and --mutate). --area NAME (math, re, shlex, textwrap)
 generates plans of N calls (default 100) of that module's functions instead, each call's result
-or exception printed. Exit status: 0
-when no mismatch was found, 1 when some were, 2 on a usage or setup error.";
+or exception printed; --area types puts values of every type in every position where the
+runtime expects a particular one. Exit status: 0 when no mismatch was found, 1 when some were,
+2 on a usage or setup error.";
 
 enum Mode {
     Run,
@@ -79,7 +80,7 @@ fn parse(args: &[String]) -> Result<(Mode, Options), String> {
             "--area" => {
                 let name = value(&mut i, arg)?;
                 options.gen.area = Some(baton_difftest::gen::Area::named(&name).ok_or_else(
-                    || format!("--area: no area `{name}` (math, shlex, textwrap, types)"),
+                    || format!("--area: no area `{name}` (math, re, shlex, textwrap, types)"),
                 )?)
             }
             "--calls" => options.gen.area_calls = number(&value(&mut i, arg)?, arg)?,

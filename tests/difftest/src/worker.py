@@ -3,6 +3,7 @@
 import builtins
 import io
 import json
+import resource
 import signal
 import sys
 import traceback
@@ -40,6 +41,11 @@ def on_alarm(signum, frame):
 
 
 signal.signal(signal.SIGALRM, on_alarm)
+# A plan that makes CPython itself take unbounded memory (some patterns do, in sre of 3.11)
+# ends in MemoryError instead of taking the machine.
+_soft, _hard = resource.getrlimit(resource.RLIMIT_AS)
+if _hard == resource.RLIM_INFINITY or _hard > 4 << 30:
+    resource.setrlimit(resource.RLIMIT_AS, (4 << 30, _hard))
 RECURSION_LIMIT = calibrated_limit()
 
 

@@ -4,6 +4,7 @@
 //! a documented difference of the plan-language functions); values are of every kind the
 //! functions take and, now and then, of a kind they refuse.
 
+use super::regex::{re_call, RE_PRELUDE};
 use crate::rng::Rng;
 
 /// A module with a targeted area.
@@ -12,6 +13,8 @@ pub enum Area {
     Math,
     Shlex,
     Textwrap,
+    /// Random patterns through every function of `re` (see `regex.rs`).
+    Re,
     /// Values of every type in every position where the runtime expects a particular type
     /// (builtins' arguments and keywords, methods, except clauses, raise, operators,
     /// subscripts, unpacking, format specs): no trap, and CPython's exception class.
@@ -24,6 +27,7 @@ impl Area {
             "math" => Some(Area::Math),
             "shlex" => Some(Area::Shlex),
             "textwrap" => Some(Area::Textwrap),
+            "re" => Some(Area::Re),
             "types" => Some(Area::Types),
             _ => None,
         }
@@ -48,12 +52,12 @@ pub fn generate_area(area: Area, seed: u64, index: u64, calls: usize) -> String 
         Area::Math => "import math\n",
         Area::Shlex => "import shlex\n",
         Area::Textwrap => "import textwrap\n",
-        Area::Types => "",
+        Area::Types | Area::Re => "",
     });
-    out.push_str(if area == Area::Types {
-        TYPES_PRELUDE
-    } else {
-        PRELUDE
+    out.push_str(match area {
+        Area::Types => TYPES_PRELUDE,
+        Area::Re => RE_PRELUDE,
+        _ => PRELUDE,
     });
     for _ in 0..calls {
         let line = match area {
@@ -61,6 +65,7 @@ pub fn generate_area(area: Area, seed: u64, index: u64, calls: usize) -> String 
             Area::Shlex => shlex_call(&mut rng),
             Area::Textwrap => textwrap_call(&mut rng),
             Area::Types => types_call(&mut rng),
+            Area::Re => re_call(&mut rng),
         };
         out.push_str(&line);
         out.push('\n');
@@ -197,7 +202,7 @@ fn text(rng: &mut Rng, alphabet: &[&str], max: usize) -> String {
     python_literal(&joined)
 }
 
-fn python_literal(s: &str) -> String {
+pub(super) fn python_literal(s: &str) -> String {
     let mut out = String::from("'");
     for c in s.chars() {
         match c {

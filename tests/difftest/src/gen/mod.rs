@@ -24,6 +24,7 @@
 mod areas;
 mod expr;
 mod format;
+mod regex;
 mod stmt;
 mod templates;
 
