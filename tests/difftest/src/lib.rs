@@ -9,10 +9,12 @@
 //! - [`outcome`]: what a run produced, and the comparison that classifies a difference;
 //! - [`reduce`]: shrinks a mismatching plan while it keeps mismatching the same way;
 //! - [`driver`]: the loop over many plans on several threads, and the report;
+//! - [`corpus`]: CPython's own table of regular expressions through `re`, under both;
 //! - [`mutate`]: the mutation fuzzer: real programs with a slip in them, checked for crashes and
 //!   for programs CPython refuses that Baton runs.
 
 pub mod baton;
+pub mod corpus;
 pub mod driver;
 pub mod gen;
 pub mod mutate;

@@ -22,6 +22,9 @@ usage: baton-difftest [--seed S] [--count N] [--start I] [--jobs J] [--out DIR]
                       mutants of the conformance programs, examples and plan library: no
                       crash, nothing CPython refuses to compile may run, the same stdout
                       where both end alike, the same exception type where both raise
+       baton-difftest --re-corpus [--out DIR] [--python PYTHON]
+                      a corpus of patterns (plan writers' and CPython's test/re_tests.py)
+                      through re's functions
 
 Generates plans start..start+count of seed S, runs each under Baton (in-process) and CPython,
 compares stdout, exit status and the final exception line, and writes each reduced mismatch to
@@ -40,6 +43,7 @@ enum Mode {
     Print,
     File(PathBuf),
     Mutate,
+    ReCorpus,
 }
 
 fn parse(args: &[String]) -> Result<(Mode, Options), String> {
@@ -86,6 +90,7 @@ fn parse(args: &[String]) -> Result<(Mode, Options), String> {
             "--calls" => options.gen.area_calls = number(&value(&mut i, arg)?, arg)?,
             "--print" => mode = Mode::Print,
             "--mutate" => mode = Mode::Mutate,
+            "--re-corpus" => mode = Mode::ReCorpus,
             "--file" => mode = Mode::File(PathBuf::from(value(&mut i, arg)?)),
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown argument `{other}`")),
@@ -115,6 +120,32 @@ fn run_file(path: &PathBuf, options: &Options) -> Result<ExitCode, String> {
             ExitCode::SUCCESS
         },
     )
+}
+
+/// `--re-corpus`: CPython's table of regular expressions; each differing plan is written to
+/// DIR/re-corpus-<n>.py.
+fn re_corpus(options: &Options) -> Result<ExitCode, String> {
+    let runner = Runner::default().with_gc_stress(options.gc_stress);
+    let report = baton_difftest::corpus::run(&options.python, &runner, options.python_timeout)?;
+    println!(
+        "{} patterns (corpus/re_plans.txt and CPython's test/re_tests.py), {} calls: {} differing plans",
+        report.patterns,
+        report.calls,
+        report.findings.len()
+    );
+    for (n, (source, what)) in report.findings.iter().enumerate() {
+        println!("plan {n}: {what}");
+        if let Some(dir) = &options.out_dir {
+            let _ = std::fs::create_dir_all(dir);
+            let path = dir.join(format!("re-corpus-{n}.py"));
+            std::fs::write(&path, source).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+    }
+    Ok(if report.findings.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
 
 /// `--mutate`: runs mutants and writes each finding to DIR/mutant-<seed>-<index>.py.
@@ -231,6 +262,10 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Mode::Mutate => mutate(&options).unwrap_or_else(|message| {
+            eprintln!("baton-difftest: {message}");
+            ExitCode::from(2)
+        }),
+        Mode::ReCorpus => re_corpus(&options).unwrap_or_else(|message| {
             eprintln!("baton-difftest: {message}");
             ExitCode::from(2)
         }),

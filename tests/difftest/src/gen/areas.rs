@@ -202,7 +202,8 @@ fn text(rng: &mut Rng, alphabet: &[&str], max: usize) -> String {
     python_literal(&joined)
 }
 
-pub(super) fn python_literal(s: &str) -> String {
+/// `s` as a Python str literal (single-quoted, control characters escaped).
+pub fn python_literal(s: &str) -> String {
     let mut out = String::from("'");
     for c in s.chars() {
         match c {

@@ -30,7 +30,8 @@ mod templates;
 
 use crate::rng::Rng;
 
-pub use areas::Area;
+pub use areas::{python_literal, Area};
+pub use regex::RE_PRELUDE;
 
 /// The static type of a generated expression. Containers are homogeneous so that every
 /// operation on their elements is well typed.
