@@ -300,3 +300,21 @@ fn a_recursion_that_fills_the_shadow_stack_is_a_recursion_error() {
         r.stderr
     );
 }
+
+/// A catastrophic regular expression (exponential backtracking) is a loop like any other: the
+/// CPU limit ends it, in the plan library's matcher, and the host stays responsive.
+#[test]
+fn a_catastrophic_pattern_ends_at_the_cpu_limit() {
+    let r = run(
+        "import re\nprint('start')\nprint(re.match(r'(a+)+b', 'a' * 40))\n",
+        &["--memory", "64", "--fuel", "200000000"],
+    );
+    assert_eq!(r.exit, 4, "{}", r.stderr);
+    assert_eq!(r.stdout, "start\n");
+    assert!(r.stderr.contains("CPU limit"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("of a baton library module (in `_run`)"),
+        "{}",
+        r.stderr
+    );
+}

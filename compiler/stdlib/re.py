@@ -1292,7 +1292,7 @@ def _make_pattern(pattern_text, flags, groups, names, compiled):
         elif isinstance(repl, str):
             template = _parse_template(repl, groups, names)
         else:
-            raise TypeError("expected str instance, " + type_name(repl) + " found")
+            raise TypeError("decoding to str: need a bytes-like object, " + type_name(repl) + " found")
         if count < 0:
             return string, 0
         pieces = []
