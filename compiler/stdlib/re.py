@@ -1430,6 +1430,7 @@ def _make_match(pattern, string, found, pos, endpos, groups, names):
     fields["lastgroup"] = lastgroup
     fields["regs"] = tuple([(slots[2 * i], slots[2 * i + 1]) for i in range(groups + 1)])
     fields["group"] = group
+    fields["__getitem__"] = one
     fields["groups"] = groups_
     fields["groupdict"] = groupdict
     fields["start"] = start

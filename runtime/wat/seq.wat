@@ -727,6 +727,17 @@
   (if (i32.eq (local.get $t) (i32.const 5)) (then (return (call $str_getitem (local.get $o) (local.get $k)))))
   (if (i32.eq (local.get $t) (i32.const 8)) (then (return (call $dict_getitem (local.get $o) (local.get $k)))))
   (if (i32.eq (local.get $t) (i32.const 16)) (then (return (call $seq_range_getitem (local.get $o) (local.get $k)))))
+  ;; A plan library's object (`_baton.record`, len 1) with a `__getitem__` field: `m[1]` of a
+  ;; re.Match is `m.group(1)`.
+  (if (i32.eq (local.get $t) (i32.const 20))
+    (then
+      (if (i32.eq (i32.load offset=4 (i32.wrap_i64 (local.get $o))) (i32.const 1))
+        (then
+          (local.set $i (call $dict_get
+            (i64.extend_i32_u (i32.load offset=12 (i32.wrap_i64 (local.get $o))))
+            (i64.extend_i32_u (global.get $s_seq_dunder_getitem))))
+          (if (i64.ne (local.get $i) (i64.const 0))
+            (then (return (call $call (local.get $i) (i32.wrap_i64 (call $tuple1 (local.get $k))) (i32.const 0)))))))))
   ;; A generic type subscripted is itself (`list[int]`, `Optional[str]`; catalog::is_generic).
   (if (i32.eq (local.get $t) (i32.const 13))
     (then

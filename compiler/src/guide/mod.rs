@@ -20,6 +20,21 @@ use serde_json::Value;
 
 use crate::policy;
 
+/// Where the standard modules differ from CPython's, said once under the module list.
+const MODULE_NOTES: &str = "
+The standard modules are written to CPython 3.11's documented behaviour and checked against \
+it (`baton-difftest --area math|re|shlex|textwrap`, `--re-corpus`). Where they differ:
+
+- `re`: str patterns only (no bytes, no LOCALE, no `\\N{...}` escapes); flags are plain ints \
+(`re.I | re.M` works; `print(re.I)` shows `2`, not `re.IGNORECASE`); `finditer` finds all matches at once; a counted \
+repeat is expanded into copies (a pattern beyond 200,000 instructions is refused). IGNORECASE \
+compares simple lowercase forms (CPython also folds a few special pairs such as `ſ`/`s`). \
+Matching costs fuel like any loop: a catastrophic pattern ends at the CPU limit.
+- `math`: results are CPython's on this machine; integers beyond 64 bits (`factorial(21)`) \
+raise OverflowError, as all of Baton's ints do.
+- `typing`: names only; `Optional[int]` is `typing.Optional` and `List[int]` is `list`.
+";
+
 pub(crate) const SDK_STUB: &str = include_str!("../../../plans/baton/__init__.py");
 pub(crate) const LIBRARY: &str = include_str!("../../../plans/baton/ttc.py");
 
@@ -262,6 +277,7 @@ impl Guide {
                 module.members.join(", ")
             ));
         }
+        out.push_str(MODULE_NOTES);
         out.push_str("\n## The SDK: `from baton import ...`\n\n");
         for call in &self.sdk {
             out.push_str(&format!(
@@ -347,7 +363,7 @@ impl Guide {
             .map(|m| format!("{} ({})", m.name, m.members.join(", ")))
             .collect();
         out.push_str(&modules.join("; "));
-        out.push_str(". Nothing else (no os, re, subprocess, typing, math).\n\nSDK:\n");
+        out.push_str(". Nothing else (no os, sys, subprocess, datetime, bytes).\n\nSDK:\n");
         for call in &self.sdk {
             out.push_str(&format!("- {}: {}\n", call.signature, call.doc));
         }

@@ -38,3 +38,5 @@ if re.search(r"error", "no problems"):
     print("found")
 else:
     print("not found")
+m = re.search(r"(?P<k>\w+)=(?P<v>\w+)", "a=1")
+print(m[0], m[1], m["v"])
