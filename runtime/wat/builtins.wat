@@ -85,6 +85,23 @@
   (local.set $t (call $tid (local.get $spec)))
   (if (i32.eq (local.get $t) (i32.const 13))
     (then (return (call $isinstance_t (local.get $v) (i32.wrap_i64 (local.get $spec))))))
+  ;; A union: any of its members (None stands for NoneType).
+  (if (call $is_union (local.get $spec))
+    (then
+      (local.set $spec (call $union_args (local.get $spec)))
+      (local.set $n (i32.load offset=4 (i32.wrap_i64 (local.get $spec))))
+      (block $done
+        (loop $each
+          (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+          (if (i64.eq (i64.load offset=8 (i32.add (i32.wrap_i64 (local.get $spec)) (i32.shl (local.get $i) (i32.const 3)))) (i64.const 8))
+            (then (if (i64.eq (local.get $v) (i64.const 8)) (then (return (i32.const 1)))))
+            (else
+              (if (call $isinstance_spec (local.get $v)
+                    (i64.load offset=8 (i32.add (i32.wrap_i64 (local.get $spec)) (i32.shl (local.get $i) (i32.const 3)))))
+                (then (return (i32.const 1))))))
+          (local.set $i (i32.add (local.get $i) (i32.const 1)))
+          (br $each)))
+      (return (i32.const 0))))
   (if (i32.eq (local.get $t) (i32.const 6))
     (then
       (local.set $n (i32.load offset=4 (i32.wrap_i64 (local.get $spec))))
@@ -99,6 +116,94 @@
       (return (i32.const 0))))
   (call $raise_static (global.get $t_TypeError) (global.get $s_isinstance_type))
   (unreachable))
+
+;; ---- unions of types: `int | None` (types.UnionType) ---------------------------------------
+;; What annotations and type aliases write (`Json = dict | list | None`), and isinstance takes.
+;; A record (id 20, len 1) of type `types.UnionType` whose field `__args__` is the tuple of its
+;; members (types, and None), each once, and whose str and repr are `int | None`. A union of
+;; one member is that member (`int | int` is `int`).
+
+;; Whether `v` can be a member: a type, None, or a union.
+(func $union_member (param $v i64) (result i32)
+  (local $t i32)
+  (if (i64.eq (local.get $v) (i64.const 8)) (then (return (i32.const 1))))
+  (local.set $t (call $tid (local.get $v)))
+  (if (i32.eq (local.get $t) (i32.const 13)) (then (return (i32.const 1))))
+  (call $is_union (local.get $v)))
+
+(func $is_union (param $v i64) (result i32)
+  (if (i32.ne (call $tid (local.get $v)) (i32.const 20)) (then (return (i32.const 0))))
+  (i32.eq (i32.load offset=8 (i32.wrap_i64 (local.get $v))) (global.get $t_types.UnionType)))
+
+;; A union's members (a tuple).
+(func $union_args (param $u i64) (result i64)
+  (call $dict_get (i64.extend_i32_u (i32.load offset=12 (i32.wrap_i64 (local.get $u))))
+    (i64.extend_i32_u (global.get $s_union_args))))
+
+(func $union_new (param $a i64) (param $b i64) (result i64)
+  (local $list i64) (local $n i32) (local $i i32) (local $args i32) (local $sb i32) (local $x i64)
+  (local $fields i64) (local $r i64)
+  (local.set $list (call $list_new (i32.const 0)))
+  (call $union_collect (local.get $list) (local.get $a))
+  (call $union_collect (local.get $list) (local.get $b))
+  (local.set $n (i32.load offset=4 (i32.wrap_i64 (local.get $list))))
+  (if (i32.eq (local.get $n) (i32.const 1))
+    (then (return (i64.load (i32.load offset=12 (i32.wrap_i64 (local.get $list)))))))
+  (local.set $args (call $tuple_new (local.get $n)))
+  (local.set $sb (call $sb_new))
+  (block $done
+    (loop $each
+      (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+      (local.set $x (i64.load (i32.add (i32.load offset=12 (i32.wrap_i64 (local.get $list)))
+        (i32.shl (local.get $i) (i32.const 3)))))
+      (i64.store offset=8 (i32.add (local.get $args) (i32.shl (local.get $i) (i32.const 3))) (local.get $x))
+      (if (local.get $i) (then (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_union_bar)))))
+      (if (i64.eq (local.get $x) (i64.const 8))
+        (then (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_union_none))))
+        (else (call $sb_push_str (local.get $sb) (i64.extend_i32_u (call $type_display_name (i32.wrap_i64 (local.get $x)))))))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br $each)))
+  (local.set $fields (call $dict_new))
+  (call $dict_set (local.get $fields) (i64.extend_i32_u (global.get $s_union_args)) (i64.extend_i32_u (local.get $args)))
+  (local.set $r (call $record_new (global.get $t_types.UnionType) (local.get $fields) (call $sb_finish (local.get $sb))))
+  (i32.store offset=4 (i32.wrap_i64 (local.get $r)) (i32.const 1))
+  (local.get $r))
+
+;; Appends `v`'s members to `list`, each once (a union contributes its own).
+(func $union_collect (param $list i64) (param $v i64)
+  (local $args i32) (local $i i32)
+  (if (call $is_union (local.get $v))
+    (then
+      (local.set $args (i32.wrap_i64 (call $union_args (local.get $v))))
+      (block $done
+        (loop $each
+          (br_if $done (i32.ge_u (local.get $i) (i32.load offset=4 (local.get $args))))
+          (call $union_collect (local.get $list)
+            (i64.load offset=8 (i32.add (local.get $args) (i32.shl (local.get $i) (i32.const 3)))))
+          (local.set $i (i32.add (local.get $i) (i32.const 1)))
+          (br $each)))
+      (return)))
+  (if (call $seq_contains_identical (local.get $list) (local.get $v)) (then (return)))
+  (call $list_append (local.get $list) (local.get $v)))
+
+;; Whether `list` holds `v` itself (types and None compare by identity).
+(func $seq_contains_identical (param $list i64) (param $v i64) (result i32)
+  (local $i i32) (local $n i32) (local $items i32)
+  (local.set $n (i32.load offset=4 (i32.wrap_i64 (local.get $list))))
+  (local.set $items (i32.load offset=12 (i32.wrap_i64 (local.get $list))))
+  (block $done
+    (loop $each
+      (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+      (if (i64.eq (i64.load (i32.add (local.get $items) (i32.shl (local.get $i) (i32.const 3)))) (local.get $v))
+        (then (return (i32.const 1))))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br $each)))
+  (i32.const 0))
+
+;; A type's name as a union shows it: the module-qualified one where CPython has one.
+(func $type_display_name (param $t i32) (result i32)
+  (select (i32.load offset=20 (local.get $t)) (i32.load offset=8 (local.get $t))
+    (i32.ne (i32.load offset=20 (local.get $t)) (i32.const 0))))
 
 (func $b_repr (param $args i32) (param $kwargs i32) (result i64)
   (call $kwargs_only (global.get $s_name_repr) (local.get $kwargs) (i32.const 0) (i32.const 0) (i32.const 0))

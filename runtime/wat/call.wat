@@ -530,6 +530,8 @@
 ;; dict.fromkeys(iterable, value=None)
 (func $dict_fromkeys (param $args i32) (param $kwargs i32) (result i64)
   (local $d i64) (local $it i64) (local $k i64) (local $v i64)
+  (call $dict_check_no_kwargs (global.get $s_dict_no_kwargs)
+    (i64.extend_i32_u (global.get $s_attr_fromkeys)) (local.get $kwargs))
   (if (i32.lt_u (i32.load offset=4 (local.get $args)) (i32.const 1))
     (then (call $raise_static (global.get $t_TypeError) (global.get $s_fromkeys_arguments))))
   (if (i32.gt_u (i32.load offset=4 (local.get $args)) (i32.const 2))

@@ -1119,10 +1119,14 @@
       (call $set_add_all (i32.wrap_i64 (local.get $r)) (local.get $b))
       (return (local.get $r))))
   ;; A keys view's dict serves as the table of its keys.
-  (if (i32.and (i32.eq (call $tid (local.get $b)) (i32.const 19))
-        (i32.eqz (i32.load offset=4 (i32.wrap_i64 (local.get $b)))))
-    (then (local.set $o (i32.load offset=8 (i32.wrap_i64 (local.get $b)))))
-    (else (local.set $o (call $set_of (local.get $b)))))
+  ;; (Two tests, not one `i32.and`: wasm evaluates both operands, and reading the header of
+  ;; a value that is not an object (a small int such as -1) is out of bounds.)
+  (local.set $o (i32.const 0))
+  (if (i32.eq (call $tid (local.get $b)) (i32.const 19))
+    (then
+      (if (i32.eqz (i32.load offset=4 (i32.wrap_i64 (local.get $b))))
+        (then (local.set $o (i32.load offset=8 (i32.wrap_i64 (local.get $b))))))))
+  (if (i32.eqz (local.get $o)) (then (local.set $o (call $set_of (local.get $b)))))
   (if (i32.eq (local.get $op) (i32.const 2))
     (then (return (call $set_inter (i32.wrap_i64 (local.get $r)) (local.get $o)))))
   (if (i32.eq (local.get $op) (i32.const 4))

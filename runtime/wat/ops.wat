@@ -364,6 +364,11 @@
         (then
           (if (i32.or (call $dict_view_is_setlike (local.get $a)) (call $dict_view_is_setlike (local.get $b)))
             (then (return (call $dict_view_binop (local.get $op) (local.get $a) (local.get $b)))))))))
+  ;; `int | None`: a union of types (builtins.wat).
+  (if (i32.eq (local.get $op) (i32.const 3))
+    (then
+      (if (i32.and (call $union_member (local.get $a)) (call $union_member (local.get $b)))
+        (then (return (call $union_new (local.get $a) (local.get $b)))))))
   (call $binop_error (local.get $name) (local.get $a) (local.get $b))
   (unreachable))
 
@@ -495,6 +500,13 @@
         (call $str_eq (i64.load offset=16 (i32.wrap_i64 (local.get $a))) (i64.load offset=16 (i32.wrap_i64 (local.get $b))))))))
   (i32.const 0))
 
+;; A slice's (start, stop, step), for ordering.
+(func $slice_fields (param $s i64) (result i64)
+  (local $t i32)
+  (local.set $t (call $tuple_new (i32.const 3)))
+  (call $memcpy (i32.add (local.get $t) (i32.const 8)) (i32.add (i32.wrap_i64 (local.get $s)) (i32.const 8)) (i32.const 24))
+  (i64.extend_i32_u (local.get $t)))
+
 (func $ne (param $a i64) (param $b i64) (result i32)
   (i32.eqz (call $eq (local.get $a) (local.get $b))))
 
@@ -524,6 +536,10 @@
               ;; seq.wat applies the operator itself to the first unequal pair (exact errors, NaN).
               (then (return (call $seq_compare (local.get $a) (local.get $b) (local.get $op))))
               (else
+                ;; slices order as the tuples (start, stop, step) do.
+                (if (i32.eq (local.get $ta) (i32.const 17))
+                  (then (return (call $seq_compare (call $slice_fields (local.get $a))
+                    (call $slice_fields (local.get $b)) (local.get $op)))))
                 (br_if $fail (i32.ne (local.get $ta) (i32.const 9)))
                 ;; sets: subset order
                 (if (i32.ge_u (local.get $op) (i32.const 2))
