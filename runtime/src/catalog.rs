@@ -105,6 +105,8 @@ pub const TYPES: &[TypeSpec] = &[
     ty("typing.Sequence", None, None, None),
     ty("typing.Type", None, None, None),
     ty("typing.Union", None, None, None),
+    // `...` (runtime/wat/builtins.wat): a record with no fields.
+    ty("ellipsis", None, None, None),
     // `int | None` (runtime/wat/builtins.wat): a record of its members.
     ty("types.UnionType", None, None, None),
     // The re module's objects (compiler/stdlib/re.py): patterns and matches are records made

@@ -117,6 +117,21 @@
   (call $raise_static (global.get $t_TypeError) (global.get $s_isinstance_type))
   (unreachable))
 
+;; ---- Ellipsis: `...` ----------------------------------------------------------------------
+;; The one `ellipsis` object, made on first use: a record (id 20, len 1) with no fields whose
+;; str and repr are `Ellipsis`. `x is ...` holds for every `...` of the plan.
+(global $ellipsis_obj (mut i64) (i64.const 0))
+
+(func $ellipsis (result i64)
+  (local $r i64)
+  (if (i64.eqz (global.get $ellipsis_obj))
+    (then
+      (local.set $r (call $record_new (global.get $t_ellipsis) (call $dict_new)
+        (i64.extend_i32_u (global.get $s_ellipsis_text))))
+      (i32.store offset=4 (i32.wrap_i64 (local.get $r)) (i32.const 1))
+      (global.set $ellipsis_obj (local.get $r))))
+  (global.get $ellipsis_obj))
+
 ;; ---- unions of types: `int | None` (types.UnionType) ---------------------------------------
 ;; What annotations and type aliases write (`Json = dict | list | None`), and isinstance takes.
 ;; A record (id 20, len 1) of type `types.UnionType` whose field `__args__` is the tuple of its

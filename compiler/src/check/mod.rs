@@ -1383,10 +1383,6 @@ impl<'f> Checker<'f> {
         let (what, help) = match value {
             Constant::Bytes(_) => ("bytes literals are", "use a str literal"),
             Constant::Complex { .. } => ("complex numbers are", "use float"),
-            Constant::Ellipsis => (
-                "`...` (Ellipsis) is",
-                "write `pass` for an empty body, or use None",
-            ),
             _ => return,
         };
         self.error(

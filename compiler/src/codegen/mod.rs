@@ -2023,6 +2023,7 @@ impl<'a> Generator<'a> {
     fn constant(&mut self, node: &ast::Expr, value: &Constant) -> Result<String> {
         Ok(match value {
             Constant::None => none(),
+            Constant::Ellipsis => "(call $ellipsis)".to_string(),
             Constant::Bool(true) => format!("(i64.const {})", layout::TRUE),
             Constant::Bool(false) => format!("(i64.const {})", layout::FALSE),
             Constant::Str(s) => self.str_value(s),

@@ -32,7 +32,7 @@ compares simple lowercase forms (CPython also folds a few special pairs such as 
 Matching costs fuel like any loop: a catastrophic pattern ends at the CPU limit.
 - `math`: results are CPython's on this machine; integers beyond 64 bits (`factorial(21)`) \
 raise OverflowError, as all of Baton's ints do.
-- `typing`: names only; `Optional[int]` is `typing.Optional` and `List[int]` is `list`.
+- `typing`: names only; `Optional[int]` is `typing.Optional` and `List[int]` is `list` (`int | None` is a union, as in CPython).
 ";
 
 pub(crate) const SDK_STUB: &str = include_str!("../../../plans/baton/__init__.py");

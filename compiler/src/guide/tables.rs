@@ -11,6 +11,7 @@ pub const BUILTIN_SIGNATURES: &[&str] = &[
     "any(iterable)",
     "bin(n)",
     "bool(x=False)",
+    "callable(x)",
     "chr(i)",
     "dict(mapping_or_pairs=(), **items)",
     "divmod(a, b)",
@@ -89,8 +90,8 @@ pub const REFUSED_SYNTAX: &[(Code, &str, &str)] = &[
     (Code::ExceptStar, "except*", "use a plain except clause"),
     (
         Code::UnsupportedLiteral,
-        "bytes literals, complex numbers, the Ellipsis",
-        "use str, float and None",
+        "bytes literals, complex numbers",
+        "use str and float (text crosses to and from commands as str)",
     ),
     (
         Code::NewerSyntax,
