@@ -367,7 +367,9 @@
   ;; `int | None`: a union of types (builtins.wat).
   (if (i32.eq (local.get $op) (i32.const 3))
     (then
-      (if (i32.and (call $union_member (local.get $a)) (call $union_member (local.get $b)))
+      ;; (None | None is not one: a side must be a type or a union.)
+      (if (i32.and (i32.and (call $union_member (local.get $a)) (call $union_member (local.get $b)))
+            (i32.eqz (i32.and (i64.eq (local.get $a) (i64.const 8)) (i64.eq (local.get $b) (i64.const 8)))))
         (then (return (call $union_new (local.get $a) (local.get $b)))))))
   (call $binop_error (local.get $name) (local.get $a) (local.get $b))
   (unreachable))

@@ -18,3 +18,8 @@ except TypeError as e:
 def f(x: int | None = None) -> list[int] | None:
     return x
 print(f(3))
+print(None | int)
+try:
+    None | None
+except TypeError as e:
+    print(e)
