@@ -18,13 +18,21 @@ use crate::check::normalize;
 pub const LIBRARY: &[(&str, &str, &str)] = &[
     ("math", "stdlib/math.py", include_str!("../stdlib/math.py")),
     ("re", "stdlib/re.py", include_str!("../stdlib/re.py")),
-    ("shlex", "stdlib/shlex.py", include_str!("../stdlib/shlex.py")),
+    (
+        "shlex",
+        "stdlib/shlex.py",
+        include_str!("../stdlib/shlex.py"),
+    ),
     (
         "textwrap",
         "stdlib/textwrap.py",
         include_str!("../stdlib/textwrap.py"),
     ),
-    ("typing", "stdlib/typing.py", include_str!("../stdlib/typing.py")),
+    (
+        "typing",
+        "stdlib/typing.py",
+        include_str!("../stdlib/typing.py"),
+    ),
     (
         "baton.ttc",
         "baton/ttc.py",
@@ -60,8 +68,7 @@ fn stmt_imports(stmt: &ast::Stmt, module: &str) -> bool {
             .any(|alias| dotted(alias.name.as_str()) == module),
         S::ImportFrom(i) => {
             i.level.map_or(0, |level| level.to_u32()) == 0
-                && i
-                    .module
+                && i.module
                     .as_ref()
                     .is_some_and(|name| dotted(name.as_str()) == module)
         }
@@ -107,25 +114,36 @@ mod tests {
             for member in spec.members {
                 let bound = body.iter().any(|stmt| match stmt {
                     ast::Stmt::FunctionDef(f) => f.name.as_str() == *member,
-                    ast::Stmt::Assign(a) => a.targets.iter().any(
-                        |t| matches!(t, ast::Expr::Name(n) if n.id.as_str() == *member),
-                    ),
+                    ast::Stmt::Assign(a) => a
+                        .targets
+                        .iter()
+                        .any(|t| matches!(t, ast::Expr::Name(n) if n.id.as_str() == *member)),
                     _ => false,
                 });
                 let builtin = format!("{}_{member}", module.replace('.', "_"));
                 let runtime = layout.builtins.contains_key(builtin.as_str())
-                    || layout.types.contains_key(format!("{module}.{member}").as_str());
-                assert!(bound || runtime, "`{module}.{member}` is neither bound nor the runtime's");
+                    || layout
+                        .types
+                        .contains_key(format!("{module}.{member}").as_str());
+                assert!(
+                    bound || runtime,
+                    "`{module}.{member}` is neither bound nor the runtime's"
+                );
             }
         }
     }
 
     #[test]
     fn a_plan_may_not_import_the_internal_helpers() {
-        let file = SourceFile::new("p.py", "from _baton import type_name\nprint(type_name(1))\n");
+        let file = SourceFile::new(
+            "p.py",
+            "from _baton import type_name\nprint(type_name(1))\n",
+        );
         let (diagnostics, _) = check::check_and_parse(&file, &Limits::default());
         assert!(
-            diagnostics.iter().any(|d| d.code == crate::Code::ForbiddenImport),
+            diagnostics
+                .iter()
+                .any(|d| d.code == crate::Code::ForbiddenImport),
             "{diagnostics:?}"
         );
     }

@@ -129,9 +129,10 @@ fn ops() -> &'static [Resolved] {
             .iter()
             .map(|name| {
                 shared(name).unwrap_or_else(|| {
-                    Resolved::Linked(op_named(name).unwrap_or_else(|| {
-                        panic!("libm function `{name}` has no C function")
-                    }))
+                    Resolved::Linked(
+                        op_named(name)
+                            .unwrap_or_else(|| panic!("libm function `{name}` has no C function")),
+                    )
                 })
             })
             .collect()

@@ -636,10 +636,15 @@ impl<'f> Checker<'f> {
                 }
                 self.opt_expr(&r.value);
             }
-            S::Delete(d) => d.targets.iter().for_each(|t| self.target_of(t, TargetKind::Delete)),
+            S::Delete(d) => d
+                .targets
+                .iter()
+                .for_each(|t| self.target_of(t, TargetKind::Delete)),
             S::Assign(a) => {
                 self.expr(&a.value);
-                a.targets.iter().for_each(|t| self.target_of(t, TargetKind::Assign));
+                a.targets
+                    .iter()
+                    .for_each(|t| self.target_of(t, TargetKind::Assign));
             }
             S::TypeAlias(t) => {
                 self.error(
@@ -763,7 +768,11 @@ impl<'f> Checker<'f> {
             S::Pass(_) => {}
             S::Break(_) | S::Continue(_) => {
                 if self.loop_depth == 0 {
-                    let keyword = if matches!(stmt, S::Break(_)) { "break" } else { "continue" };
+                    let keyword = if matches!(stmt, S::Break(_)) {
+                        "break"
+                    } else {
+                        "continue"
+                    };
                     self.error(
                         Code::InvalidStatement,
                         range,

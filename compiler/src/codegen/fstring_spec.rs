@@ -208,8 +208,9 @@ pub(crate) fn decode_escapes(text: &str) -> String {
         if hex_digits > 0 {
             let digits: String = chars.clone().skip(1).take(hex_digits).collect();
             if digits.len() == hex_digits && digits.chars().all(|d| d.is_ascii_hexdigit()) {
-                if let Some(decoded) =
-                    u32::from_str_radix(&digits, 16).ok().and_then(char::from_u32)
+                if let Some(decoded) = u32::from_str_radix(&digits, 16)
+                    .ok()
+                    .and_then(char::from_u32)
                 {
                     chars.next();
                     for _ in 0..hex_digits {

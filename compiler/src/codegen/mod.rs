@@ -577,7 +577,8 @@ impl<'a> Generator<'a> {
             std::mem::replace(&mut self.appends, append::AppendTargets::find(library.body));
         let saved_reserved = std::mem::take(&mut self.reserved);
         let saved_emitted = std::mem::take(&mut self.emitted_defs);
-        let saved_aliases = std::mem::replace(&mut self.module_aliases, module_aliases(library.body));
+        let saved_aliases =
+            std::mem::replace(&mut self.module_aliases, module_aliases(library.body));
         self.global_prefix = format!("{}.", library.module);
         self.file_index = file_index;
         let result = self.module_body(library.body, &format!("$lib{file_index}_main"), false);

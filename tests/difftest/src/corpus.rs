@@ -41,7 +41,10 @@ pub fn plan_patterns() -> Vec<(String, String)> {
             let mut lines = block.lines().filter(|line| !line.is_empty());
             let pattern = lines.next()?;
             let subject = lines.next()?;
-            Some((python_literal(pattern), format!("'{}'", subject.replace('\'', "\\'"))))
+            Some((
+                python_literal(pattern),
+                format!("'{}'", subject.replace('\'', "\\'")),
+            ))
         })
         .collect()
 }
@@ -108,8 +111,12 @@ pub fn run(python: &str, runner: &Runner, timeout: f64) -> Result<Report, String
         if !matches!(verdict, Verdict::Same) {
             let line = crate::outcome::first_difference(&baton.stdout, &python_side.stdout)
                 .map(|(n, b, p)| format!("stdout line {n}: Baton {b}, CPython {p}"))
-                .unwrap_or_else(|| format!("Baton {}, CPython {}", baton.ending, python_side.ending));
-            report.findings.push((source, format!("{verdict:?}: {line}")));
+                .unwrap_or_else(|| {
+                    format!("Baton {}, CPython {}", baton.ending, python_side.ending)
+                });
+            report
+                .findings
+                .push((source, format!("{verdict:?}: {line}")));
         }
     }
     Ok(report)

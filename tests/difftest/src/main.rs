@@ -83,9 +83,10 @@ fn parse(args: &[String]) -> Result<(Mode, Options), String> {
             "--optimised" => options.optimised = true,
             "--area" => {
                 let name = value(&mut i, arg)?;
-                options.gen.area = Some(baton_difftest::gen::Area::named(&name).ok_or_else(
-                    || format!("--area: no area `{name}` (math, re, shlex, textwrap, types)"),
-                )?)
+                options.gen.area =
+                    Some(baton_difftest::gen::Area::named(&name).ok_or_else(|| {
+                        format!("--area: no area `{name}` (math, re, shlex, textwrap, types)")
+                    })?)
             }
             "--calls" => options.gen.area_calls = number(&value(&mut i, arg)?, arg)?,
             "--print" => mode = Mode::Print,

@@ -116,6 +116,7 @@ fn a_seeded_run_compares_most_plans() {
             sections: 10,
             statements: 4,
             functions: 3,
+            ..GenConfig::default()
         },
         ..Options::default()
     };
@@ -271,4 +272,49 @@ fn a_mutants_finding_is_reduced_to_what_breaks_the_invariant() {
         reduced.source
     );
     assert!(reduced.source.contains(" is "), "{}", reduced.source);
+}
+
+/// Every targeted area (the standard modules, and values of every type in every position)
+/// agrees with CPython on a short seeded run: no mismatch, no trap.
+#[test]
+fn targeted_areas_agree_with_cpython() {
+    use baton_difftest::gen::Area;
+    check_version("python3").expect("python3 must be CPython 3.11: it is the oracle");
+    for name in ["math", "re", "shlex", "textwrap", "types"] {
+        let options = Options {
+            seed: 1,
+            count: 2,
+            jobs: 2,
+            reduce: false,
+            gen: GenConfig {
+                area: Area::named(name),
+                area_calls: 60,
+                ..GenConfig::default()
+            },
+            ..Options::default()
+        };
+        let summary = driver::run(&options).expect("the driver runs");
+        assert!(
+            summary.mismatches.is_empty()
+                && summary.same + summary.deviations.values().sum::<u64>() == 2,
+            "area {name}:\n{}",
+            summary.render()
+        );
+    }
+}
+
+/// The regular-expression corpus (plan writers' patterns and CPython's test/re_tests.py, read
+/// from the oracle's own installation) gives CPython's results.
+#[test]
+fn the_re_corpus_agrees_with_cpython() {
+    check_version("python3").expect("python3 must be CPython 3.11: it is the oracle");
+    let report = baton_difftest::corpus::run("python3", &Runner::default(), 30.0)
+        .expect("the corpus loads (CPython's test package is part of the oracle's install)");
+    assert!(report.patterns >= 500, "{} patterns", report.patterns);
+    let findings: Vec<String> = report
+        .findings
+        .iter()
+        .map(|(source, what)| format!("{what}\n{source}"))
+        .collect();
+    assert!(findings.is_empty(), "{}", findings.join("\n---\n"));
 }

@@ -89,13 +89,39 @@ const MATH_INT_TWO: &[&str] = &["comb", "perm", "gcd", "lcm"];
 
 fn float(rng: &mut Rng) -> String {
     match rng.below(12) {
-        0 => rng.pick(&["math.inf", "-math.inf", "math.nan", "-0.0", "0.0", "5e-324", "1.7976931348623157e+308", "2.2250738585072014e-308"]).to_string(),
+        0 => rng
+            .pick(&[
+                "math.inf",
+                "-math.inf",
+                "math.nan",
+                "-0.0",
+                "0.0",
+                "5e-324",
+                "1.7976931348623157e+308",
+                "2.2250738585072014e-308",
+            ])
+            .to_string(),
         1 => format!("{:?}", rng.range(-20, 20) as f64 * 0.5),
         2 => format!("{:?}", rng.range(-1000, 1000) as f64),
         3 => format!("{:?}", (rng.range(-1_000_000, 1_000_000) as f64) / 1e6),
         4 => format!("1e{}", rng.range(-320, 310)),
         5 => format!("-1e{}", rng.range(-320, 310)),
-        6 => rng.pick(&["0.5", "1.0", "-1.0", "2.0", "0.1", "0.9999999999999999", "1.0000000000000002", "710.0", "-745.0", "1024.0", "3.141592653589793", "1.5707963267948966"]).to_string(),
+        6 => rng
+            .pick(&[
+                "0.5",
+                "1.0",
+                "-1.0",
+                "2.0",
+                "0.1",
+                "0.9999999999999999",
+                "1.0000000000000002",
+                "710.0",
+                "-745.0",
+                "1024.0",
+                "3.141592653589793",
+                "1.5707963267948966",
+            ])
+            .to_string(),
         _ => {
             // Any finite double (its repr, which Python reads back exactly).
             let bits = rng.next_u64();
@@ -114,14 +140,26 @@ fn int(rng: &mut Rng) -> String {
         0 => rng.range(-3, 3).to_string(),
         1 => rng.range(-100, 100).to_string(),
         2 => rng.range(-1_000_000_000, 1_000_000_000).to_string(),
-        3 => rng.pick(&["True", "False", "2**53", "2**53 + 1", "2**62", "-(2**62)", "10**18"]).to_string(),
+        3 => rng
+            .pick(&[
+                "True",
+                "False",
+                "2**53",
+                "2**53 + 1",
+                "2**62",
+                "-(2**62)",
+                "10**18",
+            ])
+            .to_string(),
         _ => rng.range(0, 30).to_string(),
     }
 }
 
 fn number(rng: &mut Rng) -> String {
     match rng.below(10) {
-        0 => rng.pick(&["'1'", "None", "[1.0]", "(2,)", "{}"]).to_string(),
+        0 => rng
+            .pick(&["'1'", "None", "[1.0]", "(2,)", "{}"])
+            .to_string(),
         1..=3 => int(rng),
         _ => float(rng),
     }
@@ -132,9 +170,25 @@ fn math_call(rng: &mut Rng) -> String {
         0..=4 => format!("call(math.{}, {})", rng.pick(MATH_ONE), number(rng)),
         10 => {
             let arg = match rng.below(6) {
-                0 => rng.pick(&["math.inf", "-math.inf", "math.nan", "-0.0", "'1'", "None", "True", "9.2e18", "-9.2e18", "1e-300"]).to_string(),
+                0 => rng
+                    .pick(&[
+                        "math.inf",
+                        "-math.inf",
+                        "math.nan",
+                        "-0.0",
+                        "'1'",
+                        "None",
+                        "True",
+                        "9.2e18",
+                        "-9.2e18",
+                        "1e-300",
+                    ])
+                    .to_string(),
                 1 => rng.range(-1_000_000_000, 1_000_000_000).to_string(),
-                _ => format!("{:?}", (rng.range(-1_000_000_000, 1_000_000_000) as f64) / 1e3),
+                _ => format!(
+                    "{:?}",
+                    (rng.range(-1_000_000_000, 1_000_000_000) as f64) / 1e3
+                ),
             };
             format!("call(math.{}, {arg})", rng.pick(MATH_TO_INT))
         }
@@ -182,10 +236,15 @@ fn math_call(rng: &mut Rng) -> String {
                 "prod" => format!("call(math.prod, [{}])", items.join(", ")),
                 "dist" => {
                     let other: Vec<String> = (0..n).map(|_| float(rng)).collect();
-                    format!("call(math.dist, [{}], [{}])", items.join(", "), other.join(", "))
+                    format!(
+                        "call(math.dist, [{}], [{}])",
+                        items.join(", "),
+                        other.join(", ")
+                    )
                 }
                 _ => {
-                    let ints: Vec<String> = (0..n).map(|_| rng.range(-1000, 1000).to_string()).collect();
+                    let ints: Vec<String> =
+                        (0..n).map(|_| rng.range(-1000, 1000).to_string()).collect();
                     format!("call(math.gcd, {})", ints.join(", "))
                 }
             }
@@ -222,8 +281,8 @@ pub fn python_literal(s: &str) -> String {
 }
 
 const SHELL: &[&str] = &[
-    "a", "b", "file.txt", " ", "  ", "'", "\"", "\\", "#", "\n", "\t", "$HOME", "`x`", "x y",
-    "-n", "é", "*", ";", "|", "&&", "=",
+    "a", "b", "file.txt", " ", "  ", "'", "\"", "\\", "#", "\n", "\t", "$HOME", "`x`", "x y", "-n",
+    "é", "*", ";", "|", "&&", "=",
 ];
 
 fn shlex_call(rng: &mut Rng) -> String {
@@ -237,13 +296,40 @@ fn shlex_call(rng: &mut Rng) -> String {
             text(rng, SHELL, 4),
             text(rng, SHELL, 4)
         ),
-        _ => format!("call(shlex.join, [{}, {}, {s}])", text(rng, SHELL, 4), text(rng, SHELL, 4)),
+        _ => format!(
+            "call(shlex.join, [{}, {}, {s}])",
+            text(rng, SHELL, 4),
+            text(rng, SHELL, 4)
+        ),
     }
 }
 
 const PROSE: &[&str] = &[
-    "a", "the", "word", " ", "  ", "\n", "\t", "-", "--", "well-known", "self-evident", ".", "!",
-    "?", "'", "\"", "abcdefghijklmnop", "x-y-z", "1", "é", "_", "Mr.", "end. ", "\r", "\x0b",
+    "a",
+    "the",
+    "word",
+    " ",
+    "  ",
+    "\n",
+    "\t",
+    "-",
+    "--",
+    "well-known",
+    "self-evident",
+    ".",
+    "!",
+    "?",
+    "'",
+    "\"",
+    "abcdefghijklmnop",
+    "x-y-z",
+    "1",
+    "é",
+    "_",
+    "Mr.",
+    "end. ",
+    "\r",
+    "\x0b",
 ];
 const INDENTS: &[&str] = &["", " ", "  ", "\t", "    ", "\t ", " \t"];
 
@@ -287,14 +373,23 @@ fn textwrap_call(rng: &mut Rng) -> String {
         }
     };
     match rng.below(8) {
-        0 | 1 => format!("call(textwrap.wrap, {t}, {width}{})", with_options(&options)),
-        2 => format!("call(textwrap.fill, {t}, {width}{})", with_options(&options)),
+        0 | 1 => format!(
+            "call(textwrap.wrap, {t}, {width}{})",
+            with_options(&options)
+        ),
+        2 => format!(
+            "call(textwrap.fill, {t}, {width}{})",
+            with_options(&options)
+        ),
         3 => {
             options.push(format!("max_lines={}", rng.range(1, 4)));
             if rng.chance(50) {
                 options.push("placeholder=' ...'".to_string());
             }
-            format!("call(textwrap.wrap, {t}, {width}{})", with_options(&options))
+            format!(
+                "call(textwrap.wrap, {t}, {width}{})",
+                with_options(&options)
+            )
         }
         4 => format!("call(textwrap.shorten, {t}, {})", rng.range(8, 40)),
         5 | 6 => {
@@ -305,10 +400,13 @@ fn textwrap_call(rng: &mut Rng) -> String {
                     format!("{indent}{body}")
                 })
                 .collect();
-            format!("call(textwrap.dedent, {})", python_literal(&lines.join("\n")))
+            format!(
+                "call(textwrap.dedent, {})",
+                python_literal(&lines.join("\n"))
+            )
         }
         _ => {
-            let prefix: &str = *rng.pick(&["> ", "  ", "#"]);
+            let prefix: &str = rng.pick::<&str>(&["> ", "  ", "#"]);
             format!(
                 "call(textwrap.indent, {}, {})",
                 text(rng, &["a", "\n", " ", "\r\n", "b c", "\t"], 8),
@@ -380,20 +478,97 @@ def call(n, f):
 
 /// Values of every kind the plan language has, as expressions.
 const VALUES: &[&str] = &[
-    "0", "1", "-1", "3", "10**6", "1.5", "-0.0", "float('nan')", "float('inf')", "True", "False",
-    "None", "''", "'abc'", "'1'", "' a b '", "[]", "[1, 2]", "['b', 'a']", "[[1], [2]]", "()",
-    "(1, 'a')", "{}", "{'a': 1}", "{1: 2}", "set()", "{1, 2}", "range(3)", "range(0)", "len",
-    "abs", "int", "str", "list", "dict", "lambda: 0", "lambda x: x", "lambda *a, **k: a",
-    "ValueError", "ValueError('x')", "Exception", "KeyError", "slice(1, 2)", "iter([1, 2])",
-    "{'a': 1}.keys()", "{'a': 1}.items()", "zip([1], [2])", "map(abs, [-1])",
-    "enumerate('ab')", "reversed([1, 2])", "(x for x in [1, 2])", "filter(None, [0, 1])",
+    "0",
+    "1",
+    "-1",
+    "3",
+    "10**6",
+    "1.5",
+    "-0.0",
+    "float('nan')",
+    "float('inf')",
+    "True",
+    "False",
+    "None",
+    "''",
+    "'abc'",
+    "'1'",
+    "' a b '",
+    "[]",
+    "[1, 2]",
+    "['b', 'a']",
+    "[[1], [2]]",
+    "()",
+    "(1, 'a')",
+    "{}",
+    "{'a': 1}",
+    "{1: 2}",
+    "set()",
+    "{1, 2}",
+    "range(3)",
+    "range(0)",
+    "len",
+    "abs",
+    "int",
+    "str",
+    "list",
+    "dict",
+    "lambda: 0",
+    "lambda x: x",
+    "lambda *a, **k: a",
+    "ValueError",
+    "ValueError('x')",
+    "Exception",
+    "KeyError",
+    "slice(1, 2)",
+    "iter([1, 2])",
+    "{'a': 1}.keys()",
+    "{'a': 1}.items()",
+    "zip([1], [2])",
+    "map(abs, [-1])",
+    "enumerate('ab')",
+    "reversed([1, 2])",
+    "(x for x in [1, 2])",
+    "filter(None, [0, 1])",
 ];
 
 const BUILTINS: &[&str] = &[
-    "abs", "all", "any", "bin", "bool", "chr", "dict", "divmod", "enumerate", "filter", "float",
-    "hash", "hex", "int", "isinstance", "iter", "len", "list", "map", "max", "min", "next", "oct",
-    "ord", "pow", "range", "repr", "reversed", "round", "set", "slice", "sorted", "str", "sum",
-    "tuple", "zip",
+    "abs",
+    "all",
+    "any",
+    "bin",
+    "bool",
+    "chr",
+    "dict",
+    "divmod",
+    "enumerate",
+    "filter",
+    "float",
+    "hash",
+    "hex",
+    "int",
+    "isinstance",
+    "iter",
+    "len",
+    "list",
+    "map",
+    "max",
+    "min",
+    "next",
+    "oct",
+    "ord",
+    "pow",
+    "range",
+    "repr",
+    "reversed",
+    "round",
+    "set",
+    "slice",
+    "sorted",
+    "str",
+    "sum",
+    "tuple",
+    "zip",
 ];
 
 const KEYWORDS: &[&str] = &[
@@ -403,15 +578,68 @@ const KEYWORDS: &[&str] = &[
 
 /// Receivers and the methods called on them.
 const METHODS: &[(&str, &[&str])] = &[
-    ("'a,b'", &["split", "rsplit", "join", "strip", "replace", "startswith", "endswith", "find",
-        "index", "count", "format", "center", "ljust", "zfill", "partition", "splitlines",
-        "expandtabs", "removeprefix", "casefold", "isdigit"]),
-    ("[3, 1, 2]", &["append", "extend", "insert", "pop", "remove", "index", "count", "sort",
-        "copy", "clear", "reverse"]),
-    ("{'a': 1, 'b': 2}", &["get", "pop", "setdefault", "update", "keys", "items", "values",
-        "copy", "popitem", "fromkeys"]),
-    ("{1, 2, 3}", &["add", "discard", "remove", "union", "intersection", "difference",
-        "issubset", "isdisjoint", "update", "pop"]),
+    (
+        "'a,b'",
+        &[
+            "split",
+            "rsplit",
+            "join",
+            "strip",
+            "replace",
+            "startswith",
+            "endswith",
+            "find",
+            "index",
+            "count",
+            "format",
+            "center",
+            "ljust",
+            "zfill",
+            "partition",
+            "splitlines",
+            "expandtabs",
+            "removeprefix",
+            "casefold",
+            "isdigit",
+        ],
+    ),
+    (
+        "[3, 1, 2]",
+        &[
+            "append", "extend", "insert", "pop", "remove", "index", "count", "sort", "copy",
+            "clear", "reverse",
+        ],
+    ),
+    (
+        "{'a': 1, 'b': 2}",
+        &[
+            "get",
+            "pop",
+            "setdefault",
+            "update",
+            "keys",
+            "items",
+            "values",
+            "copy",
+            "popitem",
+            "fromkeys",
+        ],
+    ),
+    (
+        "{1, 2, 3}",
+        &[
+            "add",
+            "discard",
+            "remove",
+            "union",
+            "intersection",
+            "difference",
+            "issubset",
+            "isdisjoint",
+            "update",
+            "pop",
+        ],
+    ),
     ("(1, 2, 1)", &["index", "count"]),
     ("range(5)", &["index", "count"]),
 ];

@@ -33,7 +33,9 @@ def call(f):
 ";
 
 /// Characters of subjects and literals: few, so that patterns match often.
-const SUBJECT: &[&str] = &["a", "a", "b", "b", "c", "A", "B", "1", "2", " ", "-", "_", "\n", "é", "."];
+const SUBJECT: &[&str] = &[
+    "a", "a", "b", "b", "c", "A", "B", "1", "2", " ", "-", "_", "\n", "é", ".",
+];
 
 /// A random subject of up to `max` characters.
 fn subject(rng: &mut Rng, max: usize) -> String {
@@ -64,7 +66,11 @@ impl Patterns {
         for _ in 0..n {
             let atom = self.atom(rng, depth);
             out.push_str(&atom);
-            if rng.chance(30) && !atom.starts_with('^') && !atom.starts_with('$') && !atom.starts_with("\\b") {
+            if rng.chance(30)
+                && !atom.starts_with('^')
+                && !atom.starts_with('$')
+                && !atom.starts_with("\\b")
+            {
                 let q = quantifier(rng);
                 // CPython 3.11's sre misbehaves on a possessive repeat of a group (results that
                 // change between runs, unbounded memory): possessive repeats of single items only.
@@ -84,7 +90,9 @@ impl Patterns {
             0..=5 => literal(rng),
             6 => ".".to_string(),
             7 | 8 => class(rng),
-            9 => rng.pick(&["\\d", "\\w", "\\s", "\\D", "\\W", "\\S", "\\b", "\\B"]).to_string(),
+            9 => rng
+                .pick(&["\\d", "\\w", "\\s", "\\D", "\\W", "\\S", "\\b", "\\B"])
+                .to_string(),
             10 => rng.pick(&["^", "$", "\\A", "\\Z"]).to_string(),
             11 | 12 if nested => {
                 self.groups += 1;
@@ -146,9 +154,15 @@ impl Patterns {
 
 fn literal(rng: &mut Rng) -> String {
     match rng.below(12) {
-        0 => rng.pick(&["\\.", "\\-", "\\n", "\\t", "\\x41", "\\u00e9", "\\\\", "\\(", "\\*", "\\0"]).to_string(),
+        0 => rng
+            .pick(&[
+                "\\.", "\\-", "\\n", "\\t", "\\x41", "\\u00e9", "\\\\", "\\(", "\\*", "\\0",
+            ])
+            .to_string(),
         1 => " ".to_string(),
-        _ => rng.pick(&["a", "a", "b", "b", "c", "A", "B", "1", "_", "é"]).to_string(),
+        _ => rng
+            .pick(&["a", "a", "b", "b", "c", "A", "B", "1", "_", "é"])
+            .to_string(),
     }
 }
 
@@ -159,29 +173,73 @@ fn class(rng: &mut Rng) -> String {
     }
     let n = 1 + rng.below(3);
     for _ in 0..n {
-        out.push_str(*rng.pick(&["a", "b", "a-c", "A-Z", "0-9", "\\d", "\\w", "\\s", "\\W", "_", "-", ".", "é", "\\n", "\\]", "a-a", "\\x41-\\x43"]));
+        out.push_str(rng.pick::<&str>(&[
+            "a",
+            "b",
+            "a-c",
+            "A-Z",
+            "0-9",
+            "\\d",
+            "\\w",
+            "\\s",
+            "\\W",
+            "_",
+            "-",
+            ".",
+            "é",
+            "\\n",
+            "\\]",
+            "a-a",
+            "\\x41-\\x43",
+        ]));
     }
     out.push(']');
     out
 }
 
 fn quantifier(rng: &mut Rng) -> &'static str {
-    *rng.pick(&[
-        "*", "+", "?", "*?", "+?", "??", "{2}", "{1,2}", "{0,}", "{,2}", "{2,1}", "*+", "++",
-        "?+", "{1,3}?", "{", "{a}", "**",
+    rng.pick::<&str>(&[
+        "*", "+", "?", "*?", "+?", "??", "{2}", "{1,2}", "{0,}", "{,2}", "{2,1}", "*+", "++", "?+",
+        "{1,3}?", "{", "{a}", "**",
     ])
 }
 
 /// A piece that makes a pattern invalid now and then (CPython's error and position compared).
 fn broken(rng: &mut Rng) -> &'static str {
-    *rng.pick(&[
-        "(", ")", "[", "*", "\\", "(?P<1>a)", "(?P<n>a)(?P<n>b)", "(?<=a*)", "\\q", "[b-a]",
-        "(?z)", "(?#comment)", "\\9", "(?i)", "{1,2}", "[\\d-z]", "(?P=zz)", "\\x4", "(?",
+    rng.pick::<&str>(&[
+        "(",
+        ")",
+        "[",
+        "*",
+        "\\",
+        "(?P<1>a)",
+        "(?P<n>a)(?P<n>b)",
+        "(?<=a*)",
+        "\\q",
+        "[b-a]",
+        "(?z)",
+        "(?#comment)",
+        "\\9",
+        "(?i)",
+        "{1,2}",
+        "[\\d-z]",
+        "(?P=zz)",
+        "\\x4",
+        "(?",
     ])
 }
 
 const FLAGS: &[&str] = &[
-    "0", "0", "0", "re.I", "re.M", "re.S", "re.X", "re.I | re.M", "re.A", "re.I | re.S",
+    "0",
+    "0",
+    "0",
+    "re.I",
+    "re.M",
+    "re.S",
+    "re.X",
+    "re.I | re.M",
+    "re.A",
+    "re.I | re.S",
 ];
 
 /// One line of the plan: a call of the module on a random pattern.
@@ -202,7 +260,15 @@ pub fn re_call(rng: &mut Rng) -> String {
         5 => format!("list(re.finditer({pattern}, {s}, {flags}))"),
         6 => format!("re.split({pattern}, {s}, {}, {flags})", rng.below(3)),
         7 => {
-            let repl = rng.pick(&["'<\\\\g<0>>'", "'-'", "''", "'[\\\\1]'", "'\\\\n'", "lambda m: m.group().upper()", "'<\\\\g<g1>>'"]);
+            let repl = rng.pick(&[
+                "'<\\\\g<0>>'",
+                "'-'",
+                "''",
+                "'[\\\\1]'",
+                "'\\\\n'",
+                "lambda m: m.group().upper()",
+                "'<\\\\g<g1>>'",
+            ]);
             format!("re.sub({pattern}, {repl}, {s}, {}, {flags})", rng.below(3))
         }
         8 => {
