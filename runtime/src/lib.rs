@@ -215,14 +215,22 @@ fn build_layout() -> RuntimeLayout {
     let mut builtins = BTreeMap::new();
     for (id, name) in catalog::BUILTINS.iter().enumerate() {
         // A module's function is named as Python names it (`json_loads` is `loads`).
-        let python_name = catalog::MODULE_PREFIXES
+        let module = catalog::MODULE_PREFIXES
             .iter()
-            .find_map(|prefix| name.strip_prefix(prefix))
-            .unwrap_or(name);
+            .find_map(|prefix| Some((prefix, name.strip_prefix(prefix)?)));
+        let python_name = module.map_or(*name, |(_, rest)| rest);
         let name_str = statics.str(python_name);
+        // Messages that name the callee (`math.fmod() argument after * ...`) qualify a
+        // module's function with its module, as CPython does.
+        let qualified = match module {
+            Some((prefix, rest)) => {
+                statics.str(&format!("{}.{rest}", prefix.trim_end_matches('_')))
+            }
+            None => name_str,
+        };
         builtins.insert(
             *name,
-            statics.object(type_id::BUILTIN, 0, &[id as u32, name_str]),
+            statics.object(type_id::BUILTIN, 0, &[id as u32, name_str, qualified]),
         );
     }
     let empty_tuple = statics.tuple(&[]);

@@ -591,7 +591,7 @@
         (br $done)))
     (if (i32.eq (local.get $t) (i32.const 14))
       (then
-        (call $sb_push_str (local.get $sb) (i64.extend_i32_u (i32.load offset=12 (local.get $p))))
+        (call $sb_push_str (local.get $sb) (i64.extend_i32_u (i32.load offset=16 (local.get $p))))
         (br $done)))
     (if (i32.eq (local.get $t) (i32.const 13))
       (then

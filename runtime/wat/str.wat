@@ -871,10 +871,21 @@
   (call $str_small (call $str_cp_at (i32.add (local.get $p) (i32.const 16)))))
 
 ;; CPython checks str()'s `encoding` and `errors` arguments are str before it looks at the object.
+;; As C strings they may not hold a NUL.
 (func $str_decode_arg (param $name i64) (param $v i64)
+  (local $p i32) (local $i i32) (local $n i32)
   (if (i32.ne (call $tid (local.get $v)) (i32.const 5))
     (then (call $raise_msg (global.get $t_TypeError)
-      (call $msg2 (global.get $s_str_decode_arg_type) (local.get $name) (call $type_name (local.get $v)))))))
+      (call $msg2 (global.get $s_str_decode_arg_type) (local.get $name) (call $type_name (local.get $v))))))
+  (local.set $p (i32.wrap_i64 (local.get $v)))
+  (local.set $n (i32.load offset=4 (local.get $p)))
+  (block $done
+    (loop $each
+      (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+      (if (i32.eqz (i32.load8_u offset=16 (i32.add (local.get $p) (local.get $i))))
+        (then (call $raise_static (global.get $t_ValueError) (global.get $s_str_embedded_null))))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br $each))))
 
 ;; str(), str(x); decoding arguments are not supported (there is no bytes type).
 (func $b_str (param $args i32) (param $kwargs i32) (result i64)

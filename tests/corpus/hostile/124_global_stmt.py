@@ -1,7 +1,0 @@
-# expect: B304
-# global declaration
-count = 0
-
-def bump():
-    global count
-    count += 1

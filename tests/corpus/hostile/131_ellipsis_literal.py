@@ -1,4 +1,0 @@
-# expect: B309
-# Ellipsis literal
-def f():
-    ...
