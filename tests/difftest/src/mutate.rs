@@ -71,6 +71,11 @@ fn collect(dir: &Path, found: &mut Vec<PathBuf>) {
     };
     for entry in entries.flatten() {
         let path = entry.path();
+        // Hidden directories are not the project's programs: `.baton/runs/*/plan.py` is a
+        // copy of whatever plan was last run there.
+        if entry.file_name().to_string_lossy().starts_with('.') {
+            continue;
+        }
         if path.is_dir() {
             collect(&path, found);
         } else if path.extension().is_some_and(|e| e == "py") {
