@@ -67,6 +67,7 @@ const KEYS: &[&str] = &[
     "2.5",
     "None",
     "(None, (2,))",
+    "frozenset({1, 'x'})",
 ];
 
 fn value(bytes: &mut Bytes<'_>, depth: u32) -> String {
@@ -94,6 +95,10 @@ fn value(bytes: &mut Bytes<'_>, depth: u32) -> String {
             format!("{{{}}}", keys.join(", "))
         }
         5 => format!("(lambda: {})", items.first().map_or("None", String::as_str)),
+        6 if n > 0 => {
+            let keys: Vec<&str> = (0..n).map(|_| KEYS[bytes.choose(KEYS.len())]).collect();
+            format!("frozenset([{}])", keys.join(", "))
+        }
         _ => "set()".to_string(),
     }
 }

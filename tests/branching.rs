@@ -271,9 +271,12 @@ def main():
     cycle.append(cycle)
     print(parallel([lambda: pair[0] is pair[1], lambda: cycle[0][0] is cycle]))
     value = {"a": [1, -2**62, 9223372036854775807, -0.0, float("nan")], (1, "x"): {3, 4}, "r": range(1, 9, 2),
-             "e": KeyError("k"), "t": (), "s": "é\n\"\\", 7: None, False: True}
+             "e": KeyError("k"), "t": (), "s": "é\n\"\\", 7: None, False: True,
+             frozenset({1, "x"}): frozenset({frozenset({2}), 3})}
     back, upper = parallel([lambda: value, lambda: "abc".upper])
     print(repr(back) == repr(value), back["r"], upper(), repr(back["e"]))
+    fz = back[frozenset({"x", 1})]
+    print(fz, isinstance(fz, frozenset), hash(fz) == hash(value[frozenset({1, "x"})]))
     try:
         parallel([lambda: 1, lambda: {}["missing"], lambda: int("x")])
     except KeyError as e:
@@ -296,6 +299,7 @@ fn values_closures_and_exceptions_are_copied_between_instances() {
          [144]\n\
          [True, True]\n\
          True range(1, 9, 2) ABC KeyError('k')\n\
+         frozenset({frozenset({2}), 3}) True True\n\
          KeyError 'missing'\n\
          lists cross\n"
     );
@@ -548,6 +552,7 @@ fn generated_values_survive_the_copy_into_and_out_of_branches() {
         "cycle",
         "'abc'.split",
         "{}.keys()",
+        "frozenset([",
     ] {
         assert!(plans.contains(needle), "no {needle} in the generated plans");
     }

@@ -227,6 +227,7 @@ pub const SUPPORTED_BUILTINS: &[&str] = &[
     "enumerate",
     "filter",
     "float",
+    "frozenset",
     "hash",
     "hex",
     "int",

@@ -42,6 +42,8 @@ pub const TYPES: &[TypeSpec] = &[
     ty("list", None, Some("list"), Some(id::LIST)),
     ty("dict", None, Some("dict"), Some(id::DICT)),
     ty("set", None, Some("set"), Some(id::SET)),
+    // A frozenset is a set object marked at +36 (`$type_of` picks this type by the mark).
+    ty("frozenset", None, Some("frozenset"), None),
     ty("function", None, None, Some(id::FUNCTION)),
     ty("cell", None, None, Some(id::CELL)),
     ty("type", None, None, Some(id::TYPE)),
@@ -120,7 +122,7 @@ pub const TYPES: &[TypeSpec] = &[
 /// `list` and `Optional`): the builtin generics and typing's forms. Marked by 1 in the type
 /// object's header len.
 pub fn is_generic(name: &str) -> bool {
-    matches!(name, "list" | "dict" | "tuple" | "set") || name.starts_with("typing.")
+    matches!(name, "list" | "dict" | "tuple" | "set" | "frozenset") || name.starts_with("typing.")
 }
 
 /// Builtin functions by id (the id is the index). Each is implemented in WAT as
@@ -165,6 +167,7 @@ pub const BUILTINS: &[&str] = &[
     "iter",
     "next",
     "callable",
+    "frozenset",
     // The json module's functions (`json.loads`, `from json import dumps`).
     "json_loads",
     "json_dumps",

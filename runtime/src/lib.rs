@@ -155,7 +155,15 @@ fn parse_messages(file: &str, text: &str) -> Vec<(String, String)> {
 
 /// The types whose values have methods, in the order the guide lists them.
 pub const TYPES_WITH_METHODS: &[&str] = &[
-    "str", "list", "tuple", "dict", "set", "range", "int", "float",
+    "str",
+    "list",
+    "tuple",
+    "dict",
+    "set",
+    "frozenset",
+    "range",
+    "int",
+    "float",
 ];
 
 /// The methods of type `name` (`str`, `list`, ...; see [`TYPES_WITH_METHODS`]), as the runtime's

@@ -157,9 +157,11 @@
         (then (call $raise_no_attribute (local.get $obj) (local.get $name)))))))
 
 ;; $method_check for a method the compiler knows belongs to type id `tid` (`append` to lists,
-;; `strip` to strs): a receiver of that type needs no lookup.
+;; `strip` to strs): a receiver of that type needs no lookup (but a frozenset, type id 9 as a
+;; set is, lacks the set's methods that change it).
 (func $method_check_on (param $obj i64) (param $name i64) (param $tid i32)
-  (if (i32.eq (call $tid (local.get $obj)) (local.get $tid)) (then (return)))
+  (if (i32.eq (call $tid (local.get $obj)) (local.get $tid))
+    (then (if (i32.eqz (call $set_is_frozen (local.get $obj))) (then (return)))))
   (call $method_check (local.get $obj) (local.get $name)))
 
 (func $raise_no_attribute (param $self i64) (param $name i64)
@@ -485,6 +487,7 @@
     (if (i32.eq (local.get $type) (global.get $t_tuple)) (then (local.set $list (global.get $s_methods_tuple)) (br $found)))
     (if (i32.eq (local.get $type) (global.get $t_dict)) (then (local.set $list (global.get $s_methods_dict)) (br $found)))
     (if (i32.eq (local.get $type) (global.get $t_set)) (then (local.set $list (global.get $s_methods_set)) (br $found)))
+    (if (i32.eq (local.get $type) (global.get $t_frozenset)) (then (local.set $list (global.get $s_methods_frozenset)) (br $found)))
     (if (i32.eq (local.get $type) (global.get $t_range)) (then (local.set $list (global.get $s_methods_range)) (br $found)))
     (if (i32.or (i32.eq (local.get $type) (global.get $t_int)) (i32.eq (local.get $type) (global.get $t_bool)))
       (then (local.set $list (global.get $s_methods_int)) (br $found)))

@@ -113,11 +113,13 @@
         (local.set $l (call $cx_tagged (global.get $s_cx_l) (i32.load offset=4 (local.get $p))))
         (call $cx_enc_items (local.get $l) (i32.load offset=12 (local.get $p)) (i32.load offset=4 (local.get $p)))
         (br $made)))
-    ;; dict, set: live entries in order
+    ;; dict, set, frozenset: live entries in order
     (if (i32.or (i32.eq (local.get $t) (i32.const 8)) (i32.eq (local.get $t) (i32.const 9)))
       (then
         (local.set $l (call $cx_tagged
-          (select (global.get $s_cx_d) (global.get $s_cx_s) (i32.eq (local.get $t) (i32.const 8)))
+          (select (global.get $s_cx_d)
+            (select (global.get $s_cx_z) (global.get $s_cx_s) (call $set_is_frozen (local.get $v)))
+            (i32.eq (local.get $t) (i32.const 8)))
           (i32.shl (i32.load offset=4 (local.get $p)) (i32.const 1))))
         (local.set $e (i32.load offset=8 (local.get $p)))
         (local.set $stop (i32.add (local.get $e) (i32.mul (i32.load offset=12 (local.get $p)) (i32.const 24))))
@@ -313,9 +315,11 @@
           (local.set $i (i32.add (local.get $i) (i32.const 2)))
           (br $each)))
         (br $made)))
-    (if (i32.eq (local.get $tag) (i32.const 115))
+    ;; s: set; z: frozenset
+    (if (i32.or (i32.eq (local.get $tag) (i32.const 115)) (i32.eq (local.get $tag) (i32.const 122)))
       (then
         (local.set $v (call $set_new))
+        (i32.store offset=36 (i32.wrap_i64 (local.get $v)) (i32.eq (local.get $tag) (i32.const 122)))
         (call $cx_register (local.get $v))
         (local.set $i (i32.const 1))
         (block $done (loop $each

@@ -100,6 +100,9 @@
       (if (i32.eq (local.get $t) (i32.const 7)) (then (return (global.get $t_callable_iterator))))
       (return (global.get $t_iterator))))
   ;; Dict views (id 19): the type follows the kind in the header's len (0 keys, 1 values, 2 items).
+  ;; A frozenset is a set marked at +36 (runtime/wat/dict.wat).
+  (if (i32.eq (local.get $t) (i32.const 9))
+    (then (if (i32.load offset=36 (i32.wrap_i64 (local.get $v))) (then (return (global.get $t_frozenset))))))
   (if (i32.eq (local.get $t) (i32.const 19))
     (then
       (local.set $t (i32.load offset=4 (i32.wrap_i64 (local.get $v))))

@@ -6,6 +6,7 @@
 ;;   +20 index address         +24 index slot count (a power of two, or 0 before the first insert)
 ;;   +28 (private) first-live hint: every entry below it is deleted (set.pop scans from here)
 ;;   +32 (private) live-end hint: every entry at or above it is deleted (dict.popitem scans down)
+;;   +36 1 for a frozenset (a set that nothing changes, and that hashes), else 0
 ;; Objects are 40 bytes; only $dict_new/$set_new (here) create them. Entries are 24 bytes:
 ;; i64 hash, i64 key (0 = deleted), i64 value (0 in sets). Index slots are i32: -1 empty, else an
 ;; entry number. Used entries never exceed the capacity, 2/3 of the slots; a deleted entry keeps
@@ -32,6 +33,51 @@
 
 (func $dict_new (result i64) (call $dict_alloc (i32.const 8)))
 (func $set_new (result i64) (call $dict_alloc (i32.const 9)))
+
+;; ---- frozensets ---------------------------------------------------------------------------------
+;; A frozenset is a set (type id 9) marked at +36: it shares the set's table, iteration, `in`,
+;; comparisons and algebra. What differs: the type (`$type_of`), the repr, a hash, no method that
+;; changes it (`$set_method` answers only those of `methods_frozenset`), in-place operators that
+;; make a new frozenset (`fs |= t` rebinds, as in CPython), and results that take the type of
+;; the left operand or the receiver (`fs | s` and `fs.union(s)` are frozensets, `s | fs` a set).
+
+(func $set_is_frozen (param $v i64) (result i32)
+  (if (result i32) (i32.eq (call $tid (local.get $v)) (i32.const 9))
+    (then (i32.load offset=36 (i32.wrap_i64 (local.get $v))))
+    (else (i32.const 0))))
+
+;; `r` (a new set) marked as a frozenset when `like` is one.
+(func $set_frozen_like (param $r i64) (param $like i64) (result i64)
+  (i32.store offset=36 (i32.wrap_i64 (local.get $r)) (i32.load offset=36 (i32.wrap_i64 (local.get $like))))
+  (local.get $r))
+
+;; CPython's frozenset hash (Objects/setobject.c): the xor of every element's hash, its bits
+;; shuffled so that equal hashes do not cancel, then the size mixed in and the bits dispersed
+;; for nested frozensets. It depends on the elements only, not on their order, so it equals
+;; CPython's `hash(frozenset(...))` wherever the elements' hashes do.
+(func $set_hash (param $s i64) (result i64)
+  (local $d i32) (local $i i32) (local $e i32) (local $h i64) (local $x i64)
+  (local.set $d (i32.wrap_i64 (local.get $s)))
+  (block $done
+    (loop $each
+      (br_if $done (i32.ge_u (local.get $i) (i32.load offset=12 (local.get $d))))
+      (local.set $e (call $dict_entry (local.get $d) (local.get $i)))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br_if $each (i64.eqz (i64.load offset=8 (local.get $e))))
+      (local.set $x (i64.load (local.get $e)))
+      (local.set $h (i64.xor (local.get $h)
+        (i64.mul
+          (i64.xor (i64.xor (local.get $x) (i64.const 89869747)) (i64.shl (local.get $x) (i64.const 16)))
+          (i64.const 3644798167))))
+      (br $each)))
+  (local.set $h (i64.xor (local.get $h)
+    (i64.mul (i64.add (i64.extend_i32_u (i32.load offset=4 (local.get $d))) (i64.const 1)) (i64.const 1927868237))))
+  (local.set $h (i64.xor (local.get $h)
+    (i64.xor (i64.shr_u (local.get $h) (i64.const 11)) (i64.shr_u (local.get $h) (i64.const 25)))))
+  (local.set $h (i64.add (i64.mul (local.get $h) (i64.const 69069)) (i64.const 907133923)))
+  ;; -1 is CPython's error code, never a hash.
+  (if (i64.eq (local.get $h) (i64.const -1)) (then (local.set $h (i64.const 590923713))))
+  (local.get $h))
 
 ;; The entry number of key `k` (hash `h`) in table `d`; when absent, -1 - (the first empty index
 ;; slot on its probe path). An empty table (no index yet) answers -1.
@@ -296,6 +342,11 @@
   (call $dict_repr_impl (local.get $d) (i32.const 1)))
 
 (func $set_repr (param $s i64) (result i64)
+  (if (i32.load offset=36 (i32.wrap_i64 (local.get $s)))
+    (then
+      (if (i32.eqz (i32.load offset=4 (i32.wrap_i64 (local.get $s))))
+        (then (return (i64.extend_i32_u (global.get $s_frozenset_empty_repr)))))
+      (return (call $msg1 (global.get $s_frozenset_repr) (call $dict_repr_impl (local.get $s) (i32.const 0))))))
   (call $dict_repr_impl (local.get $s) (i32.const 0)))
 
 (func $dict_repr_impl (param $v i64) (param $is_dict i32) (result i64)
@@ -704,14 +755,19 @@
 (func $set_add (param $s i64) (param $v i64)
   (call $dict_insert (i32.wrap_i64 (local.get $s)) (local.get $v) (call $hash (local.get $v)) (i64.const 0)))
 
-;; A set as the key of a set lookup: CPython looks for the frozenset of it (so `{1} in s` is
-;; False, not "unhashable"). Plans have no frozensets, so no set holds one.
-(func $set_key_is_set (param $v i64) (result i32)
-  (i32.eq (call $tid (local.get $v)) (i32.const 9)))
+;; A set as the key of a lookup in a set (`in`, discard, remove) stands for the frozenset of its
+;; elements, as in CPython: `{1} in s` is whether s holds frozenset({1}), not "unhashable".
+(func $set_key (param $v i64) (result i64)
+  (if (i32.eq (call $tid (local.get $v)) (i32.const 9))
+    (then
+      (if (i32.eqz (i32.load offset=36 (i32.wrap_i64 (local.get $v))))
+        (then
+          (local.set $v (call $dict_copy (local.get $v)))
+          (i32.store offset=36 (i32.wrap_i64 (local.get $v)) (i32.const 1))))))
+  (local.get $v))
 
 (func $set_contains (param $s i64) (param $v i64) (result i32)
-  (if (call $set_key_is_set (local.get $v)) (then (return (i32.const 0))))
-  (call $dict_contains (local.get $s) (local.get $v)))
+  (call $dict_contains (local.get $s) (call $set_key (local.get $v))))
 
 ;; Whether every element of set `a` is in set `b`.
 (func $set_subset (param $a i32) (param $b i32) (result i32)
@@ -780,15 +836,18 @@
 
 (func $set_and (param $a i64) (param $b i64) (result i64)
   (call $set_check (local.get $a) (local.get $b) (global.get $s_set_unsupported_and))
-  (call $set_inter (i32.wrap_i64 (local.get $a)) (i32.wrap_i64 (local.get $b))))
+  (call $set_frozen_like (call $set_inter (i32.wrap_i64 (local.get $a)) (i32.wrap_i64 (local.get $b)))
+    (local.get $a)))
 
 (func $set_sub (param $a i64) (param $b i64) (result i64)
   (call $set_check (local.get $a) (local.get $b) (global.get $s_set_unsupported_sub))
-  (call $set_diff (i32.wrap_i64 (local.get $a)) (i32.wrap_i64 (local.get $b))))
+  (call $set_frozen_like (call $set_diff (i32.wrap_i64 (local.get $a)) (i32.wrap_i64 (local.get $b)))
+    (local.get $a)))
 
 (func $set_xor (param $a i64) (param $b i64) (result i64)
   (call $set_check (local.get $a) (local.get $b) (global.get $s_set_unsupported_xor))
-  (call $set_symdiff (i32.wrap_i64 (local.get $a)) (i32.wrap_i64 (local.get $b))))
+  (call $set_frozen_like (call $set_symdiff (i32.wrap_i64 (local.get $a)) (i32.wrap_i64 (local.get $b)))
+    (local.get $a)))
 
 ;; In-place forms (s |= t ...): update `a` and return it.
 (func $set_ior (param $a i64) (param $b i64) (result i64)
@@ -838,10 +897,24 @@
 ;; Methods of set; 0 when there is no such method.
 (func $set_method (param $self i64) (param $name i64) (param $args i32) (param $kwargs i32) (result i64)
   (local $s i32) (local $n i32) (local $i i32) (local $e i32) (local $v i64) (local $r i64) (local $o i32)
+  (local $one_arg i32)
   (local.set $s (i32.wrap_i64 (local.get $self)))
   (local.set $n (i32.load offset=4 (local.get $args)))
   (if (i32.eqz (call $set_is_method (local.get $name))) (then (return (i64.const 0))))
-  (call $dict_check_no_kwargs (global.get $s_set_no_kwargs) (local.get $name) (local.get $kwargs))
+  (local.set $one_arg (select (global.get $s_frozenset_one_arg) (global.get $s_set_one_arg)
+    (i32.load offset=36 (local.get $s))))
+  ;; A frozenset has only the methods that leave it as it is; copy is the frozenset itself.
+  (if (i32.load offset=36 (local.get $s))
+    (then
+      (if (i32.eqz (call $word_in (global.get $s_methods_frozenset) (local.get $name))) (then (return (i64.const 0))))
+      (if (call $dict_name_is (local.get $name) (global.get $s_dict_n_copy))
+        (then
+          (call $dict_check_no_kwargs (global.get $s_frozenset_no_kwargs) (local.get $name) (local.get $kwargs))
+          (call $dict_check_count (global.get $s_frozenset_no_args) (local.get $name) (local.get $n) (i32.const 0))
+          (return (local.get $self))))))
+  (call $dict_check_no_kwargs
+    (select (global.get $s_frozenset_no_kwargs) (global.get $s_set_no_kwargs) (i32.load offset=36 (local.get $s)))
+    (local.get $name) (local.get $kwargs))
   ;; Methods of any number of iterables.
   (if (call $dict_name_is (local.get $name) (global.get $s_dict_n_update))
     (then
@@ -913,18 +986,20 @@
       (call $dict_check_count (global.get $s_set_no_args) (local.get $name) (local.get $n) (i32.const 0))
       (return (call $dict_copy (local.get $self)))))
   ;; The rest take exactly one argument.
-  (call $dict_check_count (global.get $s_set_one_arg) (local.get $name) (local.get $n) (i32.const 1))
+  (call $dict_check_count (local.get $one_arg) (local.get $name) (local.get $n) (i32.const 1))
   (local.set $v (call $dict_arg (local.get $args) (i32.const 0)))
   (if (call $dict_name_is (local.get $name) (global.get $s_dict_n_add))
     (then (call $set_add (local.get $self) (local.get $v)) (return (i64.const 8))))
   (if (call $dict_name_is (local.get $name) (global.get $s_dict_n_discard))
     (then
-      (if (i32.eqz (call $set_key_is_set (local.get $v))) (then (drop (call $dict_del (local.get $self) (local.get $v)))))
+      (drop (call $dict_del (local.get $self) (call $set_key (local.get $v))))
       (return (i64.const 8))))
   (if (call $dict_name_is (local.get $name) (global.get $s_dict_n_remove))
     (then
-      (if (call $set_key_is_set (local.get $v)) (then (call $dict_raise_key_error (local.get $v))))
-      (call $dict_delitem (local.get $self) (local.get $v)) (return (i64.const 8))))
+      ;; KeyError names the key given (a set, not the frozenset it stood for).
+      (if (i32.eqz (call $dict_del (local.get $self) (call $set_key (local.get $v))))
+        (then (call $dict_raise_key_error (local.get $v))))
+      (return (i64.const 8))))
   (local.set $o (call $set_of (local.get $v)))
   (if (call $dict_name_is (local.get $name) (global.get $s_dict_n_issubset))
     (then (return (call $bool (call $set_subset (local.get $s) (local.get $o))))))
@@ -939,7 +1014,7 @@
     (global.get $s_dict_n_symmetric_difference_update)))
 
 ;; The result of a set method: for the `_update` form, `self` takes the result's elements (None);
-;; otherwise the result itself, a new set (a copy when it is still `self`).
+;; otherwise the result itself, a new set (a copy when it is still `self`) of `self`'s type.
 (func $set_result (param $self i64) (param $r i64) (param $name i64) (param $update i32) (result i64)
   (if (call $dict_name_is (local.get $name) (local.get $update))
     (then
@@ -947,7 +1022,7 @@
         (then (call $dict_take (i32.wrap_i64 (local.get $self)) (i32.wrap_i64 (local.get $r)))))
       (return (i64.const 8))))
   (if (i64.eq (local.get $r) (local.get $self)) (then (return (call $dict_copy (local.get $self)))))
-  (local.get $r))
+  (call $set_frozen_like (local.get $r) (local.get $self)))
 
 (func $set_is_method (param $name i64) (result i32)
   (i32.or
@@ -1184,6 +1259,26 @@
     (then (call $dict_update_from (i32.wrap_i64 (local.get $d)) (call $dict_arg (local.get $args) (i32.const 0)))))
   (call $dict_update_kwargs (i32.wrap_i64 (local.get $d)) (local.get $kwargs))
   (local.get $d))
+
+;; frozenset(), frozenset(iterable): a frozenset given is the result itself, as in CPython.
+(func $b_frozenset (param $args i32) (param $kwargs i32) (result i64)
+  (local $s i64) (local $n i32)
+  (if (local.get $kwargs)
+    (then (if (i32.load offset=4 (local.get $kwargs))
+      (then (call $raise_static (global.get $t_TypeError) (global.get $s_frozenset_builtin_no_kwargs))))))
+  (local.set $n (i32.load offset=4 (local.get $args)))
+  (if (i32.gt_u (local.get $n) (i32.const 1))
+    (then (call $dict_arg_error (global.get $s_dict_at_most_1)
+      (i64.extend_i32_u (global.get $s_dict_n_frozenset)) (local.get $n))))
+  (if (local.get $n)
+    (then
+      (if (call $set_is_frozen (call $dict_arg (local.get $args) (i32.const 0)))
+        (then (return (call $dict_arg (local.get $args) (i32.const 0)))))))
+  (local.set $s (call $set_new))
+  (if (local.get $n)
+    (then (call $set_add_all (i32.wrap_i64 (local.get $s)) (call $dict_arg (local.get $args) (i32.const 0)))))
+  (i32.store offset=36 (i32.wrap_i64 (local.get $s)) (i32.const 1))
+  (local.get $s))
 
 ;; set(), set(iterable).
 (func $b_set (param $args i32) (param $kwargs i32) (result i64)

@@ -127,9 +127,11 @@
     (select (i32.const 12) (i32.const 36) (i32.eq (call $tid (local.get $a)) (i32.const 7))))
   (local.get $a))
 
-;; The type id of a boxed value, or 0 for a small int.
+;; The type id of a boxed value, or 0 for a small int. A frozenset answers 0 too: it has no
+;; in-place operators, so `fs |= t` makes a new frozenset as `fs = fs | t` would.
 (func $inplace_tid (param $a i64) (result i32)
-  (if (result i32) (call $is_small (local.get $a)) (then (i32.const 0)) (else (call $tid (local.get $a)))))
+  (if (result i32) (call $is_small (local.get $a)) (then (i32.const 0))
+    (else (if (result i32) (call $set_is_frozen (local.get $a)) (then (i32.const 0)) (else (call $tid (local.get $a)))))))
 
 (func $imul (param $a i64) (param $b i64) (result i64)
   (local $t i32) (local $u i32)
@@ -620,6 +622,7 @@
       (if (f64.eq (local.get $x) (local.get $x)) (then (return (call $hash_f64 (local.get $x)))))
       (return (i64.extend_i32_u (i32.shr_u (local.get $p) (i32.const 3))))))
   (if (i32.eq (local.get $t) (i32.const 6)) (then (return (call $tuple_hash (local.get $v)))))
+  (if (call $set_is_frozen (local.get $v)) (then (return (call $set_hash (local.get $v)))))
   (if (i32.or (i32.or (i32.eq (local.get $t) (i32.const 7)) (i32.eq (local.get $t) (i32.const 8)))
         (i32.or (i32.or (i32.eq (local.get $t) (i32.const 9)) (i32.eq (local.get $t) (i32.const 17)))
           (call $dict_view_is_setlike (local.get $v))))

@@ -5,6 +5,6 @@ def summarize(text):
     return reslt
 
 tests = bsah("pytest -q")
-print(eval(tests.stdout), frozenset(()))
+print(eval(tests.stdout), bytearray(()))
 def init(__x__):
     return ().__class__.__bases__[0]

@@ -354,7 +354,6 @@ impl<'f> Checker<'f> {
             let help = match name {
                 "format" => "use an f-string such as f\"{value:>10}\"".to_owned(),
                 "bytes" | "bytearray" => "use str".to_owned(),
-                "frozenset" => "use set or tuple".to_owned(),
                 _ => match suggest::closest(name, policy::SUPPORTED_BUILTINS.iter().copied()) {
                     Some(close) => format!("did you mean `{close}`?"),
                     None => {

@@ -251,8 +251,11 @@ impl Guide {
             ));
         }
         out.push_str(
-            "\nEvery other builtin of CPython is unsupported (B203): `hash`, `format`, `slice`, \
-             `frozenset`, `bytes`, `callable`, ... \n\n## Methods\n\n",
+            "\nEvery other builtin of CPython is unsupported (B203): `format`, `bytes`, \
+             `bytearray`, `complex`, `issubclass`, ... Bytes are left out by design, literals \
+             (`b'...'`, B309) with them, and `str.encode` is an AttributeError: everything a plan handles is text (a \
+             command's output and a model's reply are str; files are read and written by \
+             commands), so a plan has no bytes to hold.\n\n## Methods\n\n",
         );
         for (type_name, methods) in &self.methods {
             out.push_str(&format!("- `{type_name}`: {}\n", methods.join(", ")));
@@ -346,7 +349,9 @@ impl Guide {
             .map(|s| s.split('(').next().unwrap_or(s))
             .collect();
         out.push_str(&names.join(", "));
-        out.push_str(". No others (no hash, format, slice, frozenset, bytes, callable, type, getattr, open, eval).\nMethods: ");
+        out.push_str(
+            ". No others (no format, bytes, complex, type, getattr, open, eval).\nMethods: ",
+        );
         let methods: Vec<String> = self
             .methods
             .iter()

@@ -18,6 +18,7 @@ pub const BUILTIN_SIGNATURES: &[&str] = &[
     "enumerate(iterable, start=0)",
     "filter(function, iterable)",
     "float(x=0.0)",
+    "frozenset(iterable=())",
     "hash(value)",
     "hex(n)",
     "int(x=0, base=10)",

@@ -427,7 +427,7 @@ def show(r):
         return 'a repr with an address'
     if r is None or isinstance(r, (bool, int, float, str)):
         return repr(r)
-    if isinstance(r, (list, tuple, dict, set)):
+    if isinstance(r, (list, tuple, dict, set, frozenset)):
         return 'container of ' + str(len(r))
     return 'object'
 
@@ -505,6 +505,8 @@ const VALUES: &[&str] = &[
     "{1: 2}",
     "set()",
     "{1, 2}",
+    "frozenset()",
+    "frozenset({1, 2})",
     "range(3)",
     "range(0)",
     "len",
@@ -544,6 +546,7 @@ const BUILTINS: &[&str] = &[
     "enumerate",
     "filter",
     "float",
+    "frozenset",
     "hash",
     "hex",
     "int",
@@ -638,6 +641,21 @@ const METHODS: &[(&str, &[&str])] = &[
             "isdisjoint",
             "update",
             "pop",
+        ],
+    ),
+    (
+        "frozenset({1, 2, 3})",
+        &[
+            "union",
+            "intersection",
+            "difference",
+            "symmetric_difference",
+            "issubset",
+            "issuperset",
+            "isdisjoint",
+            "copy",
+            "add",
+            "update",
         ],
     ),
     ("(1, 2, 1)", &["index", "count"]),
