@@ -65,14 +65,13 @@ use std::collections::{HashMap, VecDeque};
 use std::ffi::OsStr;
 use std::fmt::Write as _;
 use std::hash::{Hash, Hasher};
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 use sha2::{Digest, Sha256};
 use wasmtime::{Engine, InstancePre, Module};
 
+use crate::atomic_file::write_atomically;
 use crate::engine;
 use crate::imports::validate_module;
 use crate::run::{self, HostError, HostState};
@@ -453,29 +452,6 @@ fn store(module: &Module, path: &Path) -> std::io::Result<()> {
     write_atomically(path, &bytes)
 }
 
-/// Writes `bytes` to `path` through a private temporary file in the same directory, renamed
-/// into place, so a reader sees either no file or a complete one.
-pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let name = path.file_name().and_then(OsStr::to_str).unwrap_or("entry");
-    let temp = dir.join(format!(
-        ".tmp-{}-{}-{name}",
-        std::process::id(),
-        COUNTER.fetch_add(1, Ordering::Relaxed)
-    ));
-    let result = (|| {
-        let mut file = create_new_private(&temp)?;
-        file.write_all(bytes)?;
-        drop(file);
-        std::fs::rename(&temp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&temp);
-    }
-    result
-}
-
 /// Deletes the least recently used entries of `dir` (compiled modules and module bytes) until
 /// the rest take at most `budget` bytes. Temporary files and anything that is not an entry are left alone. Deleting an entry another
 /// process has loaded is safe: its mapping keeps the unlinked file alive.
@@ -544,24 +520,6 @@ fn dir_is_private(dir: &Path) -> bool {
 #[cfg(not(unix))]
 fn dir_is_private(dir: &Path) -> bool {
     dir.is_dir()
-}
-
-#[cfg(unix)]
-fn create_new_private(path: &Path) -> std::io::Result<std::fs::File> {
-    use std::os::unix::fs::OpenOptionsExt;
-    std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .mode(0o600)
-        .open(path)
-}
-
-#[cfg(not(unix))]
-fn create_new_private(path: &Path) -> std::io::Result<std::fs::File> {
-    std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(path)
 }
 
 #[cfg(test)]

@@ -117,7 +117,7 @@ pub trait HostCalls: Send + Sync + 'static {
     }
 
     /// The learned prior of a `branch` call site (`baton run --priors`), if any.
-    fn prior(&self, site: &str) -> Option<crate::branch::Prior> {
+    fn prior(&self, site: &str) -> Option<crate::priors::Prior> {
         let _ = site;
         None
     }
@@ -136,7 +136,7 @@ pub trait HostCalls: Send + Sync + 'static {
     }
 
     /// Records what a `branch` call site's branches did, for `figures.json` and `baton priors`.
-    fn record_site(&self, site: &str, figures: crate::branch::SiteFigures) {
+    fn record_site(&self, site: &str, figures: crate::priors::SiteFigures) {
         let _ = (site, figures);
     }
 }

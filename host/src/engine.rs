@@ -37,6 +37,8 @@ use wasmtime::{
     PoolingAllocationConfig, Strategy,
 };
 
+use crate::imports::{MAX_TABLES, MAX_TABLE_ELEMENTS};
+
 /// How often the epoch advances. The wall-clock timeout is rounded up to a whole number of ticks.
 pub const EPOCH_TICK: Duration = Duration::from_millis(10);
 
@@ -49,9 +51,6 @@ pub const POOL_SLOTS: u32 = 1000;
 
 /// The largest memory a run may be given (`--memory` at most 4096 MiB: a 32-bit memory).
 pub const MAX_MEMORY_BYTES: usize = 4 << 30;
-
-/// Function table entries a module may have: the runtime's functions plus a large plan's.
-pub const MAX_TABLE_ELEMENTS: usize = 100_000;
 
 /// Permits for instantiating: one per pool slot. A run holds one from instantiation until its
 /// store is dropped.
@@ -71,7 +70,7 @@ fn pooling() -> PoolingAllocationConfig {
         .total_stacks(POOL_SLOTS)
         .total_gc_heaps(POOL_SLOTS)
         .max_memories_per_module(1)
-        .max_tables_per_module(crate::imports::MAX_TABLES)
+        .max_tables_per_module(MAX_TABLES)
         .max_memory_size(MAX_MEMORY_BYTES)
         .table_elements(MAX_TABLE_ELEMENTS);
     pool
@@ -253,7 +252,7 @@ impl FunctionCache {
             entries.hits += entries.inserts;
             entries.inserts = 0;
         }
-        crate::cache::write_atomically(path, &out)
+        crate::atomic_file::write_atomically(path, &out)
     }
 }
 

@@ -26,6 +26,10 @@ pub const MEMORY_EXPORT: &str = "memory";
 /// The most tables a module may define (a plan needs one function table).
 pub const MAX_TABLES: u32 = 16;
 
+/// Function table entries a module may have: the runtime's functions plus a large plan's. The
+/// engine's instance pool sizes every table slot by it, and a store's tables never grow past it.
+pub const MAX_TABLE_ELEMENTS: usize = 100_000;
+
 /// The entry point: `(func (result i32))`, 0 on success, else the address of a traceback str.
 pub const MAIN_EXPORT: &str = "baton_main";
 
@@ -419,7 +423,7 @@ pub enum ModuleError {
     TableCount { count: u32 },
     #[error(
         "the module's table {index} starts with {initial} entries; at most {max} are allowed",
-        max = crate::engine::MAX_TABLE_ELEMENTS
+        max = MAX_TABLE_ELEMENTS
     )]
     TableTooLarge { index: u32, initial: u64 },
     #[error("the module does not export {what} named `{name}`")]
@@ -632,7 +636,7 @@ pub fn validate_module(bytes: &[u8]) -> Result<ModuleInfo, ModuleError> {
     // Every instance slot of the engine's pool holds tables of at most this many entries.
     for index in 0..types.table_count() {
         let initial = types.table_at(index).initial;
-        if initial > crate::engine::MAX_TABLE_ELEMENTS as u64 {
+        if initial > MAX_TABLE_ELEMENTS as u64 {
             return Err(ModuleError::TableTooLarge { index, initial });
         }
     }

@@ -43,12 +43,12 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-use crate::branch::{Prior, SiteFigures};
 use crate::branch_id::BranchId;
 use crate::calls::{
     encode_reply, BoxFuture, BranchSettings, CallKind, CallResult, Fork, ForkSpec, HostCalls,
     PlanError, SharedCalls,
 };
+use crate::priors::{Prior, SiteFigures};
 
 /// The journal's file name in a run directory.
 pub const JOURNAL_FILE: &str = "journal.jsonl";

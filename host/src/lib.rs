@@ -25,6 +25,7 @@
 //!
 //! The module contract is docs/abi.md; `baton.toml` is documented in docs/baton.toml.
 
+mod atomic_file;
 pub mod branch;
 pub mod branch_id;
 pub mod cache;
@@ -35,6 +36,8 @@ pub mod engine;
 pub mod imports;
 pub mod journal;
 mod libm;
+mod limit_kind;
+mod priors;
 pub mod run;
 pub mod run_limits;
 pub mod services;
@@ -53,5 +56,6 @@ pub use imports::{
     validate_module, EntityKind, ExportInfo, FuncSignature, ImportInfo, ModuleError, ModuleInfo,
     SectionInfo, ValType, ALLOWED_IMPORTS, IMPORT_MODULE,
 };
-pub use run::{run_module, HeapFigures, HostError, LimitKind, Limits, RunOutcome, RunReport};
+pub use limit_kind::LimitKind;
+pub use run::{run_module, HeapFigures, HostError, Limits, RunOutcome, RunReport};
 pub use run_limits::{RunAccount, RunWideLimits};

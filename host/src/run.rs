@@ -45,6 +45,7 @@ use crate::calls::{encode_reply, CallKind, CallResult, NoCapabilities, PlanError
 use crate::engine;
 use crate::imports::{ModuleError, BRANCH_EXPORT, IMPORT_MODULE, MAIN_EXPORT, MEMORY_EXPORT};
 use crate::journal::DIVERGENCE;
+use crate::limit_kind::LimitKind;
 use crate::run_limits::{RunAccount, RunStopped, RunWideLimits};
 
 /// The hard limits of one run.
@@ -76,9 +77,6 @@ impl Limits {
     pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
     /// 256 MiB.
     pub const DEFAULT_MEMORY_BYTES: usize = 256 << 20;
-    /// The most table elements any one table may hold (the function table of a plan holds one
-    /// entry per function, so this is far above need while bounding host memory).
-    pub const MAX_TABLE_ELEMENTS: usize = 1 << 20;
 }
 
 impl Default for Limits {
@@ -100,54 +98,6 @@ pub enum RunOutcome {
     /// The plan raised an uncaught Python exception; `traceback` is the text the runtime built,
     /// exactly as returned (it ends with `Type: message\n`).
     Exception { traceback: String },
-}
-
-/// Which limit ended a run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum LimitKind {
-    /// Fuel ran out.
-    Cpu,
-    /// The wall-clock timeout passed.
-    WallClock,
-    /// The memory cap was hit and the run could not go on.
-    Memory,
-    /// The wasm stack was exhausted.
-    Stack,
-    /// The memories of all the run's instances together ([`RunWideLimits::memory_bytes`]).
-    RunMemory,
-    /// What the plan and its branches printed ([`RunWideLimits::output_bytes`]).
-    Output,
-    /// What the plan logged ([`RunWideLimits::log_bytes`]).
-    Log,
-    /// What finished branches handed back at once ([`RunWideLimits::held_bytes`]).
-    Held,
-    /// Memory of all the run's commands together (their cgroup, `[sandbox] run_memory_mib`).
-    Commands,
-    /// The run directory's growth on disk (`[limits] disk_mib`).
-    Disk,
-}
-
-impl LimitKind {
-    pub fn name(self) -> &'static str {
-        match self {
-            LimitKind::Cpu => "CPU",
-            LimitKind::WallClock => "wall-clock",
-            LimitKind::Memory => "memory",
-            LimitKind::Stack => "stack",
-            LimitKind::RunMemory => "run-wide memory",
-            LimitKind::Output => "output",
-            LimitKind::Log => "log",
-            LimitKind::Held => "held results",
-            LimitKind::Commands => "commands' memory",
-            LimitKind::Disk => "disk",
-        }
-    }
-}
-
-impl fmt::Display for LimitKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
 }
 
 /// Why a run did not produce a [`RunOutcome`].
@@ -865,7 +815,7 @@ pub(crate) fn new_store(
 ) -> Result<Store<HostState>, HostError> {
     let store_limits = StoreLimitsBuilder::new()
         .memory_size(limits.memory_bytes)
-        .table_elements(Limits::MAX_TABLE_ELEMENTS)
+        .table_elements(crate::imports::MAX_TABLE_ELEMENTS)
         .instances(1)
         .tables(crate::imports::MAX_TABLES as usize)
         .memories(1)

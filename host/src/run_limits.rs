@@ -24,7 +24,7 @@
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
-use crate::run::LimitKind;
+use crate::limit_kind::LimitKind;
 
 /// The run-wide limits (see the module doc). Defaults keep a default run's host memory near
 /// 1 GiB whatever the plan does.

@@ -40,13 +40,13 @@ mod choose;
 mod options;
 mod waves;
 
+pub use crate::priors::{Prior, SiteFigures};
 pub use activity::active_branches;
 pub(crate) use activity::Activity;
 use activity::Running;
 use choose::{nothing_chosen, Decision};
 use options::{options, Options, Reduce};
 use waves::Waves;
-pub use waves::{Prior, SiteFigures};
 
 /// The most branches one call may start.
 pub const MAX_BRANCHES: u64 = 10_000;

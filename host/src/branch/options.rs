@@ -5,9 +5,10 @@ use std::sync::Arc;
 use baton_llm::BudgetCaps;
 use serde_json::Value;
 
-use super::waves::{Prior, Waves};
+use super::waves::Waves;
 use super::MAX_BRANCHES;
 use crate::calls::{python_type, PlanError};
+use crate::priors::Prior;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Reduce {

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use cap_std::fs::Dir;
 
-use crate::changes::{ChangeKind, ChangeSet, Node};
+use crate::change::{ChangeKind, ChangeSet, Node};
 use crate::fsutil::{
     clone_or_copy, create_file_new, open_dir_nofollow, open_file_nofollow, set_dir_mode, set_mode,
     split, DirCursor,

@@ -7,108 +7,10 @@ use std::path::{Path, PathBuf};
 
 use cap_std::fs::Dir;
 
+use crate::change::{Change, ChangeKind, ChangeSet, Content, Node};
 use crate::fsutil::{open_dir_nofollow, read_bounded, same_content, split, PERM_MASK};
 use crate::manifest::{changed_paths, scan, Kind, Manifest, Meta};
-use crate::patch::{render, Patch};
 use crate::{Limits, Result, WorkspaceError};
-
-/// An entry as it is on one side of a change.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Node {
-    /// A regular file with its permission bits (`0o777` mask) and size.
-    File {
-        /// Permission bits.
-        mode: u32,
-        /// Size in bytes.
-        size: u64,
-    },
-    /// A directory with its permission bits.
-    Dir {
-        /// Permission bits.
-        mode: u32,
-    },
-    /// A symlink with its raw target (never resolved).
-    Symlink {
-        /// What the link says, byte for byte.
-        target: PathBuf,
-    },
-}
-
-/// Whether a path appeared, disappeared or changed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ChangeKind {
-    /// New in the workspace.
-    Added,
-    /// Gone from the workspace.
-    Deleted,
-    /// Same kind on both sides, different content, target or permissions.
-    Modified,
-}
-
-/// The content side of a change.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Content {
-    /// Content did not change (a permission change, or a directory).
-    Same,
-    /// Unified-diff hunks (`@@` lines onward) of a text file or a symlink target.
-    Text(Vec<u8>),
-    /// At least one side holds a NUL byte.
-    Binary,
-    /// One side is above `Limits::max_text_diff_bytes`.
-    TooLarge,
-    /// The baseline snapshot did not keep this file's original content (in-place mode);
-    /// the change was detected from size and times.
-    BaselineNotKept,
-    /// The patch size cap was already reached; the diff was not computed.
-    Omitted,
-}
-
-/// One change. A path whose kind changed (say a file replaced by a symlink) appears twice:
-/// `Deleted` with the old entry, then `Added` with the new one, as git shows it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Change {
-    /// Path relative to the workspace root.
-    pub path: PathBuf,
-    /// Added, deleted or modified.
-    pub kind: ChangeKind,
-    /// The entry in the baseline (`None` when added).
-    pub old: Option<Node>,
-    /// The entry in the workspace (`None` when deleted).
-    pub new: Option<Node>,
-    /// The content difference.
-    pub content: Content,
-}
-
-/// All changes of a workspace relative to its baseline.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct ChangeSet {
-    /// The changes, parents before children, a deletion before an addition at one path.
-    pub changes: Vec<Change>,
-    /// Paths of the baseline that changed under the workspace since it was recorded (the
-    /// user edited the original, or a parent moved on after a fork). Their changes cannot be
-    /// known exactly and are not in `changes`; write-back and adopt refuse while any exist.
-    pub conflicts: Vec<PathBuf>,
-    /// Fifos, sockets and devices in the workspace: never diffed or written back.
-    pub ignored_special: Vec<PathBuf>,
-    /// Changes write-back leaves out (`guard.rs`); they stay in `changes` for the patch.
-    pub held_back: Vec<crate::guard::HeldBack>,
-    pub(crate) max_patch_bytes: u64,
-}
-
-impl ChangeSet {
-    /// True when there is nothing to apply and nothing in conflict.
-    pub fn is_empty(&self) -> bool {
-        self.changes.is_empty() && self.conflicts.is_empty()
-    }
-
-    /// Renders the set as a git-style unified diff: text files and symlinks as hunks, binary
-    /// files as `Binary files ... differ`, exec-bit changes as mode lines, and everything git
-    /// cannot express (directories, other permission bits, conflicts) as `#` lines before the
-    /// first diff. At most `Limits::max_patch_bytes`, cut between whole diffs with a marker.
-    pub fn to_patch(&self) -> Patch {
-        render(self, self.max_patch_bytes)
-    }
-}
 
 /// Where the baseline's state and content come from.
 pub(crate) enum BaseRef<'a> {

@@ -4,7 +4,7 @@ use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::patch::quote_path;
+use crate::quote::quote_path;
 
 /// Everything that can go wrong while creating, diffing, forking, adopting or finishing a
 /// workspace.

@@ -21,7 +21,7 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use crate::changes::{Change, Node};
+use crate::change::{Change, HeldBack, HoldReason, Node};
 
 /// Paths other tools execute, relative to the workspace root (a directory protects everything
 /// under it).
@@ -37,39 +37,6 @@ pub const DEFAULT_PROTECTED: &[&str] = &[
     ".husky",
     ".pre-commit-config.yaml",
 ];
-
-/// Why a change was not written back.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum HoldReason {
-    /// The path is, or is under, this protected entry.
-    Protected(PathBuf),
-    /// A symlink whose target leaves the workspace.
-    LinkLeavesWorkspace(PathBuf),
-}
-
-impl std::fmt::Display for HoldReason {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            HoldReason::Protected(entry) => write!(
-                f,
-                "other tools run what is under `{}` ([workspace] protect)",
-                entry.display()
-            ),
-            HoldReason::LinkLeavesWorkspace(target) => write!(
-                f,
-                "a symlink to `{}`, outside the workspace",
-                target.display()
-            ),
-        }
-    }
-}
-
-/// A change write-back left out, and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HeldBack {
-    pub path: PathBuf,
-    pub reason: HoldReason,
-}
 
 /// The write-back policy: which paths are protected.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -187,7 +154,7 @@ fn leaves(parent: &Path, target: &Path) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::changes::{ChangeKind, Content};
+    use crate::change::{ChangeKind, Content};
 
     fn added(path: &str, new: Node) -> Change {
         Change {

@@ -40,6 +40,7 @@
 //! quotes them, so a name with a newline cannot forge a header line.
 
 mod apply;
+mod change;
 mod changes;
 mod copy;
 mod error;
@@ -48,6 +49,7 @@ mod guard;
 mod manifest;
 pub mod overlay;
 mod patch;
+mod quote;
 mod textdiff;
 
 use std::collections::BTreeSet;
@@ -56,10 +58,10 @@ use std::path::{Path, PathBuf};
 use cap_std::ambient_authority;
 use cap_std::fs::{Dir, MetadataExt};
 
-pub use changes::{Change, ChangeKind, ChangeSet, Content, Node};
+pub use change::{Change, ChangeKind, ChangeSet, Content, HeldBack, HoldReason, Node};
 pub use copy::CopyReport;
 pub use error::WorkspaceError;
-pub use guard::{Guard, HeldBack, HoldReason, DEFAULT_PROTECTED};
+pub use guard::{Guard, DEFAULT_PROTECTED};
 pub use patch::Patch;
 
 use changes::BaseRef;

@@ -1,44 +1,7 @@
-//! Rendering a change set as a git-style unified diff, and quoting names the way git does.
+//! Rendering a change set as a git-style unified diff (names quoted as git does, `quote.rs`).
 
-use std::os::unix::ffi::OsStrExt;
-use std::path::Path;
-
-use crate::changes::{Change, ChangeKind, ChangeSet, Content, Node};
-
-/// Quotes `prefix` + `path` as git does for names with control characters, quotes,
-/// backslashes or non-ASCII bytes (C escapes, octal for other bytes), and additionally for
-/// spaces, so every name in a header line is unambiguous for both `git apply` and `patch`.
-pub(crate) fn quote_path(prefix: &str, path: &Path) -> String {
-    let bytes = path.as_os_str().as_bytes();
-    let needs = bytes
-        .iter()
-        .any(|&b| !(0x20..0x7f).contains(&b) || b == b'"' || b == b'\\' || b == b' ');
-    let mut s = String::with_capacity(bytes.len() + prefix.len() + 2);
-    if !needs {
-        s.push_str(prefix);
-        s.push_str(&String::from_utf8_lossy(bytes));
-        return s;
-    }
-    s.push('"');
-    s.push_str(prefix);
-    for &b in bytes {
-        match b {
-            0x07 => s.push_str("\\a"),
-            0x08 => s.push_str("\\b"),
-            b'\t' => s.push_str("\\t"),
-            b'\n' => s.push_str("\\n"),
-            0x0b => s.push_str("\\v"),
-            0x0c => s.push_str("\\f"),
-            b'\r' => s.push_str("\\r"),
-            b'"' => s.push_str("\\\""),
-            b'\\' => s.push_str("\\\\"),
-            b if !(0x20..0x7f).contains(&b) => s.push_str(&format!("\\{b:03o}")),
-            b => s.push(char::from(b)),
-        }
-    }
-    s.push('"');
-    s
-}
+use crate::change::{Change, ChangeKind, ChangeSet, Content, Node};
+use crate::quote::quote_path;
 
 /// A rendered patch.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -154,6 +117,16 @@ fn block(change: &Change) -> Option<Vec<u8>> {
 }
 
 /// Renders `set` as a patch of at most `cap` bytes plus one closing marker line.
+impl ChangeSet {
+    /// Renders the set as a git-style unified diff: text files and symlinks as hunks, binary
+    /// files as `Binary files ... differ`, exec-bit changes as mode lines, and everything git
+    /// cannot express (directories, other permission bits, conflicts) as `#` lines before the
+    /// first diff. At most `Limits::max_patch_bytes`, cut between whole diffs with a marker.
+    pub fn to_patch(&self) -> Patch {
+        render(self, self.max_patch_bytes)
+    }
+}
+
 pub(crate) fn render(set: &ChangeSet, cap: u64) -> Patch {
     let mut w = Capped {
         out: Vec::new(),
