@@ -300,8 +300,11 @@ def hypot(*coordinates):
 
 def dist(p, q):
     """The Euclidean distance between two points of the same dimension."""
-    if not isinstance(p, (list, tuple)) or not isinstance(q, (list, tuple)):
-        raise TypeError("dist(): both points must be sequences")
+    # Any iterable is a point, as in CPython (which makes a tuple of each).
+    if not isinstance(p, tuple):
+        p = tuple(p)
+    if not isinstance(q, tuple):
+        q = tuple(q)
     if len(p) != len(q):
         raise ValueError("both points must have the same number of dimensions")
     values = []

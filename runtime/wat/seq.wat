@@ -1750,11 +1750,28 @@
         (i64.sub (call $seq_rstart (i32.wrap_i64 (local.get $v))) (call $seq_rstep (i32.wrap_i64 (local.get $v))))
         (i64.sub (i64.const 0) (call $seq_rstep (i32.wrap_i64 (local.get $v))))))
       (return (call $iter (local.get $v)))))
-  ;; An iterator over a reversed copy (CPython's iterates the sequence itself, lazily).
+  ;; An iterator over a reversed copy (CPython's iterates the sequence itself, lazily). The
+  ;; copy is a list, whose iterators leave +20 unused: it names the iterator's type for its
+  ;; repr, as CPython's reverse iterators are named by what they reverse.
   (local.set $l (call $list_from (local.get $v)))
   (call $seq_reverse_records (i32.load offset=12 (i32.wrap_i64 (local.get $l)))
     (i32.load offset=4 (i32.wrap_i64 (local.get $l))) (i32.const 8))
-  (call $iter (local.get $l)))
+  (local.set $l (call $iter (local.get $l)))
+  (i32.store offset=20 (i32.wrap_i64 (local.get $l))
+    (if (result i32) (i32.eq (local.get $t) (i32.const 7))
+      (then (global.get $s_seq_list_reverseiterator))
+      (else (if (result i32) (i32.or (i32.eq (local.get $t) (i32.const 5)) (i32.eq (local.get $t) (i32.const 6)))
+        (then (global.get $s_seq_reversed_object))
+        (else (if (result i32) (i32.eq (local.get $t) (i32.const 8))
+          (then (global.get $s_seq_dict_reversekeyiterator))
+          (else (block (result i32)
+            ;; A dict view: by its kind (0 keys, 1 values, 2 items).
+            (local.set $t (i32.load offset=4 (i32.wrap_i64 (local.get $v))))
+            (if (result i32) (i32.eqz (local.get $t))
+              (then (global.get $s_seq_dict_reversekeyiterator))
+              (else (select (global.get $s_seq_dict_reversevalueiterator) (global.get $s_seq_dict_reverseitemiterator)
+                (i32.eq (local.get $t) (i32.const 1)))))))))))))
+  (local.get $l))
 
 ;; min() and max(): `ismax` selects max (comparing with >, as CPython does).
 (func $seq_minmax (param $args i32) (param $kwargs i32) (param $ismax i32) (result i64)

@@ -2230,15 +2230,22 @@ impl<'a> Generator<'a> {
         )
     }
 
-    /// A call's positional arguments as a tuple. `callee` (the called object, or the receiver
-    /// and the method's name) names the callee when a `*` unpacking fails, as CPython does.
+    /// A call's positional arguments as a tuple. When a `*` unpacking fails, the TypeError
+    /// names `callee` (the called object, or the receiver and the method's name) if the
+    /// unpacking is the call's only positional argument, and says "Value after *" otherwise, as
+    /// CPython 3.11 does (it builds such arguments as a list display first).
     fn call_args(&mut self, items: &[ast::Expr], callee: &(String, String)) -> Result<String> {
         if !items.iter().any(|e| matches!(e, ast::Expr::Starred(_))) {
             return self.exprs_to_tuple(items);
         }
         let (object, mname) = callee;
+        let alone = items.len() == 1;
         let (code, list) = self.list_of(items, |list, value| {
-            format!("(call $call_star (local.get {list}) {value} {object} {mname})")
+            if alone {
+                format!("(call $call_star (local.get {list}) {value} {object} {mname})")
+            } else {
+                format!("(call $display_star (local.get {list}) {value})")
+            }
         })?;
         Ok(format!(
             "(block (result i32) {code} (i32.wrap_i64 (call $tuple_from (local.get {list}))))"

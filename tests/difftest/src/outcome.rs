@@ -159,6 +159,18 @@ fn complex_deviation(baton: &Outcome, python: &Outcome) -> bool {
     mentions(baton) && !mentions(python)
 }
 
+/// Both runs ended in RecursionError, and one printed the start of what the other printed: the
+/// recursion stopped at another depth. CPython also counts a builtin called at every level
+/// (`print(repr(x))` in a recursive function) toward its limit, so such a recursion stops a
+/// level or more before Baton's, whose limit counts the plan's own frames (a documented
+/// deviation, README: "Where Baton differs from CPython on purpose").
+fn recursion_depth_deviation(baton: &Outcome, python: &Outcome) -> bool {
+    let recursion = |o: &Outcome| matches!(&o.ending, Ending::Raised(line) if exception_type(line) == "RecursionError");
+    recursion(baton)
+        && recursion(python)
+        && (baton.stdout.starts_with(&python.stdout) || python.stdout.starts_with(&baton.stdout))
+}
+
 /// `text` with the addresses in object reprs (`<function f at 0x7f3a...>`) masked: CPython's are
 /// memory addresses, different in every process, so no two runs can agree on them.
 pub fn mask_addresses(text: &str) -> String {
@@ -275,6 +287,9 @@ pub fn compare(baton: &Outcome, python: &Outcome) -> Verdict {
     }
     if complex_deviation(baton, python) {
         return Verdict::Deviation("no complex numbers (negative ** fractional)");
+    }
+    if recursion_depth_deviation(baton, python) {
+        return Verdict::Deviation("recursion depth (CPython counts builtins called at the limit)");
     }
     if baton.ending == python.ending
         && sort_set_displays(&mask_addresses(&baton.stdout))
@@ -466,6 +481,33 @@ mod tests {
         assert!(matches!(
             compare(&baton, &both),
             Verdict::Mismatch(Kind::ExceptionMessage { .. })
+        ));
+    }
+
+    #[test]
+    fn a_recursion_stopped_at_another_depth_is_a_deviation() {
+        let raised = |line: &str| Ending::Raised(line.into());
+        let baton = out(
+            "False\nFalse\nFalse\n",
+            raised("RecursionError: maximum recursion depth exceeded"),
+        );
+        let python = out(
+            "False\nFalse\n",
+            raised(
+                "RecursionError: maximum recursion depth exceeded while calling a Python object",
+            ),
+        );
+        assert!(matches!(compare(&baton, &python), Verdict::Deviation(_)));
+        // Other output, or another exception, is still a mismatch.
+        let other = out(
+            "True\n",
+            raised("RecursionError: maximum recursion depth exceeded"),
+        );
+        assert!(matches!(compare(&other, &python), Verdict::Mismatch(_)));
+        let value_error = out("False\n", raised("ValueError: x"));
+        assert!(matches!(
+            compare(&baton, &value_error),
+            Verdict::Mismatch(_)
         ));
     }
 
