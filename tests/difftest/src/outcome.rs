@@ -192,25 +192,31 @@ pub fn mask_addresses(text: &str) -> String {
     out
 }
 
-/// `text` with the items of every innermost `{...}` without a `:` (a set display) sorted: Baton
-/// prints a set in insertion order, CPython in hash order (a documented deviation), so two
-/// outputs that differ only there are the same set.
+/// `text` with the items of every `{...}` without a top-level `:` (a set display) sorted, inner
+/// displays first (`{frozenset({2, 1}), frozenset({0})}`): Baton prints a set in insertion
+/// order, CPython in hash order (a documented deviation), so two outputs that differ only
+/// there are the same set. Brackets are matched, so a tuple or list inside a set is one item.
 pub fn sort_set_displays(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(open) = rest.find('{') {
         out.push_str(&rest[..open]);
         let after = &rest[open + 1..];
-        match after.find(['{', '}']) {
-            Some(close) if after.as_bytes()[close] == b'}' && !after[..close].contains(':') => {
-                let mut items: Vec<&str> = after[..close].split(", ").collect();
-                items.sort_unstable();
+        match matching_brace(after) {
+            Some(close) => {
+                let inner = sort_set_displays(&after[..close]);
                 out.push('{');
-                out.push_str(&items.join(", "));
+                if at_top_level(&inner).any(|(_, c)| c == ':') {
+                    out.push_str(&inner);
+                } else {
+                    let mut items = split_top_level(&inner);
+                    items.sort_unstable();
+                    out.push_str(&items.join(", "));
+                }
                 out.push('}');
                 rest = &after[close + 1..];
             }
-            _ => {
+            None => {
                 out.push('{');
                 rest = after;
             }
@@ -218,6 +224,57 @@ pub fn sort_set_displays(text: &str) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// The characters of `text` outside any bracket pair, with their byte offsets.
+fn at_top_level(text: &str) -> impl Iterator<Item = (usize, char)> + '_ {
+    let mut depth = 0usize;
+    text.char_indices().filter(move |&(_, c)| {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth = depth.saturating_sub(1),
+            _ => return depth == 0,
+        }
+        false
+    })
+}
+
+/// Where the `}` that closes a display whose contents start `text` is, if its brackets match.
+fn matching_brace(text: &str) -> Option<usize> {
+    let mut stack = Vec::new();
+    for (at, c) in text.char_indices() {
+        match c {
+            '(' | '[' | '{' => stack.push(c),
+            ')' | ']' | '}' => {
+                let want = match c {
+                    ')' => '(',
+                    ']' => '[',
+                    _ => '{',
+                };
+                match stack.pop() {
+                    Some(open) if open == want => {}
+                    None if c == '}' => return Some(at),
+                    _ => return None,
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The items of `text` split at its top-level `, `.
+fn split_top_level(text: &str) -> Vec<&str> {
+    let mut items = Vec::new();
+    let mut start = 0;
+    for (at, c) in at_top_level(text) {
+        if c == ',' && text[at + 1..].starts_with(' ') {
+            items.push(&text[start..at]);
+            start = at + 2;
+        }
+    }
+    items.push(&text[start..]);
+    items
 }
 
 /// `text` with the two type names of every "not supported between instances of 'A' and 'B'"
@@ -457,6 +514,11 @@ mod tests {
         assert_eq!(
             sort_set_displays("{7, -3, 2} {'a': {2, 1}} {}"),
             "{-3, 2, 7} {'a': {1, 2}} {}"
+        );
+        // Nested displays sort inside out; a tuple is one item; unmatched brackets stay.
+        assert_eq!(
+            sort_set_displays("{frozenset({2, 1}), frozenset({0})} {(2, 1), (0, 5)} {x)"),
+            "{frozenset({0}), frozenset({1, 2})} {(0, 5), (2, 1)} {x)"
         );
         let baton = out("{7, -3, 2}\n", Ending::Success);
         let python = out("{2, -3, 7}\n", Ending::Success);
