@@ -1784,7 +1784,8 @@
 ;; The argument checks of a builtin CPython binds with its argument clinic (pow, round;
 ;; Python/getargs.c), in its order: too many arguments, counted with the keywords; then the
 ;; first required one missing (`required` of the names `a`, `b`); then a keyword naming an
-;; argument also given by position; then a keyword no parameter has.
+;; argument also given by position (only `a` or `b` can be: with every position given, any
+;; keyword is one argument too many); then a keyword no parameter has.
 (func $num_clinic (param $fname i32) (param $args i32) (param $kwargs i32) (param $required i32)
                   (param $a i32) (param $b i32) (param $c i32)
   (local $n i32) (local $given i32) (local $max i32)
@@ -1811,10 +1812,6 @@
   (if (i32.and (i32.ge_u (local.get $n) (i32.const 2)) (i64.ne (call $kwarg (local.get $kwargs) (local.get $b)) (i64.const 0)))
     (then (call $raise_msg (global.get $t_TypeError) (call $msg2 (global.get $s_num_kw_twice_2)
       (i64.extend_i32_u (local.get $fname)) (i64.extend_i32_u (local.get $b))))))
-  (if (i32.and (i32.and (i32.ne (local.get $c) (i32.const 0)) (i32.ge_u (local.get $n) (i32.const 3)))
-        (i64.ne (call $kwarg (local.get $kwargs) (local.get $c)) (i64.const 0)))
-    (then (call $raise_msg (global.get $t_TypeError) (call $msg2 (global.get $s_num_kw_twice_3)
-      (i64.extend_i32_u (local.get $fname)) (i64.extend_i32_u (local.get $c))))))
   (call $kwargs_only (local.get $fname) (local.get $kwargs) (local.get $a) (local.get $b) (local.get $c)))
 
 (func $b_pow (param $args i32) (param $kwargs i32) (result i64)
