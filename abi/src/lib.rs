@@ -2,6 +2,36 @@
 //! runs it (docs/abi.md), in one place, so that the runtime's assembler and the host cannot
 //! disagree on them. A leaf crate: no dependencies.
 
+/// Type ids, stored at +0 of every object (docs/abi.md, "Objects").
+pub mod type_id {
+    pub const NONE: u32 = 1;
+    pub const BOOL: u32 = 2;
+    pub const INT: u32 = 3;
+    pub const FLOAT: u32 = 4;
+    pub const STR: u32 = 5;
+    pub const TUPLE: u32 = 6;
+    pub const LIST: u32 = 7;
+    pub const DICT: u32 = 8;
+    pub const SET: u32 = 9;
+    pub const FUNCTION: u32 = 10;
+    pub const CELL: u32 = 11;
+    pub const EXCEPTION: u32 = 12;
+    pub const TYPE: u32 = 13;
+    pub const BUILTIN: u32 = 14;
+    pub const BOUND_METHOD: u32 = 15;
+    pub const RANGE: u32 = 16;
+    pub const SLICE: u32 = 17;
+    pub const ITERATOR: u32 = 18;
+    pub const DICT_VIEW: u32 = 19;
+    /// A record a host call returns (`BashResult`): fields by name.
+    pub const RECORD: u32 = 20;
+}
+
+/// Where an object's length field is (`len` in docs/abi.md: a str's UTF-8 byte length).
+pub const LEN_OFFSET: u32 = 4;
+/// Where a str object's UTF-8 bytes start.
+pub const STR_BYTES_OFFSET: u32 = 16;
+
 /// The C library functions `baton.libm(op, x, y) -> f64` computes, `op` being the index here
 /// (the runtime's WAT names each `$libm_<name>`). One-argument functions ignore `y`. The host
 /// computes each with its C library's function of the same name, as CPython's math module

@@ -73,8 +73,10 @@ use wasmtime::{Engine, InstancePre, Module};
 
 use crate::atomic_file::write_atomically;
 use crate::engine;
+use crate::error::HostError;
 use crate::imports::validate_module;
-use crate::run::{self, HostError, HostState};
+use crate::linker;
+use crate::state::HostState;
 
 /// The environment variable that overrides the cache directory (`off` disables it).
 pub const CACHE_DIR_ENV: &str = "BATON_CACHE_DIR";
@@ -337,7 +339,7 @@ impl ModuleCache {
                 (module, Origin::Compiled)
             }
         };
-        let pre = run::instance_pre(&module)?;
+        let pre = linker::instance_pre(&module)?;
         let prepared = Prepared {
             module,
             pre,

@@ -10,7 +10,7 @@
 //! and returns a [`ModuleInfo`] (imports, exports, section sizes) that `baton inspect` prints.
 //!
 //! Adding a host call (`bash`, `llm`, `branch`, `log`, ...) means adding one row to
-//! [`ALLOWED_IMPORTS`] and linking it in `run.rs`; nothing else here changes.
+//! [`ALLOWED_IMPORTS`] and linking it in `linker.rs`; nothing else here changes.
 
 use std::fmt;
 

@@ -38,7 +38,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
@@ -49,6 +49,7 @@ use crate::calls::{
     PlanError, SharedCalls,
 };
 use crate::priors::{Prior, SiteFigures};
+use crate::sync::lock;
 
 /// The journal's file name in a run directory.
 pub const JOURNAL_FILE: &str = "journal.jsonl";
@@ -58,10 +59,6 @@ pub const JOURNAL_VERSION: u64 = 2;
 
 /// The exception name of a divergence; `run.rs` turns it into [`crate::HostError::Divergence`].
 pub const DIVERGENCE: &str = "DivergenceError";
-
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(|poison| poison.into_inner())
-}
 
 /// The append-only journal file of a run.
 pub struct Journal {

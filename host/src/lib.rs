@@ -33,15 +33,22 @@ pub mod calls;
 pub mod config;
 pub mod disk_watch;
 pub mod engine;
+mod error;
+mod execute;
+mod guest_memory;
 pub mod imports;
 pub mod journal;
 mod libm;
 mod limit_kind;
+mod limits;
+mod linker;
 mod priors;
 pub mod run;
 pub mod run_limits;
 pub mod services;
 pub mod session;
+mod state;
+mod sync;
 pub mod trace;
 
 /// Model providers and budgets.
@@ -52,10 +59,14 @@ pub use baton_sandbox as sandbox;
 pub use branch_id::BranchId;
 pub use cache::{ModuleCache, Origin, Prepared};
 pub use calls::{CallKind, CallResult, HostCalls, NoCapabilities, PlanError, SharedCalls};
+pub use error::HostError;
+pub use execute::{HeapFigures, RunOutcome, RunReport};
 pub use imports::{
     validate_module, EntityKind, ExportInfo, FuncSignature, ImportInfo, ModuleError, ModuleInfo,
     SectionInfo, ValType, ALLOWED_IMPORTS, IMPORT_MODULE,
 };
 pub use limit_kind::LimitKind;
-pub use run::{run_module, HeapFigures, HostError, Limits, RunOutcome, RunReport};
+pub use limits::Limits;
+pub use run::run_module;
 pub use run_limits::{RunAccount, RunWideLimits};
+pub use state::{OUTPUT_CHANNEL_CHUNKS, OUTPUT_CHUNK};

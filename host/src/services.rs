@@ -14,14 +14,15 @@ use baton_workspace::Workspace;
 use serde::Serialize;
 use serde_json::{json, Value};
 
-use crate::branch::{Prior, SiteFigures};
 use crate::calls::{
     python_type, Args, BoxFuture, BranchSettings, CallKind, CallResult, Fork, ForkSpec,
     ForkedWorkspace, HostCalls, PlanError,
 };
 use crate::config::ForkMode;
 use crate::disk_watch::DiskWatch;
+use crate::priors::{Prior, SiteFigures};
 use crate::run_limits::RunAccount;
+use crate::sync::lock;
 
 /// A workspace shared by a run (or branch) and the branches forked from it; `None` once the
 /// run has taken it back to finish it.
@@ -33,11 +34,6 @@ pub type SharedWorkspace = Arc<Mutex<Option<Workspace>>>;
 enum WorkspaceHandle {
     Dir(SharedWorkspace),
     Overlay(Arc<OverlayFork>),
-}
-
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    // Nothing panics while holding these locks, but a poisoned lock must not take the host down.
-    mutex.lock().unwrap_or_else(|poison| poison.into_inner())
 }
 
 /// The longest `timeout=` a plan may give `bash` (seconds); the run's own wall-clock limit
@@ -82,7 +78,7 @@ pub struct Services {
     disk: Option<Arc<DiskWatch>>,
 }
 
-/// The reply of a call after which the run was stopped by a run-wide limit: run.rs traps on the
+/// The reply of a call after which the run was stopped by a run-wide limit: linker.rs traps on the
 /// run's account as the call returns, so the plan never sees it.
 fn run_stopped(class: &'static str) -> PlanError {
     PlanError::new(class, "the run was stopped by a run-wide limit")

@@ -30,12 +30,13 @@ use baton_sandbox::{CommandsCgroup, HelperExe, Sandbox};
 use baton_workspace::{Finish, Workspace};
 use serde_json::{json, Value};
 
-use crate::branch::Prior;
 use crate::cache::{hex, module_hash, ModuleCache};
 use crate::config::{check_grants, Config, GrantError, SandboxMode, WorkspaceMode};
 use crate::disk_watch::DiskWatch;
+use crate::error::HostError;
+use crate::execute::RunOutcome;
 use crate::journal::{EarlierAnswers, Journal, JournaledCalls, Missing, Recorded, JOURNAL_FILE};
-use crate::run::{HostError, RunOutcome};
+use crate::priors::Prior;
 use crate::run_limits::RunAccount;
 use crate::services::{CommandsWatch, LlmAccess, LogSink, Services, SharedWorkspace};
 

@@ -1,7 +1,6 @@
 //! No circle of imports in the host's crates (`host/src`, `host/workspace/src`): no source file
 //! uses, directly or through others, a file that uses it. A circle is where layers stop being
-//! layers — a change to either file is a change to both — so this test keeps them apart; the
-//! one circle not yet broken is listed, and the list only shrinks.
+//! layers — a change to either file is a change to both — so this test keeps them apart.
 //!
 //! How it reads a file: every `crate::a::b` path (in `use` lines, `use crate::{a, b::c}` groups
 //! and inline paths) and every `super::x` path outside comments and outside the file's
@@ -270,17 +269,9 @@ impl Graph {
     }
 }
 
-/// Circles not yet broken, each as its sorted modules. The list only shrinks: the test fails
-/// when a circle is found that is not listed, and when a listed one is gone (remove it then).
-///
-/// `branch`, `cache` and `run`: the `branch` host call (linked in `run`) starts instances of the
-/// plan's own module (`branch`), which needs the store and the linker of `run` and the prepared
-/// module of `cache`, and `cache` prepares with the linker of `run`. Breaking it takes the
-/// store state, the linker and execution out of `run.rs` and a runner the branch host call is
-/// given rather than imports.
-const KNOWN_HOST_CIRCLES: &[&[&str]] = &[&["branch", "cache", "run"]];
-
-fn assert_circles(crate_src: &str, known: &[&[&str]]) {
+/// Fails, naming the files and their uses, when any files of the crate at `crate_src` import
+/// each other (directly or through others).
+fn assert_no_circle(crate_src: &str) {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join(crate_src);
     let graph = Graph::of_crate(&src);
     assert!(
@@ -299,33 +290,21 @@ fn assert_circles(crate_src: &str, known: &[&[&str]]) {
                 .map(move |to| format!("{from} -> {to}"))
         })
         .collect();
-    let known: Vec<Vec<String>> = known
-        .iter()
-        .map(|circle| circle.iter().map(|m| m.to_string()).collect())
-        .collect();
-    for circle in &circles {
-        assert!(
-            known.contains(circle),
-            "{crate_src}: files that import each other (directly or through others): \
-             {circle:?}\ntheir uses: {uses:#?}"
-        );
-    }
-    for circle in &known {
-        assert!(
-            circles.contains(circle),
-            "{crate_src}: the circle {circle:?} is gone: remove it from the known circles"
-        );
-    }
+    assert!(
+        circles.is_empty(),
+        "{crate_src}: files that import each other (directly or through others): \
+         {circles:?}\ntheir uses: {uses:#?}"
+    );
 }
 
 #[test]
-fn the_host_core_has_no_circle_of_imports_but_the_known_one() {
-    assert_circles("src", KNOWN_HOST_CIRCLES);
+fn the_host_core_has_no_circle_of_imports() {
+    assert_no_circle("src");
 }
 
 #[test]
 fn the_workspace_crate_has_no_circle_of_imports() {
-    assert_circles("workspace/src", &[]);
+    assert_no_circle("workspace/src");
 }
 
 /// The reader finds what it must: direct and grouped uses, paths through the root's

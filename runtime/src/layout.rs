@@ -1,30 +1,8 @@
 //! Fixed facts of the value ABI (docs/abi.md) that Rust code needs: type ids, the addresses of
 //! the static singletons, and the memory map.
 
-/// Type ids stored at +0 of every object.
-pub mod type_id {
-    pub const NONE: u32 = 1;
-    pub const BOOL: u32 = 2;
-    pub const INT: u32 = 3;
-    pub const FLOAT: u32 = 4;
-    pub const STR: u32 = 5;
-    pub const TUPLE: u32 = 6;
-    pub const LIST: u32 = 7;
-    pub const DICT: u32 = 8;
-    pub const SET: u32 = 9;
-    pub const FUNCTION: u32 = 10;
-    pub const CELL: u32 = 11;
-    pub const EXCEPTION: u32 = 12;
-    pub const TYPE: u32 = 13;
-    pub const BUILTIN: u32 = 14;
-    pub const BOUND_METHOD: u32 = 15;
-    pub const RANGE: u32 = 16;
-    pub const SLICE: u32 = 17;
-    pub const ITERATOR: u32 = 18;
-    pub const DICT_VIEW: u32 = 19;
-    /// A record a host call returns (`BashResult`): fields by name.
-    pub const RECORD: u32 = 20;
-}
+/// Type ids stored at +0 of every object (defined in `baton-abi`, which the host shares).
+pub use baton_abi::type_id;
 
 pub const NONE: u32 = 8;
 pub const FALSE: u32 = 16;

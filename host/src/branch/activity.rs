@@ -7,8 +7,15 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-use super::{lock, MAX_BRANCH_OUTPUT, TRACE_ENTRIES, TRACE_TEXT};
 use crate::calls::{CallKind, CallResult};
+use crate::sync::lock;
+
+/// The most bytes of a branch's printed output kept; the rest is cut with a marker.
+pub const MAX_BRANCH_OUTPUT: usize = 1 << 20;
+/// The most host calls a branch's trace keeps (the first ones), and the most characters kept of
+/// each request and reply.
+pub const TRACE_ENTRIES: usize = 64;
+pub const TRACE_TEXT: usize = 240;
 
 /// Branches running in this process right now (for the progress display).
 static ACTIVE: AtomicUsize = AtomicUsize::new(0);

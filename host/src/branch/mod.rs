@@ -20,68 +20,38 @@
 //! changes are applied to the parent's (`adopt`). What the branches printed is written to the
 //! parent's output afterwards, in branch order, so a run's output does not depend on timing.
 
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use baton_llm::{Budget, Spent};
 use serde_json::{json, Value};
 use tokio::sync::mpsc;
 use tokio::task::JoinSet;
-use wasmtime::InstancePre;
 
 use crate::branch_id::BranchId;
 use crate::calls::{CallResult, ForkSpec, ForkedWorkspace, PlanError, SharedCalls};
 use crate::engine;
-use crate::run::{execute, new_store, Entry, HostError, HostState, Limits, RunOutcome};
-use crate::run_limits::{Held, RunAccount};
+use crate::error::HostError;
+use crate::execute::{execute, with_place, Entry, RunOutcome, RunReport};
+use crate::limits::Limits;
+use crate::run_limits::Held;
+use crate::state::{new_store, BranchContext, OUTPUT_CHANNEL_CHUNKS};
+use crate::sync::lock;
 
-mod activity;
+pub(crate) mod activity;
 mod choose;
 mod options;
 mod waves;
 
 pub use crate::priors::{Prior, SiteFigures};
-pub use activity::active_branches;
-pub(crate) use activity::Activity;
-use activity::Running;
+pub use activity::{active_branches, MAX_BRANCH_OUTPUT, TRACE_ENTRIES, TRACE_TEXT};
+use activity::{Activity, Running};
 use choose::{nothing_chosen, Decision};
 use options::{options, Options, Reduce};
 use waves::Waves;
 
 /// The most branches one call may start.
 pub const MAX_BRANCHES: u64 = 10_000;
-/// The most bytes of a branch's printed output kept; the rest is cut with a marker.
-pub const MAX_BRANCH_OUTPUT: usize = 1 << 20;
-/// The most host calls a branch's trace keeps (the first ones), and the most characters kept of
-/// each request and reply.
-pub const TRACE_ENTRIES: usize = 64;
-pub const TRACE_TEXT: usize = 240;
-
-/// What a store needs to start branches: the module, the limits, and where it sits.
-pub(crate) struct BranchContext {
-    pub(crate) pre: InstancePre<HostState>,
-    pub(crate) limits: Limits,
-    /// This instance's name (the root for the run itself).
-    pub(crate) id: BranchId,
-    /// The run's run-wide accounts, shared by all its instances.
-    pub(crate) run: Arc<RunAccount>,
-}
-
-/// The trap that stops a stuck branch.
-#[derive(Debug)]
-pub(crate) struct BranchStuck(pub(crate) String);
-
-impl std::fmt::Display for BranchStuck {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for BranchStuck {}
-
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(|poison| poison.into_inner())
-}
 
 // ----- one branch -------------------------------------------------------------------------------
 
@@ -136,7 +106,7 @@ fn exception_of(traceback: &str) -> (String, String) {
 }
 
 /// The bytes of a finished branch's report the host keeps: its result and its traceback.
-fn handed_back(report: &Result<crate::run::RunReport, HostError>) -> usize {
+fn handed_back(report: &Result<RunReport, HostError>) -> usize {
     match report {
         Ok(report) => {
             let traceback = match &report.outcome {
@@ -149,7 +119,7 @@ fn handed_back(report: &Result<crate::run::RunReport, HostError>) -> usize {
     }
 }
 
-fn end_of(report: Result<crate::run::RunReport, HostError>) -> End {
+fn end_of(report: Result<RunReport, HostError>) -> End {
     match report {
         Ok(report) => match report.outcome {
             RunOutcome::Success => {
@@ -240,7 +210,7 @@ impl Branch {
             id,
             run: self.context.run.clone(),
         });
-        let (sender, mut receiver) = mpsc::channel::<Vec<u8>>(crate::run::OUTPUT_CHANNEL_CHUNKS);
+        let (sender, mut receiver) = mpsc::channel::<Vec<u8>>(OUTPUT_CHANNEL_CHUNKS);
         let engine = self.context.pre.module().engine().clone();
         let activity = self.slot.activity.clone();
         let mut store = match new_store(
@@ -276,7 +246,7 @@ impl Branch {
         while let Ok(chunk) = receiver.try_recv() {
             activity.print(&chunk);
         }
-        let report = report.map_err(|error| crate::run::with_place(error, &mut store));
+        let report = report.map_err(|error| with_place(error, &mut store));
         let handed_back = handed_back(&report) + lock(&activity.state).output.len();
         let end = end_of(report);
         match self.slot.held.add(handed_back) {
@@ -572,7 +542,7 @@ pub(crate) async fn run(
         "chosen": chosen,
         "message": message,
         "waves": waves,
-        // Written to the parent's output by run.rs, in branch order.
+        // Written to the parent's output by linker.rs, in branch order.
         "printed": printed,
     }))
 }
