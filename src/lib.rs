@@ -1,12 +1,38 @@
 //! The `baton` facade: what the command line shares with embedders.
+//!
+//! Embedding Baton takes two types: a [`Plan`] (source checked and compiled, or a compiled
+//! module validated) and a [`Runner`] (configuration, model provider, inputs, where runs are
+//! kept). `baton run` is built on them; `examples/embed.rs` embeds Baton in a dozen lines:
+//!
+//! ```no_run
+//! let plan = baton::Plan::from_source("hello.py", "print(sum(range(10)))\n")?;
+//! let runner = baton::Runner::new(baton::Config::default()).runs_in("/tmp/baton-runs");
+//! let run = runner.run(&plan, &mut std::io::stdout())?;
+//! assert!(matches!(run.outcome, Ok(baton::RunOutcome::Success)));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! A run ends in a [`RunRecord`]: its [`RunOutcome`] (success, or the uncaught exception's
+//! traceback) or the [`HostError`] that ended it (a limit, a trap), what `main` returned, the
+//! run directory (journal, log, figures, the workspace's patch) and what the run changed.
 
 use std::path::Path;
 
 pub use baton_compiler as compiler;
+pub use baton_compiler::{CompileError, CompileOptions};
+pub use baton_host::config::{Capability, Config};
+pub use baton_host::llm::ProviderSpec;
+pub use baton_host::session::{RunRecord, SessionError};
+pub use baton_host::{HostError, LimitKind, ModuleError, RunOutcome};
 
 pub mod batch;
+mod plan;
 pub mod plan_cache;
 pub mod planner;
+mod runner;
+
+pub use plan::{Plan, PlanSource};
+pub use runner::{Runner, DEFAULT_RUNS_DIR};
 
 /// Why a plan file could not be read. Each message names the file and the problem.
 #[derive(Debug, thiserror::Error)]

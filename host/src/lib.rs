@@ -10,8 +10,11 @@
 //! - [`cache`]: [`ModuleCache`] — validate, then compile once per process and once per machine
 //!   (serialized modules keyed by SHA-256 of the bytes and the engine's compatibility hash), with
 //!   the imports resolved once ([`Prepared`], an `InstancePre`);
-//! - [`run`]: [`run_module`] (and [`Prepared::run_with`]) under [`Limits`], the linking of the
-//!   host calls, and the mapping of traps to [`HostError`] ([`LimitKind`] for the limits);
+//! - [`run`]: [`run_module`] (and [`Prepared::run_with`]) under [`Limits`]; beneath it, in
+//!   layers (no file imports one that imports it: `tests/layering.rs`), `linker.rs` links the
+//!   host calls, `state.rs` is what a store carries, `execute.rs` runs one instance to its
+//!   [`RunReport`], `guest_memory.rs` reads plan memory as hostile input, and `error.rs` maps
+//!   whatever ended an instance to [`HostError`] ([`LimitKind`] for the limits);
 //! - [`branch_id`]: [`BranchId`], the name of an instance (the run, or a branch by its
 //!   ancestry), the key of the journal and the name everything else shows;
 //! - [`calls`]: the one choke point every host call passes ([`HostCalls`]), its request/reply

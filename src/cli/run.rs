@@ -11,14 +11,14 @@
 use std::io::{IsTerminal as _, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{bail, Context as _};
+use baton::{Plan, PlanSource, Runner};
 use baton_host::config::{Capability, Config, SandboxMode, WorkspaceMode};
 use baton_host::llm::ProviderSpec;
-use baton_host::session::{run_plan, RunSpec, SessionError};
-use baton_host::{HostError, LimitKind, ModuleCache, RunOutcome};
+use baton_host::session::SessionError;
+use baton_host::{HostError, LimitKind, RunOutcome};
 
 use super::summary::{self, SummaryFormat};
 use serde_json::Value;
@@ -28,7 +28,7 @@ pub fn runs_base() -> PathBuf {
     std::env::var_os(RUNS_DIR_ENV)
         .filter(|dir| !dir.is_empty())
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(DEFAULT_RUNS_DIR))
+        .unwrap_or_else(|| PathBuf::from(baton::DEFAULT_RUNS_DIR))
 }
 
 /// The plan raised (or the module trapped).
@@ -39,8 +39,8 @@ const EXIT_LIMIT: u8 = 4;
 /// The largest `--memory` (MiB): a 32-bit memory holds at most 4 GiB.
 const MAX_MEMORY_MIB: u64 = 4096;
 
-/// Where run directories go when `--run-dir` is not given; `$BATON_RUNS_DIR` moves it.
-const DEFAULT_RUNS_DIR: &str = ".baton/runs";
+/// Where run directories go when `--run-dir` is not given: `$BATON_RUNS_DIR` moves it from
+/// [`baton::DEFAULT_RUNS_DIR`].
 const RUNS_DIR_ENV: &str = "BATON_RUNS_DIR";
 
 #[derive(Debug, clap::Args)]
@@ -354,26 +354,29 @@ pub fn run_with(args: &RunArgs, raised: &mut Option<String>) -> anyhow::Result<E
         (None, Some(run_dir)) => run_dir.join("plan.wasm"),
         (None, None) => bail!("give a plan, or --resume RUN_DIR"),
     };
-    let (bytes, source) = match load(&plan, args.gc_stress, args.deny_warnings)? {
-        Loaded::Module(bytes, source) => (bytes, source),
+    let plan_path = plan;
+    let plan = match load(
+        &plan_path,
+        args.gc_stress,
+        args.deny_warnings,
+        args.resume.as_deref(),
+    )? {
+        Loaded::Plan(plan) => plan,
         Loaded::Exit(code) => return Ok(code),
     };
-    // A resumed run's tracebacks are annotated from the source it kept.
-    let source = source.or_else(|| {
-        let run_dir = args.resume.as_ref()?;
-        let text = std::fs::read_to_string(run_dir.join("plan.py")).ok()?;
-        Some((run_dir.join("plan.py").display().to_string(), text))
-    });
+    let plan_shown = plan_path.as_path();
     if config.grants.bash && config.sandbox.mode == SandboxMode::None {
         eprintln!(
             "warning: --sandbox none: the plan's bash commands run unsandboxed, with this \
              user's access to the machine"
         );
     }
-    let runs_base = runs_base();
-    let log_echo: Option<baton_host::services::LogSink> = if args.quiet {
-        None
-    } else {
+    let mut runner = Runner::new(config)
+        .inputs(inputs)
+        .runs_in(runs_base())
+        .progress(std::io::stderr().is_terminal() && !args.quiet)
+        .earlier_journals(args.earlier_journals.clone());
+    if !args.quiet {
         // On a terminal the progress line may be showing: erase it first.
         let erase = if std::io::stderr().is_terminal() {
             "\r\x1b[2K"
@@ -381,10 +384,18 @@ pub fn run_with(args: &RunArgs, raised: &mut Option<String>) -> anyhow::Result<E
             ""
         };
         // The plan's text: no escape sequence reaches the terminal, no line break forges one.
-        Some(Arc::new(move |line: &str| {
+        runner = runner.on_log(move |line: &str| {
             eprintln!("{erase}[log] {}", baton::terminal_text(line, false))
-        }))
-    };
+        });
+    }
+    if let Some(provider) = &args.llm {
+        runner = runner.provider(provider.clone());
+    }
+    match (&args.resume, &args.run_dir) {
+        (Some(run_dir), _) => runner = runner.resume(run_dir),
+        (None, Some(run_dir)) => runner = runner.run_dir(run_dir),
+        (None, None) => {}
+    }
     let priors = match &args.priors {
         None => Default::default(),
         Some(path) => {
@@ -399,25 +410,12 @@ pub fn run_with(args: &RunArgs, raised: &mut Option<String>) -> anyhow::Result<E
             })?
         }
     };
-    let workspace_dir = config.workspace.dir.clone();
-    let in_place = config.workspace.mode == WorkspaceMode::InPlace;
-    let spec = RunSpec {
-        module: &bytes,
-        source: source.as_ref().map(|(_, text)| text.as_str()),
-        config,
-        provider: args.llm.clone(),
-        inputs,
-        run_dir: args.resume.clone().or_else(|| args.run_dir.clone()),
-        runs_base,
-        log_echo,
-        priors,
-        resume: args.resume.is_some(),
-        progress: std::io::stderr().is_terminal() && !args.quiet,
-        earlier_journals: args.earlier_journals.clone(),
-    };
+    let runner = runner.priors(priors);
+    let workspace_dir = runner.config().workspace.dir.clone();
+    let in_place = runner.config().workspace.mode == WorkspaceMode::InPlace;
 
     let mut stdout = std::io::stdout().lock();
-    let result = run_plan(spec, &mut stdout);
+    let result = runner.run(&plan, &mut stdout);
     // Flush whatever happened, before anything goes to stderr, so output and error appear in
     // order on a terminal.
     let _ = stdout.flush();
@@ -425,11 +423,11 @@ pub fn run_with(args: &RunArgs, raised: &mut Option<String>) -> anyhow::Result<E
 
     let record = match result {
         Ok(record) => record,
-        Err(SessionError::Host(error)) => return host_error(error, &plan),
+        Err(SessionError::Host(error)) => return host_error(error, plan_shown),
         // Grants, run directory, workspace, sandbox or provider set-up: configuration errors.
         Err(error) => {
             return Err(
-                anyhow::Error::new(error).context(format!("cannot run `{}`", plan.display()))
+                anyhow::Error::new(error).context(format!("cannot run `{}`", plan_shown.display()))
             )
         }
     };
@@ -470,7 +468,7 @@ pub fn run_with(args: &RunArgs, raised: &mut Option<String>) -> anyhow::Result<E
         let _ = std::io::stderr().lock().write_all(text.as_bytes());
     }
     match record.outcome {
-        Err(error) => host_error(error, &plan),
+        Err(error) => host_error(error, plan_shown),
         Ok(RunOutcome::Success) => Ok(ExitCode::SUCCESS),
         Ok(RunOutcome::Exception { traceback }) => {
             *raised = Some(traceback.clone());
@@ -478,10 +476,7 @@ pub fn run_with(args: &RunArgs, raised: &mut Option<String>) -> anyhow::Result<E
                 .lines()
                 .last()
                 .is_some_and(|line| line.starts_with("BudgetExceeded:"));
-            let traceback = match &source {
-                Some((path, text)) => baton::annotate_traceback(&traceback, path, text),
-                None => traceback,
-            };
+            let traceback = plan.annotate(&traceback);
             let mut stderr = std::io::stderr().lock();
             // Messages are the plan's text: escaped, lines kept.
             let _ = stderr.write_all(baton::terminal_text(&traceback, true).as_bytes());
@@ -537,14 +532,21 @@ fn host_error(error: HostError, plan: &Path) -> anyhow::Result<ExitCode> {
 }
 
 enum Loaded {
-    /// A module, and the plan's path and source when it was compiled from source (tracebacks
-    /// then show the source lines, as CPython's do).
-    Module(Vec<u8>, Option<(String, String)>),
+    /// The plan, with its source when it has one (tracebacks then show the source lines, as
+    /// CPython's do).
+    Plan(Plan),
     /// The plan was rejected (diagnostics already printed): exit with this code.
     Exit(ExitCode),
 }
 
-fn load(path: &Path, gc_stress: u32, deny_warnings: bool) -> anyhow::Result<Loaded> {
+/// Loads the plan at `path`: a compiled module, or a source checked and compiled here. A
+/// resumed run's module is annotated from the source its run directory kept (`resumed`).
+fn load(
+    path: &Path,
+    gc_stress: u32,
+    deny_warnings: bool,
+    resumed: Option<&Path>,
+) -> anyhow::Result<Loaded> {
     let extension = path.extension().and_then(|ext| ext.to_str()).unwrap_or("");
     match extension {
         "wasm" => {
@@ -553,7 +555,18 @@ fn load(path: &Path, gc_stress: u32, deny_warnings: bool) -> anyhow::Result<Load
             }
             let bytes = std::fs::read(path)
                 .with_context(|| format!("cannot read module `{}`", path.display()))?;
-            Ok(Loaded::Module(bytes, None))
+            let source = resumed.and_then(|run_dir| {
+                let kept = run_dir.join("plan.py");
+                let text = std::fs::read_to_string(&kept).ok()?;
+                Some(PlanSource {
+                    path: kept.display().to_string(),
+                    text,
+                })
+            });
+            let plan = Plan::from_module(bytes, source)
+                .map_err(HostError::from)
+                .with_context(|| format!("cannot run `{}`", path.display()))?;
+            Ok(Loaded::Plan(plan))
         }
         "py" => {
             let shown = path.display().to_string();
@@ -563,37 +576,26 @@ fn load(path: &Path, gc_stress: u32, deny_warnings: bool) -> anyhow::Result<Load
                     return Ok(Loaded::Exit(code));
                 }
             }
-            compile_plan(&shown, &text, gc_stress)
+            // The plan cache keeps default builds only (`Plan::from_source`).
+            let compiled = if gc_stress == 0 {
+                Plan::from_source(shown, text)
+            } else {
+                let options = baton_compiler::CompileOptions {
+                    gc_stress,
+                    ..Default::default()
+                };
+                Plan::from_source_with(shown, text, options)
+            };
+            Ok(match compiled {
+                Ok(plan) => Loaded::Plan(plan),
+                Err(error) => Loaded::Exit(super::compile::report(error)),
+            })
         }
         _ => bail!(
             "`{}`: expected a compiled plan (`.wasm`) or a plan source (`.py`)",
             path.display()
         ),
     }
-}
-
-/// Compiles a plan's source to a module: the one place `baton run` calls the compiler. It
-/// shares `baton compile`'s reporting (diagnostics on stderr, exit 3 when the static check
-/// rejects the plan).
-///
-/// A plan this build compiled before is not compiled again (`baton::plan_cache`): the module
-/// cache's directory keeps the module under a digest of the build and the source.
-fn compile_plan(shown: &str, text: &str, gc_stress: u32) -> anyhow::Result<Loaded> {
-    let source = Some((shown.to_owned(), text.to_owned()));
-    // The plan cache keeps default builds only.
-    let compiled = if gc_stress == 0 {
-        baton::plan_cache::compile(ModuleCache::global(), shown, text)
-    } else {
-        let options = baton_compiler::CompileOptions {
-            gc_stress,
-            ..Default::default()
-        };
-        baton_compiler::compile_source_with(shown, text, options).map(|plan| plan.wasm)
-    };
-    Ok(match compiled {
-        Ok(wasm) => Loaded::Module(wasm, source),
-        Err(error) => Loaded::Exit(super::compile::report(error)),
-    })
 }
 
 #[cfg(test)]
