@@ -41,7 +41,7 @@ pub fn run_in(runs: &Path, stdout: &mut dyn std::io::Write) -> anyhow::Result<St
     let run = runner.run(&plan, stdout)?;
     match run.outcome? {
         RunOutcome::Success => Ok(run.result.unwrap_or_default()),
-        RunOutcome::Exception { traceback } => anyhow::bail!("{}", plan.annotate(&traceback)),
+        RunOutcome::Exception { traceback, .. } => anyhow::bail!("{}", plan.annotate(&traceback)),
     }
 }
 

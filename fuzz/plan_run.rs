@@ -76,7 +76,7 @@ pub fn compile_and_run_with(
     .unwrap_or_else(|_| panic!("run_module panicked on this plan:\n{plan}"));
     let ending = match result {
         Ok(RunOutcome::Success) => Ending::Success,
-        Ok(RunOutcome::Exception { traceback }) => {
+        Ok(RunOutcome::Exception { traceback, .. }) => {
             assert!(
                 traceback.ends_with('\n'),
                 "a traceback must end with a newline: {traceback:?}\n--- plan ---\n{plan}"

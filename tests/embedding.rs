@@ -105,9 +105,16 @@ fn an_uncaught_exception_is_the_outcome_and_its_traceback_shows_the_source() {
         .runs_in(scratch("raise"))
         .run(&plan, &mut Vec::new())
         .unwrap();
-    let Ok(RunOutcome::Exception { traceback }) = &run.outcome else {
+    let Ok(RunOutcome::Exception {
+        class,
+        message,
+        traceback,
+    }) = &run.outcome
+    else {
         panic!("expected an exception, got {:?}", run.outcome);
     };
+    assert_eq!(class, "ValueError");
+    assert_eq!(message, "invalid literal for int() with base 10: 'seven'");
     assert!(traceback.ends_with("ValueError: invalid literal for int() with base 10: 'seven'\n"));
     let annotated = plan.annotate(traceback);
     assert!(

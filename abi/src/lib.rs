@@ -32,6 +32,71 @@ pub const LEN_OFFSET: u32 = 4;
 /// Where a str object's UTF-8 bytes start.
 pub const STR_BYTES_OFFSET: u32 = 16;
 
+/// The exception classes a host call's error reply may name (docs/abi.md, "Host calls"). The
+/// host builds its errors from these, and the runtime's assembler generates from this list the
+/// function that maps a reply's name to the class it raises (any other name raises
+/// RuntimeError), so the two cannot disagree on a name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum HostException {
+    /// A model budget refused the call (`from baton import BudgetExceeded`).
+    BudgetExceeded,
+    /// The model provider failed, or `llm` is not granted.
+    LLMError,
+    /// The OS sandbox could not run the command, or `bash` is not granted.
+    SandboxError,
+    /// Arguments of the wrong type.
+    TypeError,
+    /// Arguments of the right type with a wrong value.
+    ValueError,
+    /// A command or model call ran out of its own time.
+    TimeoutError,
+    /// `branch`/`parallel` could not start, nest or adopt branches.
+    BranchError,
+    /// Anything else the host reports.
+    RuntimeError,
+}
+
+impl HostException {
+    /// Every class, in a fixed order.
+    pub const ALL: [HostException; 8] = [
+        HostException::BudgetExceeded,
+        HostException::LLMError,
+        HostException::SandboxError,
+        HostException::TypeError,
+        HostException::ValueError,
+        HostException::TimeoutError,
+        HostException::BranchError,
+        HostException::RuntimeError,
+    ];
+
+    /// The class's Python name, as replies carry it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            HostException::BudgetExceeded => "BudgetExceeded",
+            HostException::LLMError => "LLMError",
+            HostException::SandboxError => "SandboxError",
+            HostException::TypeError => "TypeError",
+            HostException::ValueError => "ValueError",
+            HostException::TimeoutError => "TimeoutError",
+            HostException::BranchError => "BranchError",
+            HostException::RuntimeError => "RuntimeError",
+        }
+    }
+
+    /// The class named `name`, if it is one of these.
+    pub fn from_name(name: &str) -> Option<HostException> {
+        HostException::ALL
+            .into_iter()
+            .find(|class| class.name() == name)
+    }
+}
+
+impl std::fmt::Display for HostException {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// The C library functions `baton.libm(op, x, y) -> f64` computes, `op` being the index here
 /// (the runtime's WAT names each `$libm_<name>`). One-argument functions ignore `y`. The host
 /// computes each with its C library's function of the same name, as CPython's math module

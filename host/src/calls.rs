@@ -21,6 +21,8 @@ use std::sync::Arc;
 
 use serde_json::{json, Value};
 
+pub use baton_abi::HostException;
+
 use crate::branch_id::BranchId;
 
 /// A call a plan can make. Each is the `baton.<name>` import of the same name, except
@@ -53,17 +55,16 @@ impl CallKind {
     }
 }
 
-/// An error a host call raises inside the plan: the Python exception class (one the runtime
-/// knows: `BudgetExceeded`, `LLMError`, `SandboxError`, `TypeError`, `ValueError`,
-/// `TimeoutError`; anything else becomes `RuntimeError`) and its message.
+/// An error a host call raises inside the plan: the Python exception class (one of
+/// [`HostException`], which the runtime's table is generated from) and its message.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlanError {
-    pub exception: &'static str,
+    pub exception: HostException,
     pub message: String,
 }
 
 impl PlanError {
-    pub fn new(exception: &'static str, message: impl Into<String>) -> Self {
+    pub fn new(exception: HostException, message: impl Into<String>) -> Self {
         PlanError {
             exception,
             message: message.into(),
@@ -71,16 +72,42 @@ impl PlanError {
     }
 
     pub fn type_error(message: impl Into<String>) -> Self {
-        Self::new("TypeError", message)
+        Self::new(HostException::TypeError, message)
     }
 
     pub fn value_error(message: impl Into<String>) -> Self {
-        Self::new("ValueError", message)
+        Self::new(HostException::ValueError, message)
+    }
+}
+
+/// Why a host call returned no value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CallError {
+    /// An exception raised inside the plan, which it may catch.
+    Raise(PlanError),
+    /// The call differs from the journal being replayed (`--resume`, `baton replay`): the run
+    /// stops with [`HostError::Divergence`](crate::HostError::Divergence); the plan never sees
+    /// it. The message says which call of which instance, where, and how it differs.
+    Diverged(String),
+}
+
+impl From<PlanError> for CallError {
+    fn from(error: PlanError) -> Self {
+        CallError::Raise(error)
+    }
+}
+
+impl std::fmt::Display for CallError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CallError::Raise(error) => write!(f, "{}: {}", error.exception, error.message),
+            CallError::Diverged(message) => write!(f, "divergence from the journal: {message}"),
+        }
     }
 }
 
 /// What a host call returns to the plan.
-pub type CallResult = Result<Value, PlanError>;
+pub type CallResult = Result<Value, CallError>;
 
 /// A boxed future, as host calls return them.
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
@@ -100,7 +127,7 @@ pub trait HostCalls: Send + Sync + 'static {
         let _ = spec;
         Box::pin(async {
             Err(PlanError::new(
-                "BranchError",
+                HostException::BranchError,
                 "this run cannot start branches (its host gives no way to fork)",
             ))
         })
@@ -209,9 +236,10 @@ impl HostCalls for NoCapabilities {
                 CallKind::Inputs => Ok(json!({})),
                 CallKind::Log => Ok(Value::Null),
                 CallKind::Bash | CallKind::Llm | CallKind::Branch => Err(PlanError::new(
-                    "RuntimeError",
+                    HostException::RuntimeError,
                     format!("`{}` is not granted to this run", kind.name()),
-                )),
+                )
+                .into()),
             }
         })
     }
@@ -220,11 +248,17 @@ impl HostCalls for NoCapabilities {
 /// Shared host calls, as a store holds them.
 pub type SharedCalls = Arc<dyn HostCalls>;
 
-/// Encodes a call's result as the reply text the runtime decodes.
+/// Encodes a call's result as the reply text the runtime decodes. A divergence never reaches
+/// the plan (the host call traps first); were it encoded, it would be a RuntimeError.
 pub fn encode_reply(result: &CallResult) -> Vec<u8> {
     let reply = match result {
         Ok(value) => json!({ "ok": value }),
-        Err(error) => json!({ "error": { "type": error.exception, "message": error.message } }),
+        Err(CallError::Raise(error)) => {
+            json!({ "error": { "type": error.exception.name(), "message": error.message } })
+        }
+        Err(CallError::Diverged(message)) => {
+            json!({ "error": { "type": HostException::RuntimeError.name(), "message": message } })
+        }
     };
     // Serialising a `Value` cannot fail (its map keys are strings).
     serde_json::to_vec(&reply).unwrap_or_else(|_| b"{\"ok\": null}".to_vec())

@@ -18,9 +18,52 @@ use crate::state::HostState;
 pub enum RunOutcome {
     /// `baton_main` returned 0.
     Success,
-    /// The plan raised an uncaught Python exception; `traceback` is the text the runtime built,
-    /// exactly as returned (it ends with `Type: message\n`).
-    Exception { traceback: String },
+    /// The plan raised an uncaught Python exception.
+    Exception {
+        /// The exception's class name (`JSONDecodeError` for `json.decoder.JSONDecodeError`).
+        class: String,
+        /// Its message (`str(e)`; may span lines; empty when it has none).
+        message: String,
+        /// The text the runtime built, exactly as returned: the frames, then
+        /// `module.Class: message\n`.
+        traceback: String,
+    },
+}
+
+impl RunOutcome {
+    /// The outcome of a plan that raised, from the traceback the runtime built (read once,
+    /// here): the exception line is the first after the header and the indented frame lines,
+    /// so a message that spans lines, even one with a line like a frame's, is read whole.
+    pub fn exception(traceback: String) -> RunOutcome {
+        let all: Vec<&str> = traceback.lines().collect();
+        let mut lines = all.iter().copied().peekable();
+        if lines.peek() == Some(&"Traceback (most recent call last):") {
+            lines.next();
+            // Frames, their source lines and elisions (`  ...`) are indented; a class name is not.
+            while lines.peek().is_some_and(|line| line.starts_with(' ')) {
+                lines.next();
+            }
+        } else {
+            // Not the runtime's format (a hand-made module's text): its last line.
+            lines = all[all.len().saturating_sub(1)..]
+                .iter()
+                .copied()
+                .peekable();
+        }
+        let first = lines.next().unwrap_or_default();
+        let (qualified, first_message) = first.split_once(": ").unwrap_or((first, ""));
+        let class = qualified.rsplit('.').next().unwrap_or(qualified).to_owned();
+        let mut message = first_message.to_owned();
+        for line in lines {
+            message.push('\n');
+            message.push_str(line);
+        }
+        RunOutcome::Exception {
+            class,
+            message,
+            traceback,
+        }
+    }
 }
 
 /// What a finished run produced besides its outcome.
@@ -122,7 +165,7 @@ pub(crate) async fn execute(
     let traceback = read_str(memory.data(&*store), status)
         .map_err(|message| HostError::BadTraceback { message })?;
     Ok(RunReport {
-        outcome: RunOutcome::Exception { traceback },
+        outcome: RunOutcome::exception(traceback),
         result,
         heap,
     })
@@ -204,3 +247,45 @@ fn advise_huge_pages(base: *mut u8) {
 
 #[cfg(not(target_os = "linux"))]
 fn advise_huge_pages(_base: *mut u8) {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fields(traceback: &str) -> (String, String) {
+        match RunOutcome::exception(traceback.to_owned()) {
+            RunOutcome::Exception { class, message, .. } => (class, message),
+            RunOutcome::Success => unreachable!(),
+        }
+    }
+
+    #[test]
+    fn an_exception_s_class_and_message_are_read_from_its_traceback() {
+        let frames = "Traceback (most recent call last):\n  File \"p.py\", line 3, in <module>\n";
+        assert_eq!(
+            fields(&format!("{frames}json.decoder.JSONDecodeError: bad: x\n")),
+            ("JSONDecodeError".into(), "bad: x".into())
+        );
+        assert_eq!(
+            fields(&format!("{frames}KeyError\n")),
+            ("KeyError".into(), String::new())
+        );
+        // A message of several lines, one like a frame's, is read whole.
+        assert_eq!(
+            fields(&format!("{frames}ValueError: one\n  File two\nthree\n")),
+            ("ValueError".into(), "one\n  File two\nthree".into())
+        );
+        // Frames with their source lines and elided frames, and no frames at all.
+        assert_eq!(
+            fields(&format!(
+                "{frames}    x = int('a')\n  ...\nValueError: bad\n"
+            )),
+            ("ValueError".into(), "bad".into())
+        );
+        assert_eq!(fields("TypeError: t\n"), ("TypeError".into(), "t".into()));
+        assert_eq!(
+            fields("Traceback:\n  line 1\nValueError: bad 1\n"),
+            ("ValueError".into(), "bad 1".into())
+        );
+    }
+}

@@ -45,8 +45,8 @@ use serde_json::{json, Value};
 
 use crate::branch_id::BranchId;
 use crate::calls::{
-    encode_reply, BoxFuture, BranchSettings, CallKind, CallResult, Fork, ForkSpec, HostCalls,
-    PlanError, SharedCalls,
+    encode_reply, BoxFuture, BranchSettings, CallError, CallKind, CallResult, Fork, ForkSpec,
+    HostCalls, HostException, PlanError, SharedCalls,
 };
 use crate::priors::{Prior, SiteFigures};
 use crate::sync::lock;
@@ -56,9 +56,6 @@ pub const JOURNAL_FILE: &str = "journal.jsonl";
 
 /// The format this build writes and reads (the first line of every journal).
 pub const JOURNAL_VERSION: u64 = 2;
-
-/// The exception name of a divergence; `run.rs` turns it into [`crate::HostError::Divergence`].
-pub const DIVERGENCE: &str = "DivergenceError";
 
 /// The append-only journal file of a run.
 pub struct Journal {
@@ -383,7 +380,7 @@ impl JournaledCalls {
         }
     }
 
-    fn divergence(&self, seq: u64, kind: CallKind, request: &Value, why: &str) -> PlanError {
+    fn divergence(&self, seq: u64, kind: CallKind, request: &Value, why: &str) -> CallError {
         let branch = self.id.describe();
         // A request from a plan library module's frame carries the module's number as "file".
         let library = request.get("file").and_then(Value::as_u64).is_some();
@@ -394,10 +391,10 @@ impl JournaledCalls {
                 false => format!(" at plan line {line}"),
                 true => format!(" at line {line} of a plan library module"),
             });
-        PlanError::new(
-            DIVERGENCE,
-            format!("{} call #{seq} of {branch}{line} {why}", kind.name()),
-        )
+        CallError::Diverged(format!(
+            "{} call #{seq} of {branch}{line} {why}",
+            kind.name()
+        ))
     }
 }
 
@@ -475,7 +472,7 @@ impl HostCalls for JournaledCalls {
             self.stats.live.fetch_add(1, Ordering::Relaxed);
             let started = Instant::now();
             let result = live.await;
-            if !matches!(&result, Err(error) if error.exception == DIVERGENCE) {
+            if !matches!(&result, Err(CallError::Diverged(_))) {
                 let reply: Value =
                     serde_json::from_slice(&encode_reply(&result)).unwrap_or(Value::Null);
                 self.write(json!({
@@ -530,35 +527,18 @@ fn short(value: &Value) -> String {
     }
 }
 
-/// A recorded reply back as a result.
+/// A recorded reply back as a result. A class the host does not know (a journal written by
+/// another build, or edited) is replayed as RuntimeError, as the runtime would raise it.
 fn decode_reply(reply: &Value) -> CallResult {
     if let Some(value) = reply.get("ok") {
         return Ok(value.clone());
     }
     let error = &reply["error"];
-    Err(PlanError::new(
-        exception_name(error["type"].as_str().unwrap_or("RuntimeError")),
-        error["message"].as_str().unwrap_or_default(),
-    ))
-}
-
-/// `PlanError::exception` is `&'static str`: the names the runtime knows, else RuntimeError.
-fn exception_name(name: &str) -> &'static str {
-    const KNOWN: &[&str] = &[
-        "BudgetExceeded",
-        "LLMError",
-        "SandboxError",
-        "TypeError",
-        "ValueError",
-        "TimeoutError",
-        "BranchError",
-        "RuntimeError",
-    ];
-    KNOWN
-        .iter()
-        .find(|known| **known == name)
-        .copied()
-        .unwrap_or("RuntimeError")
+    let exception = error["type"]
+        .as_str()
+        .and_then(HostException::from_name)
+        .unwrap_or(HostException::RuntimeError);
+    Err(PlanError::new(exception, error["message"].as_str().unwrap_or_default()).into())
 }
 
 #[cfg(test)]
@@ -677,31 +657,30 @@ mod tests {
         };
         let error =
             block_on(replay(Missing::RunLive).call(CallKind::Bash, 0, bash("other"))).unwrap_err();
-        assert_eq!(error.exception, DIVERGENCE);
+        let diverged = |error: CallError| match error {
+            CallError::Diverged(message) => message,
+            other => panic!("expected a divergence, got {other:?}"),
+        };
+        let message = diverged(error);
         assert!(
-            error
-                .message
-                .starts_with("bash call #0 of the run at plan line 3 differs"),
-            "{}",
-            error.message
+            message.starts_with("bash call #0 of the run at plan line 3 differs"),
+            "{message}"
         );
         let error =
             block_on(replay(Missing::RunLive).call(CallKind::Llm, 0, bash("a"))).unwrap_err();
+        let message = diverged(error);
         assert!(
-            error
-                .message
-                .contains("is not the recorded call (a bash call)"),
-            "{}",
-            error.message
+            message.contains("is not the recorded call (a bash call)"),
+            "{message}"
         );
         // Replay-only: a call past the journal's end is a divergence, not a live call.
         let only = replay(Missing::Stop);
         block_on(only.call(CallKind::Bash, 0, bash("a"))).unwrap();
         let error = block_on(only.call(CallKind::Bash, 1, bash("b"))).unwrap_err();
+        let message = diverged(error);
         assert!(
-            error.message.contains("was not made by the recorded run"),
-            "{}",
-            error.message
+            message.contains("was not made by the recorded run"),
+            "{message}"
         );
         let _ = std::fs::remove_dir_all(&dir);
     }

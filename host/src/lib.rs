@@ -61,7 +61,10 @@ pub use baton_sandbox as sandbox;
 
 pub use branch_id::BranchId;
 pub use cache::{ModuleCache, Origin, Prepared};
-pub use calls::{CallKind, CallResult, HostCalls, NoCapabilities, PlanError, SharedCalls};
+pub use calls::{
+    CallError, CallKind, CallResult, HostCalls, HostException, NoCapabilities, PlanError,
+    SharedCalls,
+};
 pub use error::HostError;
 pub use execute::{HeapFigures, RunOutcome, RunReport};
 pub use imports::{

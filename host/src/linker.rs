@@ -7,11 +7,10 @@
 use serde_json::Value;
 use wasmtime::{Caller, InstancePre, Linker, Module};
 
-use crate::calls::{encode_reply, CallKind, CallResult, PlanError};
+use crate::calls::{encode_reply, CallError, CallKind, CallResult, HostException, PlanError};
 use crate::error::{BranchStuck, Diverged, GuestFault, HostError, OutputClosed};
 use crate::guest_memory::{guest_memory, guest_range, guest_text};
 use crate::imports::IMPORT_MODULE;
-use crate::journal::DIVERGENCE;
 use crate::state::{HostState, OUTPUT_CHUNK};
 
 /// The linker with every host call, and the module's imports resolved against it.
@@ -61,7 +60,7 @@ fn link_host_calls(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
                     let request = match decode_request(kind.name(), &text)? {
                         Ok(request) => request,
                         Err(too_deep) => {
-                            return Ok(hold_reply(&mut caller, kind.name(), &Err(too_deep)))
+                            return Ok(hold_reply(&mut caller, kind.name(), &Err(too_deep.into())))
                         }
                     };
                     call_and_hold_reply(&mut caller, kind, request).await
@@ -77,7 +76,9 @@ fn link_host_calls(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
                 let text = guest_text(&mut caller, "branch", ptr, len)?;
                 let request = match decode_request("branch", &text)? {
                     Ok(request) => request,
-                    Err(too_deep) => return Ok(hold_reply(&mut caller, "branch", &Err(too_deep))),
+                    Err(too_deep) => {
+                        return Ok(hold_reply(&mut caller, "branch", &Err(too_deep.into())))
+                    }
                 };
                 let seq = caller.data_mut().number(CallKind::Branch);
                 let context = caller.data().branching.clone();
@@ -95,10 +96,8 @@ fn link_host_calls(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
                 let mut result = calls.journaled(CallKind::Branch, seq, request, live).await;
                 // A branch crossed a run-wide limit: the run ends here, not in the plan.
                 caller.data().branching.run.check()?;
-                if let Err(error) = &result {
-                    if error.exception == DIVERGENCE {
-                        return Err(Diverged(error.message.clone()).into());
-                    }
+                if let Err(CallError::Diverged(message)) = &result {
+                    return Err(Diverged(message.clone()).into());
                 }
                 // What the branches printed, in branch order (replayed runs print it again).
                 if let Ok(Value::Object(reply)) = &mut result {
@@ -248,10 +247,8 @@ async fn call_and_hold_reply(
     }
     let seq = caller.data_mut().number(kind);
     let result = calls.call(kind, seq, request.clone()).await;
-    if let Err(error) = &result {
-        if error.exception == DIVERGENCE {
-            return Err(Diverged(error.message.clone()).into());
-        }
+    if let Err(CallError::Diverged(message)) = &result {
+        return Err(Diverged(message.clone()).into());
     }
     // The call may have stopped the run (a command killed for memory in the run's cgroup).
     caller.data().branching.run.check()?;
@@ -266,9 +263,10 @@ fn hold_reply(caller: &mut Caller<'_, HostState>, name: &str, result: &CallResul
     let mut reply = encode_reply(result);
     if i32::try_from(reply.len()).is_err() {
         reply = encode_reply(&Err(PlanError::new(
-            "RuntimeError",
+            HostException::RuntimeError,
             format!("the reply of {name}() is larger than 2 GiB"),
-        )));
+        )
+        .into()));
     }
     let len = reply.len() as i32;
     caller.data_mut().reply = Some(reply);
@@ -286,7 +284,9 @@ mod tests {
         assert_eq!(json_depth(br#"["[[[[", "\"]]]", [1]]"#), 2);
         let deep = format!("{}{}", "[".repeat(200), "]".repeat(200));
         assert_eq!(json_depth(deep.as_bytes()), 200);
-        assert!(matches!(decode_request("llm", &deep), Ok(Err(e)) if e.exception == "ValueError"));
+        assert!(
+            matches!(decode_request("llm", &deep), Ok(Err(e)) if e.exception == HostException::ValueError)
+        );
         assert!(decode_request("llm", "{not json").is_err());
     }
 }

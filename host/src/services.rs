@@ -15,8 +15,8 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use crate::calls::{
-    python_type, Args, BoxFuture, BranchSettings, CallKind, CallResult, Fork, ForkSpec,
-    ForkedWorkspace, HostCalls, PlanError,
+    python_type, Args, BoxFuture, BranchSettings, CallError, CallKind, CallResult, Fork, ForkSpec,
+    ForkedWorkspace, HostCalls, HostException, PlanError,
 };
 use crate::config::ForkMode;
 use crate::disk_watch::DiskWatch;
@@ -80,7 +80,7 @@ pub struct Services {
 
 /// The reply of a call after which the run was stopped by a run-wide limit: linker.rs traps on the
 /// run's account as the call returns, so the plan never sees it.
-fn run_stopped(class: &'static str) -> PlanError {
+fn run_stopped(class: HostException) -> PlanError {
     PlanError::new(class, "the run was stopped by a run-wide limit")
 }
 
@@ -306,7 +306,7 @@ impl Services {
         fork.map_err(|message| {
             let _ = std::fs::remove_dir_all(dir);
             PlanError::new(
-                "BranchError",
+                HostException::BranchError,
                 format!("cannot fork the workspace for branch {path}: {message}"),
             )
         })
@@ -356,7 +356,7 @@ impl Services {
                         Some(workspace) => vec![workspace.path().to_path_buf()],
                         None => {
                             return Err(PlanError::new(
-                                "BranchError",
+                                HostException::BranchError,
                                 "the parent's workspace is already finished",
                             ))
                         }
@@ -365,7 +365,7 @@ impl Services {
                 };
                 let fork = OverlayFork::create(&dir, lowers).map_err(|error| {
                     PlanError::new(
-                        "BranchError",
+                        HostException::BranchError,
                         format!("cannot fork the workspace for branch {path}: {error}"),
                     )
                 })?;
@@ -385,13 +385,13 @@ impl Services {
             } else {
                 let WorkspaceHandle::Dir(parent_cell) = parent else {
                     return Err(PlanError::new(
-                        "BranchError",
+                        HostException::BranchError,
                         "a branch of an overlay branch cannot be a copy",
                     ));
                 };
                 let workspace = self.copy_fork(parent_cell, &dir, &path).await?;
                 if self.disk_exceeded(true).await {
-                    return Err(run_stopped("BranchError"));
+                    return Err(run_stopped(HostException::BranchError));
                 }
                 child.sandbox = Some(Arc::new(sandbox.with_private_workspace(workspace.path())));
                 let cell: SharedWorkspace = Arc::new(Mutex::new(Some(workspace)));
@@ -418,7 +418,7 @@ impl Services {
         update(figures);
     }
 
-    async fn bash(&self, request: &Value) -> CallResult {
+    async fn bash(&self, request: &Value) -> Result<Value, PlanError> {
         let started = Instant::now();
         let result = self.run_bash(request).await;
         let timed_out = matches!(&result, Ok(v) if v["timed_out"] == Value::Bool(true));
@@ -429,7 +429,7 @@ impl Services {
         result
     }
 
-    async fn run_bash(&self, request: &Value) -> CallResult {
+    async fn run_bash(&self, request: &Value) -> Result<Value, PlanError> {
         let args = Args::new("bash", request)?;
         let script = args.required_str("command")?;
         let timeout = args.number("timeout")?.unwrap_or(DEFAULT_BASH_TIMEOUT_SECS);
@@ -442,7 +442,7 @@ impl Services {
         let stdin = args.str("input")?.map(|text| text.as_bytes().to_vec());
         let Some(sandbox) = &self.sandbox else {
             return Err(PlanError::new(
-                "SandboxError",
+                HostException::SandboxError,
                 "bash is not granted to this run (grant it in baton.toml or with --grant bash)",
             ));
         };
@@ -453,13 +453,13 @@ impl Services {
                 timeout: Duration::from_secs_f64(timeout),
             })
             .await
-            .map_err(|error| PlanError::new("SandboxError", error.to_string()))?;
+            .map_err(|error| PlanError::new(HostException::SandboxError, error.to_string()))?;
         let commands_killed = self
             .commands
             .as_ref()
             .is_some_and(|watch| watch.check(&output));
         if commands_killed || self.disk_exceeded(true).await {
-            return Err(run_stopped("SandboxError"));
+            return Err(run_stopped(HostException::SandboxError));
         }
         let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
         let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
@@ -474,7 +474,7 @@ impl Services {
         }))
     }
 
-    async fn llm(&self, request: &Value) -> CallResult {
+    async fn llm(&self, request: &Value) -> Result<Value, PlanError> {
         let started = Instant::now();
         let result = self.call_llm(request).await;
         let usage = result.as_ref().ok().map(|(_, reply)| reply.clone());
@@ -551,19 +551,20 @@ impl Services {
         }
         let Some(llm) = &self.llm else {
             return Err(PlanError::new(
-                "LLMError",
+                HostException::LLMError,
                 "llm is not granted to this run (grant it in baton.toml or with --grant llm)",
             ));
         };
         match llm.client.complete(&llm.budget, model_request).await {
             Ok(reply) => Ok((Value::String(reply.text.clone()), reply)),
-            Err(error @ LlmError::BudgetExceeded { .. }) => {
-                Err(PlanError::new("BudgetExceeded", error.to_string()))
-            }
+            Err(error @ LlmError::BudgetExceeded { .. }) => Err(PlanError::new(
+                HostException::BudgetExceeded,
+                error.to_string(),
+            )),
             Err(error @ LlmError::InvalidRequest(_)) => {
                 Err(PlanError::value_error(error.to_string()))
             }
-            Err(error) => Err(PlanError::new("LLMError", error.to_string())),
+            Err(error) => Err(PlanError::new(HostException::LLMError, error.to_string())),
         }
     }
 }
@@ -711,13 +712,13 @@ impl HostCalls for Services {
 
     fn call(&self, kind: CallKind, _seq: u64, request: Value) -> BoxFuture<'_, CallResult> {
         Box::pin(async move {
-            match kind {
+            let result = match kind {
                 CallKind::Bash => self.bash(&request).await,
                 CallKind::Llm => {
                     let reply = self.llm(&request).await;
                     // Replies land in the journal: they count against the disk budget too.
                     if self.disk_exceeded(false).await {
-                        return Err(run_stopped("LLMError"));
+                        return Err(run_stopped(HostException::LLMError).into());
                     }
                     reply
                 }
@@ -732,10 +733,11 @@ impl HostCalls for Services {
                 CallKind::Inputs => Ok(self.inputs.clone()),
                 // The host runs branches itself (host/src/branch/); they never reach a capability.
                 CallKind::Branch => Err(PlanError::new(
-                    "RuntimeError",
+                    HostException::RuntimeError,
                     "branch is not a capability call",
                 )),
-            }
+            };
+            result.map_err(CallError::from)
         })
     }
 }

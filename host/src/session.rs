@@ -476,7 +476,7 @@ pub fn run_plan(spec: RunSpec<'_>, stdout: &mut dyn Write) -> Result<RunRecord, 
     let ending = match &report {
         Ok(report) => match &report.outcome {
             RunOutcome::Success => json!({ "status": "success" }),
-            RunOutcome::Exception { traceback } => json!({
+            RunOutcome::Exception { traceback, .. } => json!({
                 "status": "exception",
                 "exception": traceback.lines().last().unwrap_or_default(),
             }),

@@ -7,7 +7,8 @@ use std::sync::Arc;
 
 use baton_host::calls::{BoxFuture, Fork, ForkSpec};
 use baton_host::{
-    CallKind, CallResult, HostCalls, HostError, Limits, ModuleCache, ModuleError, PlanError,
+    CallKind, CallResult, HostCalls, HostError, HostException, Limits, ModuleCache, ModuleError,
+    PlanError,
 };
 use serde_json::{json, Value};
 
@@ -19,7 +20,7 @@ impl HostCalls for Branching {
         Box::pin(async move {
             match kind {
                 CallKind::Inputs => Ok(json!({})),
-                _ => Err(PlanError::new("RuntimeError", "not granted")),
+                _ => Err(PlanError::new(HostException::RuntimeError, "not granted").into()),
             }
         })
     }

@@ -84,9 +84,7 @@ fn returns_traceback() {
     assert_eq!(out, "");
     assert_eq!(
         result.unwrap(),
-        RunOutcome::Exception {
-            traceback: "Traceback:\n  line 1\nValueError: bad 1\n".to_string()
-        }
+        RunOutcome::exception("Traceback:\n  line 1\nValueError: bad 1\n".to_string())
     );
 }
 

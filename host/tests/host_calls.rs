@@ -6,7 +6,9 @@
 use std::sync::{Arc, Mutex};
 
 use baton_host::calls::BoxFuture;
-use baton_host::{CallKind, CallResult, HostCalls, HostError, Limits, ModuleCache, PlanError};
+use baton_host::{
+    CallKind, CallResult, HostCalls, HostError, HostException, Limits, ModuleCache, PlanError,
+};
 use serde_json::{json, Value};
 
 /// Records every call and answers from a fixed table.
@@ -22,9 +24,13 @@ impl HostCalls for Fake {
             match kind {
                 CallKind::Inputs => Ok(json!({"n": 3})),
                 CallKind::Bash => Ok(json!({"returncode": 0, "stdout": "hi\n"})),
-                CallKind::Llm => Err(PlanError::new("BudgetExceeded", "no money")),
+                CallKind::Llm => {
+                    Err(PlanError::new(HostException::BudgetExceeded, "no money").into())
+                }
                 CallKind::Log => Ok(Value::Null),
-                CallKind::Branch => Err(PlanError::new("RuntimeError", "not here")),
+                CallKind::Branch => {
+                    Err(PlanError::new(HostException::RuntimeError, "not here").into())
+                }
             }
         })
     }

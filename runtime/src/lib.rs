@@ -294,6 +294,22 @@ fn build_layout() -> RuntimeLayout {
     }
     class_named.push_str("  (i32.const 0))\n");
 
+    // $host_error_type: the class a host call's error reply names (baton_abi::HostException,
+    // the list the host builds its errors from); RuntimeError for any other name.
+    class_named.push_str(
+        "(func $host_error_type (param $name i64) (result i32)\n  (if (i32.ne (call $tid (local.get $name)) (i32.const 5)) (then (return (global.get $t_RuntimeError))))\n",
+    );
+    for class in baton_abi::HostException::ALL {
+        let name = class.name();
+        let _ = writeln!(
+            class_named,
+            "  (if (call $str_eq (local.get $name) (i64.const {})) (then (return (i32.const {}))))",
+            statics.str(name),
+            types[name]
+        );
+    }
+    class_named.push_str("  (global.get $t_RuntimeError))\n");
+
     let frames = statics.end();
     // MemoryError's traceback: the frame stack copied here when it is raised (it must not
     // allocate), in `$frames_snapshot`'s layout: a count, then up to MAX_DEPTH + 8 frames.

@@ -191,20 +191,8 @@
   (if (i32.eq (call $tid (local.get $m)) (i32.const 5)) (then (return (local.get $m))))
   (i64.extend_i32_u (global.get $s_host_no_message)))
 
-;; The exception class a host error names; RuntimeError for a name the runtime does not know.
-(func $host_error_type (param $name i64) (result i32)
-  (if (i32.ne (call $tid (local.get $name)) (i32.const 5)) (then (return (global.get $t_RuntimeError))))
-  (if (call $host_is_type (local.get $name) (global.get $t_BudgetExceeded)) (then (return (global.get $t_BudgetExceeded))))
-  (if (call $host_is_type (local.get $name) (global.get $t_LLMError)) (then (return (global.get $t_LLMError))))
-  (if (call $host_is_type (local.get $name) (global.get $t_SandboxError)) (then (return (global.get $t_SandboxError))))
-  (if (call $host_is_type (local.get $name) (global.get $t_TypeError)) (then (return (global.get $t_TypeError))))
-  (if (call $host_is_type (local.get $name) (global.get $t_ValueError)) (then (return (global.get $t_ValueError))))
-  (if (call $host_is_type (local.get $name) (global.get $t_TimeoutError)) (then (return (global.get $t_TimeoutError))))
-  (if (call $host_is_type (local.get $name) (global.get $t_BranchError)) (then (return (global.get $t_BranchError))))
-  (global.get $t_RuntimeError))
-
-(func $host_is_type (param $name i64) (param $type i32) (result i32)
-  (call $str_eq (local.get $name) (i64.extend_i32_u (i32.load offset=8 (local.get $type)))))
+;; $host_error_type (the class a host error names, RuntimeError for a name the runtime does not
+;; know) is generated from baton_abi::HostException by the assembler (runtime/src/lib.rs).
 
 ;; The address and length of a str's bytes, for a host call.
 (func $host_ptr (param $s i64) (result i32)

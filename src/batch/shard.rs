@@ -236,11 +236,16 @@ fn describe(record: &RunRecord) -> Result<Value, String> {
         .unwrap_or(Value::Null);
     let (status, detail) = match &record.outcome {
         Ok(RunOutcome::Success) => ("success", Value::Null),
-        Ok(RunOutcome::Exception { traceback }) => {
+        Ok(RunOutcome::Exception {
+            class,
+            message,
+            traceback,
+        }) => {
             let last = traceback.lines().last().unwrap_or_default();
-            let unreachable =
-                last.starts_with("LLMError: model provider") && last.contains(" failed after ");
-            if last.starts_with("SandboxError:") || unreachable {
+            let unreachable = class == "LLMError"
+                && message.starts_with("model provider")
+                && message.contains(" failed after ");
+            if class == "SandboxError" || unreachable {
                 return Err(last.to_string());
             }
             ("exception", json!(last))

@@ -59,7 +59,7 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
     }
     let ending = match &record.outcome {
         RunOutcome::Success => "success".to_string(),
-        RunOutcome::Exception { traceback } => {
+        RunOutcome::Exception { traceback, .. } => {
             traceback.lines().last().unwrap_or_default().to_string()
         }
     };

@@ -470,12 +470,11 @@ pub fn run_with(args: &RunArgs, raised: &mut Option<String>) -> anyhow::Result<E
     match record.outcome {
         Err(error) => host_error(error, plan_shown),
         Ok(RunOutcome::Success) => Ok(ExitCode::SUCCESS),
-        Ok(RunOutcome::Exception { traceback }) => {
+        Ok(RunOutcome::Exception {
+            class, traceback, ..
+        }) => {
             *raised = Some(traceback.clone());
-            let budget = traceback
-                .lines()
-                .last()
-                .is_some_and(|line| line.starts_with("BudgetExceeded:"));
+            let budget = class == "BudgetExceeded";
             let traceback = plan.annotate(&traceback);
             let mut stderr = std::io::stderr().lock();
             // Messages are the plan's text: escaped, lines kept.

@@ -32,7 +32,7 @@ pub fn summary(record: &RunRecord, facts: &RunFacts<'_>) -> Value {
     let figures = &record.figures;
     let outcome = match &record.outcome {
         Ok(RunOutcome::Success) => json!({"status": "success"}),
-        Ok(RunOutcome::Exception { traceback }) => json!({
+        Ok(RunOutcome::Exception { traceback, .. }) => json!({
             "status": "exception",
             "exception": traceback.lines().last().unwrap_or_default(),
         }),

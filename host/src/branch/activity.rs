@@ -123,7 +123,7 @@ impl Activity {
         }
         let reply = match result {
             Ok(value) => truncated(&value.to_string()),
-            Err(error) => truncated(&format!("{}: {}", error.exception, error.message)),
+            Err(error) => truncated(&error.to_string()),
         };
         state.trace.push(json!({
             "call": kind.name(),

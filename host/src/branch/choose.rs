@@ -98,6 +98,10 @@ pub(super) fn nothing_chosen(ends: &[Option<End>]) -> String {
                 failures += 1;
                 *raised.entry(format!("{kind}: {message}")).or_default() += 1;
             }
+            Some(End::Diverged(message)) => {
+                failures += 1;
+                *raised.entry(format!("Divergence: {message}")).or_default() += 1;
+            }
         }
     }
     let mut parts = Vec::new();

@@ -29,7 +29,9 @@ use tokio::sync::mpsc;
 use tokio::task::JoinSet;
 
 use crate::branch_id::BranchId;
-use crate::calls::{CallResult, ForkSpec, ForkedWorkspace, PlanError, SharedCalls};
+use crate::calls::{
+    CallError, CallResult, ForkSpec, ForkedWorkspace, HostException, PlanError, SharedCalls,
+};
 use crate::engine;
 use crate::error::HostError;
 use crate::execute::{execute, with_place, Entry, RunOutcome, RunReport};
@@ -64,6 +66,8 @@ enum End {
         valid: bool,
         score: Option<f64>,
     },
+    /// A call of the branch differs from the journal being replayed: the whole run stops.
+    Diverged(String),
     /// The callable or validator raised, a limit stopped it, it was stuck, or it could not be
     /// started. `kind` is the exception class (or `LimitExceeded`, `Stuck`, `Trap`).
     Failed {
@@ -97,20 +101,12 @@ struct Slot {
     held: Held,
 }
 
-/// The exception class and message of a traceback's last line (`json.decoder.X: m` gives `X`).
-fn exception_of(traceback: &str) -> (String, String) {
-    let last = traceback.trim_end().lines().last().unwrap_or_default();
-    let (class, message) = last.split_once(": ").unwrap_or((last, ""));
-    let class = class.rsplit('.').next().unwrap_or(class);
-    (class.to_string(), message.to_string())
-}
-
 /// The bytes of a finished branch's report the host keeps: its result and its traceback.
 fn handed_back(report: &Result<RunReport, HostError>) -> usize {
     match report {
         Ok(report) => {
             let traceback = match &report.outcome {
-                RunOutcome::Exception { traceback } => traceback.len(),
+                RunOutcome::Exception { traceback, .. } => traceback.len(),
                 RunOutcome::Success => 0,
             };
             traceback + report.result.as_ref().map_or(0, String::len)
@@ -136,15 +132,14 @@ fn end_of(report: Result<RunReport, HostError>) -> End {
                     _ => End::failed("Trap", "the branch returned no result"),
                 }
             }
-            RunOutcome::Exception { traceback } => {
-                let (kind, message) = exception_of(&traceback);
+            RunOutcome::Exception { class, message, .. } => {
                 let exception = report
                     .result
                     .as_deref()
                     .and_then(|text| serde_json::from_str::<Value>(text).ok())
                     .and_then(|mut raised| raised.get_mut("raised").map(Value::take));
                 End::Failed {
-                    kind,
+                    kind: class,
                     message,
                     exception,
                 }
@@ -158,7 +153,7 @@ fn end_of(report: Result<RunReport, HostError>) -> End {
                 .to_string(),
         ),
         Err(error @ HostError::Limit { .. }) => End::failed("LimitExceeded", error.to_string()),
-        Err(HostError::Divergence(message)) => End::failed("Divergence", message),
+        Err(HostError::Divergence(message)) => End::Diverged(message),
         Err(error) => End::failed("Trap", error.to_string()),
     }
 }
@@ -189,7 +184,7 @@ impl Branch {
         };
         let fork = match self.calls.fork(spec).await {
             Ok(fork) => fork,
-            Err(error) => return (index, End::failed(error.exception, error.message)),
+            Err(error) => return (index, End::failed(error.exception.name(), error.message)),
         };
         *lock(&self.slot.budget) = fork.budget;
         *lock(&self.slot.workspace) = fork.workspace;
@@ -387,13 +382,14 @@ pub(crate) async fn run(
     let depth = context.id.depth() as u32 + 1;
     if depth > settings.max_depth {
         return Err(PlanError::new(
-            "BranchError",
+            HostException::BranchError,
             format!(
                 "branches nest at most {} deep ([branch] max_depth); {} cannot start more",
                 settings.max_depth,
                 context.id.describe()
             ),
-        ));
+        )
+        .into());
     }
     let options = Arc::new(options(&request)?);
     let child_name = |index: usize| context.id.child(call, index as u32);
@@ -421,7 +417,8 @@ pub(crate) async fn run(
             return Err(PlanError::value_error(
                 "branch() with n='auto' needs a budget to plan against: cap the run's budget \
                  (--max-cost, --max-tokens, --max-llm-calls) or give priors={'value': ...}",
-            ));
+            )
+            .into());
         }
         let mut plan = Waves::new(prior, options.max_parallel_given);
         loop {
@@ -484,24 +481,25 @@ pub(crate) async fn run(
                 Ok(changed) => adopted = Some(changed),
                 Err(message) => {
                     return Err(PlanError::new(
-                        "BranchError",
+                        HostException::BranchError,
                         format!(
                             "cannot adopt the changes of {}: {message}",
                             child_name(index).describe()
                         ),
-                    ))
+                    )
+                    .into())
                 }
             }
         }
     }
 
     // A branch that diverged from the journal being replayed stops the whole run.
-    if let Some(End::Failed { message, .. }) = ends
+    if let Some(End::Diverged(message)) = ends
         .iter()
         .flatten()
-        .find(|end| matches!(end, End::Failed { kind, .. } if kind == "Divergence"))
+        .find(|end| matches!(end, End::Diverged(_)))
     {
-        return Err(PlanError::new(crate::journal::DIVERGENCE, message.clone()));
+        return Err(CallError::Diverged(message.clone()));
     }
     let mut outcomes = Vec::with_capacity(ends.len());
     let mut printed = Vec::new();
@@ -590,6 +588,14 @@ fn outcome(
             Value::Null,
             Some((kind.clone(), message.clone())),
         ),
+        // Never shown: a divergence ends the call before outcomes are made.
+        Some(End::Diverged(message)) => (
+            false,
+            false,
+            Value::Null,
+            Value::Null,
+            Some(("Divergence".to_string(), message.clone())),
+        ),
         None => (
             false,
             false,
@@ -626,21 +632,4 @@ fn outcome(
         "seconds": seconds,
         "trace": trace,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn traceback_classes() {
-        assert_eq!(
-            exception_of("Traceback...\n  File x\njson.decoder.JSONDecodeError: bad: x\n"),
-            ("JSONDecodeError".to_string(), "bad: x".to_string())
-        );
-        assert_eq!(
-            exception_of("Traceback\nKeyError\n"),
-            ("KeyError".to_string(), String::new())
-        );
-    }
 }

@@ -89,7 +89,7 @@ impl Runner {
         self.cache.clear_memory();
         let ending = match result {
             Ok(Ok(RunOutcome::Success)) => Ending::Success,
-            Ok(Ok(RunOutcome::Exception { traceback })) => {
+            Ok(Ok(RunOutcome::Exception { traceback, .. })) => {
                 Ending::Raised(exception_text(&traceback))
             }
             Ok(Err(HostError::Limit { message, .. })) => Ending::Limit(message),
