@@ -135,7 +135,6 @@ pub struct RuntimeLayout {
     globals_wat: String,
     type_object_wat: String,
     call_builtin_wat: String,
-    pending_builtins_wat: String,
 }
 
 fn parse_messages(file: &str, text: &str) -> Vec<(String, String)> {
@@ -247,25 +246,6 @@ fn build_layout() -> RuntimeLayout {
         0,
         &[types["MemoryError"], empty_tuple, 0, 0],
     );
-
-    // Builtins the checker accepts but no fragment implements yet raise NotImplementedError,
-    // naming the builtin, instead of leaving the module unassembled.
-    let mut pending_builtins = String::new();
-    for name in catalog::BUILTINS {
-        let defined = FRAGMENTS
-            .iter()
-            .any(|(_, text)| text.contains(&format!("(func $b_{name} ")));
-        if !defined {
-            let message = messages
-                .get(&format!("pending_{name}"))
-                .copied()
-                .unwrap_or_else(|| statics.str(&format!("builtin {name}() is not supported yet")));
-            let _ = writeln!(
-                pending_builtins,
-                "(func $b_{name} (param i32 i32) (result i64) (call $raise_static (global.get $t_NotImplementedError) (i32.const {message})) (unreachable))"
-            );
-        }
-    }
 
     // $exception_class_named: an exception class by name (a str value), or 0. Branches report
     // their exceptions by class name; `parallel` raises the same class in the parent.
@@ -433,7 +413,6 @@ fn build_layout() -> RuntimeLayout {
         globals_wat: globals,
         type_object_wat: type_object,
         call_builtin_wat: call_builtin,
-        pending_builtins_wat: pending_builtins,
     }
 }
 
@@ -534,7 +513,6 @@ pub fn assemble(plan: &PlanParts<'_>) -> String {
         out.push_str(fragment);
         out.push('\n');
     }
-    out.push_str(&layout.pending_builtins_wat);
     out.push_str(&globals_wat(plan.globals));
     // $traceback_file_of: the traceback prefix of a frame's file.
     out.push_str("(func $traceback_file_of (param $file i32) (result i32)\n");
