@@ -66,12 +66,18 @@ fn nonce() -> u64 {
     time ^ (u64::from(std::process::id()) << 32)
 }
 
-/// A process's start time in clock ticks since boot (field 22 of `/proc/PID/stat`).
+/// A running process's start time in clock ticks since boot (field 22 of `/proc/PID/stat`);
+/// `None` when there is no such process, or it has exited and waits to be reaped (a zombie,
+/// state `Z` or `X`: a shard killed with its batch stays one until its new parent reaps it, and
+/// its claims are stale all the same).
 fn process_start(pid: u32) -> Option<u64> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     // The command name (field 2) may hold spaces and parentheses: count from its end.
-    let rest = &stat[stat.rfind(')')? + 1..];
-    rest.split_whitespace().nth(19)?.parse().ok()
+    let mut fields = stat[stat.rfind(')')? + 1..].split_whitespace();
+    if matches!(fields.next()?, "Z" | "X" | "x") {
+        return None;
+    }
+    fields.nth(18)?.parse().ok()
 }
 
 /// The claims a process holds, touched by one heartbeat thread.
@@ -184,6 +190,25 @@ fn stale_holder(path: &Path) -> Option<Holder> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_exited_process_not_yet_reaped_holds_nothing() {
+        assert!(process_start(std::process::id()).is_some());
+        // A child that has exited and is not waited for stays a zombie: not alive.
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        let pid = child.id();
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        while process_start(pid).is_some() {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the exited child still counts as running"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+        assert!(stat.contains(") Z "), "not a zombie: {stat}");
+        child.wait().unwrap();
+    }
 
     #[test]
     fn a_live_claim_excludes_and_a_dead_holders_is_taken_over() {
