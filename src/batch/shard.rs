@@ -7,13 +7,14 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use baton_host::config::{Capability, Config, WorkspaceMode};
-use baton_host::session::{run_plan, RunRecord, RunSpec, SessionError};
-use baton_host::{ModuleCache, RunOutcome};
+use baton_host::session::{RunRecord, SessionError};
+use baton_host::{HostError, RunOutcome};
 use serde_json::{json, Value};
 
 use super::claim::{Claims, Holder};
 use super::manifest::{Manifest, RunEntry};
 use super::{write_atomically, Layout};
+use crate::{Plan, PlanSource, Runner};
 
 /// How a shard went.
 #[derive(Debug, Default)]
@@ -188,13 +189,15 @@ fn execute(entry: &RunEntry, base: Option<&Path>, layout: &Layout) -> Result<Val
         .map(str::parse)
         .transpose()
         .map_err(|e: baton_host::llm::ConfigError| infra(e.to_string()))?;
-    let (module, source) = if resume {
+    let loaded = if resume {
         let module = std::fs::read(run_dir.join("plan.wasm"))
             .map_err(|e| infra(format!("cannot read the run's plan.wasm: {e}")))?;
-        (
-            module,
-            std::fs::read_to_string(run_dir.join("plan.py")).ok(),
-        )
+        let kept = run_dir.join("plan.py");
+        let source = std::fs::read_to_string(&kept).ok().map(|text| PlanSource {
+            path: kept.display().to_string(),
+            text,
+        });
+        Plan::from_module(module, source).map_err(|error| HostError::from(error).to_string())
     } else {
         match load_plan(&entry.plan)? {
             Ok(loaded) => loaded,
@@ -203,24 +206,26 @@ fn execute(entry: &RunEntry, base: Option<&Path>, layout: &Layout) -> Result<Val
             }
         }
     };
-    let spec = RunSpec {
-        module: &module,
-        source: source.as_deref(),
-        config,
-        provider,
-        inputs: entry.inputs.clone(),
-        run_dir: Some(run_dir.clone()),
-        runs_base: layout.root().to_path_buf(),
-        log_echo: None,
-        priors: Default::default(),
-        resume,
-        progress: false,
-        earlier_journals: Vec::new(),
+    let plan = match loaded {
+        Ok(plan) => plan,
+        // A module the host refuses: the run's own fault, a result.
+        Err(refused) => return Ok(json!({"status": "error", "error": refused})),
     };
-    let record = match run_plan(spec, &mut std::io::sink()) {
+    let mut runner = Runner::new(config)
+        .inputs(entry.inputs.clone())
+        .runs_in(layout.root());
+    runner = if resume {
+        runner.resume(&run_dir)
+    } else {
+        runner.run_dir(&run_dir)
+    };
+    if let Some(provider) = provider {
+        runner = runner.provider(provider);
+    }
+    let record = match runner.run(&plan, &mut std::io::sink()) {
         Ok(record) => record,
         Err(SessionError::Setup(why)) => return Err(infra(why)),
-        // A refused module or a capability not granted: the run's own fault, a result.
+        // A capability not granted: the run's own fault, a result.
         Err(error) => return Ok(json!({"status": "error", "error": error.to_string()})),
     };
     describe(&record).map_err(infra)
@@ -262,20 +267,22 @@ fn describe(record: &RunRecord) -> Result<Value, String> {
     }))
 }
 
-/// The plan's module and source: a `.wasm` as it is, a `.py` checked and compiled (through the
-/// plan cache). `Ok(Err(diagnostics))`: the check rejected it.
+/// The plan: a `.wasm` validated, a `.py` checked and compiled (through the plan cache).
+/// `Ok(Err(diagnostics))`: the check rejected it; `Ok(Ok(Err(why)))`: the host refused the
+/// module.
 #[allow(clippy::type_complexity)]
-fn load_plan(path: &Path) -> Result<Result<(Vec<u8>, Option<String>), String>, Failure> {
+fn load_plan(path: &Path) -> Result<Result<Result<Plan, String>, String>, Failure> {
     let infra = |what: String| Failure::Infrastructure(what);
     if path.extension().is_some_and(|e| e == "wasm") {
         let module = std::fs::read(path)
             .map_err(|e| infra(format!("cannot read {}: {e}", path.display())))?;
-        return Ok(Ok((module, None)));
+        let plan = Plan::from_module(module, None).map_err(|e| HostError::from(e).to_string());
+        return Ok(Ok(plan));
     }
     let text = crate::read_plan(path).map_err(|e| infra(e.to_string()))?;
     let shown = path.display().to_string();
-    match crate::plan_cache::compile(ModuleCache::global(), &shown, &text) {
-        Ok(module) => Ok(Ok((module, Some(text)))),
+    match Plan::from_source(shown, text) {
+        Ok(plan) => Ok(Ok(Ok(plan))),
         Err(baton_compiler::CompileError::Rejected(report)) => Ok(Err(report.render_human())),
         Err(error) => Ok(Err(error.to_string())),
     }
