@@ -16,7 +16,7 @@
 //! (`disk_watch.rs`: the workspace, the branches' forks, the journal).
 //!
 //! Crossing one stops the whole run: the instance that crossed it traps, every other instance
-//! traps at its next epoch tick (each store checks [`RunAccount::stopped`]), and the run ends with
+//! traps at its next epoch tick (each store checks `RunAccount::stopped`), and the run ends with
 //! [`HostError::Limit`](crate::HostError::Limit) naming the run-wide limit (exit 4). Unlike a
 //! single instance's memory cap, which the plan meets as a catchable `MemoryError`, these are
 //! the host protecting itself, so a plan cannot catch and ignore them.

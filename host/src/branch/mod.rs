@@ -3,13 +3,13 @@
 //! The runtime sends one request: the options, and one payload (the module's globals, the
 //! callables and the validator, in the value encoding of runtime/wat/codec.wat) that the host
 //! never looks inside. For each callable the host
-//! 1. forks the capabilities ([`HostCalls::fork`]): a copy of the workspace, a budget drawn
+//! 1. forks the capabilities ([`HostCalls::fork`](crate::HostCalls::fork)): a copy of the workspace, a budget drawn
 //!    from the parent's, log lines marked with the branch's path;
 //! 2. starts a fresh instance of the same module in a store of its own (fuel: what the parent
 //!    had left), hands it the payload as the waiting reply and calls
 //!    `baton_branch_main(len, index)`, which restores the globals, calls callable `index`, runs
 //!    the validator and reports `{"value", "valid", "score"}` through `baton.result`;
-//! 3. records its host calls ([`Activity`]: steps, a truncated trace, stuck detection) and keeps
+//! 3. records its host calls (`Activity`, `activity.rs`: steps, a truncated trace, stuck detection) and keeps
 //!    what it prints.
 //!
 //! Branches run concurrently (at most `max_parallel` at once, and the instance pool's slots).
