@@ -1,6 +1,6 @@
 //! The plan library: modules written in the plan language, embedded in the compiler and compiled
-//! into the plans that import them (see `codegen::Library`): `baton.ttc` (`plans/baton/`, which
-//! also runs under CPython against the SDK stub) and the standard modules plans reach for
+//! into the plans that import them (see `codegen::Library`): `baton.ttc` (`compiler/sdk/baton/`,
+//! which `plans/baton` links to so that editors and CPython find the SDK stub beside it) and the standard modules plans reach for
 //! (`compiler/stdlib/`: `math`, `re`, `shlex`, `textwrap`, `typing`), written to CPython 3.11's
 //! documented behaviour. A library module is checked like any plan before it is compiled in,
 //! except that it may import the internal runtime helpers (`_baton`).
@@ -36,7 +36,7 @@ pub const LIBRARY: &[(&str, &str, &str)] = &[
     (
         "baton.ttc",
         "baton/ttc.py",
-        include_str!("../../plans/baton/ttc.py"),
+        include_str!("../sdk/baton/ttc.py"),
     ),
 ];
 

@@ -580,7 +580,7 @@ mod tests {
     fn the_sdk_stub_exports_every_sdk_name() {
         // plans/baton/__init__.py is what editors and CPython see; it must offer every name the
         // checker lets a plan import from `baton`.
-        let stub = include_str!("../../plans/baton/__init__.py");
+        let stub = include_str!("../sdk/baton/__init__.py");
         let all = stub
             .split_once("__all__ = [")
             .and_then(|(_, rest)| rest.split_once(']'))

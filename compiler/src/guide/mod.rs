@@ -35,8 +35,8 @@ raise OverflowError, as all of Baton's ints do.
 - `typing`: names only; `Optional[int]` is `typing.Optional` and `List[int]` is `list` (`int | None` is a union, as in CPython).
 ";
 
-pub(crate) const SDK_STUB: &str = include_str!("../../../plans/baton/__init__.py");
-pub(crate) const LIBRARY: &str = include_str!("../../../plans/baton/ttc.py");
+pub(crate) const SDK_STUB: &str = include_str!("../../sdk/baton/__init__.py");
+pub(crate) const LIBRARY: &str = include_str!("../../sdk/baton/ttc.py");
 
 /// One of the run's limits, as the host that runs plans sets it (the compiler does not know
 /// them: `baton guide` passes the host's defaults).
