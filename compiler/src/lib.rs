@@ -8,6 +8,7 @@
 pub mod check;
 pub mod codegen;
 pub mod diagnostic;
+pub mod escapes;
 pub mod front;
 pub mod fuzzing;
 pub mod guide;

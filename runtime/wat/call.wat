@@ -446,6 +446,14 @@
       (call $msg1 (global.get $s_free_variable) (i64.extend_i32_u (local.get $name))))))
   (local.get $v))
 
+;; Reads a closure cell in the function that owns it; UnboundLocalError when the variable is
+;; unbound (a closure's read of the same cell is `$cell_get`'s NameError).
+(func $cell_get_local (param $cell i64) (param $name i32) (result i64)
+  (local $v i64)
+  (local.set $v (i64.load offset=8 (i32.wrap_i64 (local.get $cell))))
+  (if (i64.eqz (local.get $v)) (then (call $raise_unbound_local (local.get $name))))
+  (local.get $v))
+
 ;; NameError for a free variable read before it is bound (a comprehension reading a variable
 ;; of its function that is not assigned yet).
 (func $raise_free_variable (param $name i32)

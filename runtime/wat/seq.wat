@@ -2047,20 +2047,32 @@
   (call $next (local.get $iter)))
 
 ;; The next item of iter(callable, sentinel) (state: callable, sentinel), or 0 when the call
-;; returned the sentinel (then and ever after). `plan`: call it as plan code may (it may collect;
-;; the caller keeps the iterator rooted, and the state is read again after the call).
+;; returned the sentinel or raised StopIteration (then and ever after, as CPython's
+;; callable_iterator ends). `plan`: call it as plan code may (it may collect; the caller keeps
+;; the iterator rooted, and the state is read again after the call).
 (func $callable_next (param $s i32) (param $plan i32) (result i64)
-  (local $f i64) (local $v i64)
+  (local $f i64) (local $v i64) (local $e i64) (local $d i32)
   (local.set $f (i64.load offset=8 (local.get $s)))
   (if (i64.eqz (local.get $f)) (then (return (i64.const 0))))
-  (if (local.get $plan)
-    (then (local.set $v (call $call_plan (local.get $f) (global.get $empty_tuple) (i32.const 0))))
-    (else (local.set $v (call $call0 (local.get $f)))))
-  (if (call $eq (local.get $v) (i64.load offset=16 (local.get $s)))
+  (local.set $d (global.get $depth))
+  (local.set $e
+    (block $caught (result i64)
+      (local.set $v
+        (try_table (result i64) (catch $exc $caught)
+          (if (result i64) (local.get $plan)
+            (then (call $call_plan (local.get $f) (global.get $empty_tuple) (i32.const 0)))
+            (else (call $call0 (local.get $f))))))
+      (if (call $eq (local.get $v) (i64.load offset=16 (local.get $s)))
+        (then
+          (i64.store offset=8 (local.get $s) (i64.const 0))
+          (return (i64.const 0))))
+      (return (local.get $v))))
+  (if (call $exc_matches (local.get $e) (i64.extend_i32_u (global.get $t_StopIteration)))
     (then
+      (global.set $depth (local.get $d))
       (i64.store offset=8 (local.get $s) (i64.const 0))
       (return (i64.const 0))))
-  (local.get $v))
+  (throw $exc (local.get $e)))
 
 (func $lazy_next (param $it i32) (result i64)
   (local $kind i32) (local $s i32) (local $n i32) (local $i i32) (local $t i32) (local $v i64)

@@ -222,6 +222,46 @@ impl<'f> Checker<'f> {
         self.report(Diagnostic::error(code, span, message).with_help(help));
     }
 
+    /// The literal text of an f-string's format specs (`f'{v:\x3e5}'`), which the parser leaves
+    /// as written, has its escapes decoded as any str literal's: a malformed one (`\N` without
+    /// a known `{name}`, a truncated `\x`) is CPython's SyntaxError. A raw f-string keeps them.
+    fn literal_spec_escapes(&mut self, joined: &ast::ExprJoinedStr) {
+        let start = joined.range.start().to_usize();
+        let prefix = self.file.text().get(start..).unwrap_or("");
+        if prefix
+            .chars()
+            .take_while(char::is_ascii_alphabetic)
+            .any(|c| c == 'r' || c == 'R')
+        {
+            return;
+        }
+        for part in &joined.values {
+            let ast::Expr::FormattedValue(value) = part else {
+                continue;
+            };
+            let Some(ast::Expr::JoinedStr(spec)) = value.format_spec.as_deref() else {
+                continue;
+            };
+            for piece in &spec.values {
+                let ast::Expr::Constant(ast::ExprConstant {
+                    value: ast::Constant::Str(text),
+                    ..
+                }) = piece
+                else {
+                    continue;
+                };
+                if let Err(error) = crate::escapes::decode_escapes(text) {
+                    self.error(
+                        Code::SyntaxError,
+                        Span::from(spec.range()),
+                        error.to_string(),
+                        "write the escape whole (`\\x3e`, `\\N{BULLET}`), or a backslash as `\\\\`",
+                    );
+                }
+            }
+        }
+    }
+
     /// The span of `raw` inside `within`, found as a whole word; `within` if it is not there.
     fn word_span(&self, within: Span, raw: &str) -> Span {
         let text = self.file.text();
@@ -1252,7 +1292,10 @@ impl<'f> Checker<'f> {
                 self.expr(&f.value);
                 self.opt_expr(&f.format_spec);
             }
-            E::JoinedStr(j) => self.exprs(&j.values),
+            E::JoinedStr(j) => {
+                self.literal_spec_escapes(j);
+                self.exprs(&j.values);
+            }
             E::Subscript(s) => {
                 self.expr(&s.value);
                 // `a[*b]` is valid Python 3.11 (PEP 646).

@@ -1659,7 +1659,14 @@ impl<'a> Generator<'a> {
             }
             place @ (Place::Local { cell: true, .. } | Place::Free { .. }) => {
                 let cell = self.cell_of(&place).expect("cell or closure variable");
-                format!("(call $cell_get {cell} (i32.const {name_str}))")
+                // Unbound, a cell read by the function that owns it is that function's local
+                // (UnboundLocalError, as CPython); read by a closure or a comprehension, a
+                // free variable (NameError).
+                let read = match place {
+                    Place::Local { owner, .. } if owner == scope => "$cell_get_local",
+                    _ => "$cell_get",
+                };
+                format!("(call {read} {cell} (i32.const {name_str}))")
             }
             Place::Global(name) => {
                 let index = self.global_index(&name);
@@ -2338,7 +2345,13 @@ impl<'a> Generator<'a> {
                                     // The parser leaves a spec's escapes as written
                                     // (`{v:\x3e5}` is `>5` to CPython).
                                     Some(text) if !self.fstring_raw => {
-                                        let text = fstring_spec::decode_escapes(&text);
+                                        // The checker refused malformed escapes.
+                                        let text = match crate::escapes::decode_escapes(&text) {
+                                            Ok(text) => text,
+                                            Err(error) => {
+                                                return self.unsupported(part, &error.to_string())
+                                            }
+                                        };
                                         (
                                             self.str_value(&text),
                                             fstring_spec::pack(&text).unwrap_or(0),
