@@ -2349,7 +2349,7 @@ impl<'a> Generator<'a> {
                                         let text = match crate::escapes::decode_escapes(&text) {
                                             Ok(text) => text,
                                             Err(error) => {
-                                                return self.unsupported(part, &error.to_string())
+                                                return self.unsupported(part, error.to_string())
                                             }
                                         };
                                         (
