@@ -298,8 +298,14 @@ def hypot(*coordinates):
     return _vector_norm(values)
 
 
-def dist(p, q):
+def dist(*points, **keywords):
     """The Euclidean distance between two points of the same dimension."""
+    # Positional only, counted as CPython's fast-call functions count them.
+    if keywords:
+        raise TypeError("math.dist() takes no keyword arguments")
+    if len(points) != 2:
+        raise TypeError(f"dist expected 2 arguments, got {len(points)}")
+    p, q = points
     # Any iterable is a point, as in CPython (which makes a tuple of each).
     if not isinstance(p, tuple):
         p = tuple(p)

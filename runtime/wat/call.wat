@@ -131,11 +131,30 @@
             (if (i32.ne (i32.load offset=4 (local.get $args)) (i32.const 1))
               (then (call $raise_msg (global.get $t_TypeError) (call $msg2 (global.get $s_range_method_one_arg) (local.get $name)
                 (call $to_str (call $int_new (i64.extend_i32_u (i32.load offset=4 (local.get $args)))))))))
-            (local.set $r (call $list_method (call $list_from (local.get $self)) (local.get $name) (local.get $args) (local.get $kwargs)))))
+            (local.set $r
+              (if (result i64) (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_attr_index)))
+                (then (call $range_index (local.get $self) (local.get $args)))
+                (else (call $list_method (call $list_from (local.get $self)) (local.get $name) (local.get $args) (local.get $kwargs)))))))
         (br $dispatched))))
   (if (i64.eqz (local.get $r))
     (then (call $raise_no_attribute (local.get $self) (local.get $name))))
   (local.get $r))
+
+;; range.index(x) (one argument, checked): where x is among the range's values, found as in
+;; their list (so 2.0 is found at 2). Not found, CPython's ValueError: "x is not in range" for an
+;; int or bool (which it looks up arithmetically), its generic sequence search's words otherwise.
+(func $range_index (param $self i64) (param $args i32) (result i64)
+  (local $i i32) (local $x i64) (local $t i32)
+  (local.set $x (call $seq_arg (local.get $args) (i32.const 0)))
+  (local.set $i (call $seq_find (call $list_from (local.get $self)) (local.get $x) (local.get $args)))
+  (if (i32.ge_s (local.get $i) (i32.const 0))
+    (then (return (call $seq_int (i64.extend_i32_u (local.get $i))))))
+  (local.set $t (call $tid (local.get $x)))
+  (if (i32.or (i32.eq (local.get $t) (i32.const 2)) (i32.eq (local.get $t) (i32.const 3)))
+    (then (call $raise_msg (global.get $t_ValueError) (call $msg1 (global.get $s_range_not_in)
+      (call $to_repr (local.get $x))))))
+  (call $raise_static (global.get $t_ValueError) (global.get $s_range_not_in_sequence))
+  (unreachable))
 
 ;; The attribute lookup of a method call `obj.name(...)`, made before the arguments are evaluated,
 ;; as CPython looks the method up first: AttributeError (as `$getattr` raises it) when `obj` has

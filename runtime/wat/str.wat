@@ -897,6 +897,24 @@
       (local.set $sb (call $sb_new))
       (call $sb_push_i64 (local.get $sb) (i64.extend_i32_u (i32.add (local.get $n) (call $seq_kw_count (local.get $kwargs)))))
       (call $raise_msg (global.get $t_TypeError) (call $msg1 (global.get $s_str_str_count) (call $sb_finish (local.get $sb))))))
+  ;; An unknown keyword is reported before any argument is converted, as CPython's argument
+  ;; clinic unpacks the keywords first.
+  (if (local.get $kwargs)
+    (then
+      (local.set $e (i32.load offset=8 (local.get $kwargs)))
+      (local.set $end (i32.add (local.get $e) (i32.mul (i32.load offset=12 (local.get $kwargs)) (i32.const 24))))
+      (block $checked
+        (loop $each
+          (br_if $checked (i32.ge_u (local.get $e) (local.get $end)))
+          (local.set $key (i64.load offset=8 (local.get $e)))
+          (if (i32.and (i64.ne (local.get $key) (i64.const 0))
+                (i32.eqz (i32.or (call $str_eq (local.get $key) (i64.extend_i32_u (global.get $s_str_kw_object)))
+                  (i32.or (call $str_eq (local.get $key) (i64.extend_i32_u (global.get $s_str_kw_encoding)))
+                    (call $str_eq (local.get $key) (i64.extend_i32_u (global.get $s_str_kw_errors)))))))
+            (then (call $raise_msg (global.get $t_TypeError)
+              (call $msg2 (global.get $s_str_kw_invalid) (local.get $key) (i64.extend_i32_u (global.get $s_str_str))))))
+          (local.set $e (i32.add (local.get $e) (i32.const 24)))
+          (br $each)))))
   (if (local.get $n) (then (local.set $v (i64.load offset=8 (local.get $args)))))
   (local.set $more (i32.gt_u (local.get $n) (i32.const 1)))
   (if (local.get $more)
