@@ -3,6 +3,17 @@
 //! written, so the checker validates it here (a malformed escape is CPython's SyntaxError) and
 //! the code generator decodes it.
 
+/// Whether the string literal starting at byte `start` of `source` is raw (an `r`/`R` among
+/// its prefix letters): a raw literal's escapes are kept as written.
+pub fn literal_is_raw(source: &str, start: usize) -> bool {
+    source
+        .get(start..)
+        .unwrap_or("")
+        .chars()
+        .take_while(char::is_ascii_alphabetic)
+        .any(|c| c == 'r' || c == 'R')
+}
+
 /// A malformed escape: where it is in the text (byte offsets, first and last) and why, as
 /// CPython's `unicodeescape` codec says it.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -226,13 +226,7 @@ impl<'f> Checker<'f> {
     /// as written, has its escapes decoded as any str literal's: a malformed one (`\N` without
     /// a known `{name}`, a truncated `\x`) is CPython's SyntaxError. A raw f-string keeps them.
     fn literal_spec_escapes(&mut self, joined: &ast::ExprJoinedStr) {
-        let start = joined.range.start().to_usize();
-        let prefix = self.file.text().get(start..).unwrap_or("");
-        if prefix
-            .chars()
-            .take_while(char::is_ascii_alphabetic)
-            .any(|c| c == 'r' || c == 'R')
-        {
+        if crate::escapes::literal_is_raw(self.file.text(), joined.range.start().to_usize()) {
             return;
         }
         for part in &joined.values {

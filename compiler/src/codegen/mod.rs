@@ -2117,13 +2117,7 @@ impl<'a> Generator<'a> {
 
     /// Whether the string literal starting at byte `start` of the file has an `r` prefix.
     fn literal_is_raw(&self, start: usize) -> bool {
-        self.file
-            .text()
-            .get(start..)
-            .unwrap_or("")
-            .chars()
-            .take_while(|c| c.is_ascii_alphabetic())
-            .any(|c| c == 'r' || c == 'R')
+        crate::escapes::literal_is_raw(self.file.text(), start)
     }
 
     /// The module a name is bound to by an `import` in the file being emitted.
