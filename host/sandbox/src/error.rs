@@ -29,6 +29,18 @@ pub enum SandboxError {
         /// What went wrong, with the errno name where there is one.
         message: String,
     },
+    /// The command could not start: a fork during setup found no process left under the
+    /// process limits (the run's `CommandsCgroup`, the command's own pids cgroup, or
+    /// `RLIMIT_NPROC`), typically because other commands of the run hold them all. Not a fault
+    /// of the sandbox: retrying once those commands end can succeed.
+    #[error(
+        "the command could not start: the process limit is reached (a fork at step `{step}` \
+         was refused with EAGAIN); other commands of this run may hold every process it allows"
+    )]
+    OutOfProcesses {
+        /// The setup step whose fork was refused.
+        step: String,
+    },
     /// The helper ended without reporting, e.g. because the executable does not call
     /// [`run_helper_if_requested`](crate::run_helper_if_requested) first thing in `main`.
     #[error("the sandbox helper did not report a result ({0})")]

@@ -59,7 +59,10 @@
 //!    any family but `AF_UNIX` fail with `EPERM`.
 //!
 //! A layer that is required (namespaces, mounts, rlimits, capabilities, seccomp) and cannot be
-//! set up fails the run closed with [`SandboxError::Setup`], naming the step and the errno.
+//! set up fails the run closed with [`SandboxError::Setup`], naming the step and the errno. A
+//! setup fork refused because the process limits are full (the run's commands hold every
+//! process its cgroup allows) is [`SandboxError::OutOfProcesses`] instead: a limit at work, not
+//! a broken sandbox.
 //!
 //! # Around the command
 //!

@@ -87,6 +87,8 @@ pub(crate) enum Status {
     Layer { name: String, state: LayerState },
     /// Setup failed at `step`; the command never ran.
     Error { step: String, message: String },
+    /// A fork at `step` found no process left under the process limits; the command never ran.
+    OutOfProcesses { step: String },
     /// The command ended with this code (128+signal when killed).
     Exit(i32),
     /// The kernel killed this many of the command's processes for memory (its cgroup's
@@ -109,6 +111,7 @@ impl Status {
             Status::Error { step, message } => {
                 format!("error {}\t{}\n", clean(step), clean(message))
             }
+            Status::OutOfProcesses { step } => format!("noproc {}\n", clean(step)),
             Status::Exit(code) => format!("exit {code}\n"),
             Status::MemoryKills(n) => format!("oom {n}\n"),
         }
@@ -120,6 +123,9 @@ impl Status {
         match kind {
             "exit" => rest.trim().parse().ok().map(Status::Exit),
             "oom" => rest.trim().parse().ok().map(Status::MemoryKills),
+            "noproc" => Some(Status::OutOfProcesses {
+                step: rest.trim_end().to_string(),
+            }),
             "error" => {
                 let (step, message) = rest.split_once('\t')?;
                 Some(Status::Error {
@@ -198,6 +204,9 @@ mod tests {
             Status::Error {
                 step: "pivot_root".into(),
                 message: "EPERM\nsecond line".into(),
+            },
+            Status::OutOfProcesses {
+                step: "fork pid 1 of the sandbox".into(),
             },
             Status::Layer {
                 name: "landlock".into(),

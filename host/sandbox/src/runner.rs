@@ -141,6 +141,9 @@ pub(crate) fn setup_error(statuses: &[Status]) -> Option<SandboxError> {
             step: step.clone(),
             message: message.clone(),
         }),
+        Status::OutOfProcesses { step } => {
+            Some(SandboxError::OutOfProcesses { step: step.clone() })
+        }
         _ => None,
     })
 }

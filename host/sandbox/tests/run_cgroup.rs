@@ -3,7 +3,7 @@
 
 mod common;
 
-use baton_sandbox::{CommandsCgroup, Policy};
+use baton_sandbox::{CommandsCgroup, Policy, SandboxError};
 use common::*;
 
 /// Whether this machine gives the sandbox a cgroup for `controller`.
@@ -29,12 +29,15 @@ async fn the_run_s_process_limit_binds_its_commands_together() {
         ..Policy::for_workspace(ws.path())
     };
     // Three commands at once, each trying to hold 30 processes (each within its own limit of
-    // 256): together they cannot pass the run's 40. The host samples the run's count.
+    // 256): together they cannot pass the run's 40. The host samples the run's count. A command
+    // is refused either inside (bash cannot fork a `sleep`) or, when the others already hold
+    // every process, before it starts (the sandbox's own fork is refused): which one depends on
+    // timing, and both are the run's limit at work.
     let script = "for ((i = 0; i < 30; i++)); do sleep 4 & done; wait";
     let runs = (0..3)
         .map(|_| {
             let sandbox = sandbox(policy.clone());
-            tokio::spawn(async move { sandbox.run(command(script)).await.unwrap() })
+            tokio::spawn(async move { sandbox.run(command(script)).await })
         })
         .collect::<Vec<_>>();
     let pids = run
@@ -54,8 +57,14 @@ async fn the_run_s_process_limit_binds_its_commands_together() {
     }
     let mut refused = 0;
     for handle in runs {
-        let out = handle.await.unwrap();
-        refused += usize::from(text(&out.stderr).contains("Resource temporarily unavailable"));
+        refused += usize::from(match handle.await.unwrap() {
+            Ok(out) => text(&out.stderr).contains("Resource temporarily unavailable"),
+            Err(SandboxError::OutOfProcesses { step }) => {
+                assert!(step.contains("fork"), "{step}");
+                true
+            }
+            Err(other) => panic!("a command failed otherwise: {other}"),
+        });
     }
     assert!(most > 0 && most <= 40, "{most} processes at once");
     assert!(refused > 0, "no command was refused a process");
@@ -63,6 +72,27 @@ async fn the_run_s_process_limit_binds_its_commands_together() {
     drop(run);
     for dir in dirs {
         assert!(!dir.exists(), "{} was left behind", dir.display());
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_command_with_no_process_left_to_start_is_refused_as_such() {
+    if !cgroup_works("pids") {
+        eprintln!("not checked: no pids cgroup can be made here");
+        return;
+    }
+    // The helper itself is the run's one process: the sandbox's first fork finds none left.
+    let run = CommandsCgroup::create(1, 1 << 30);
+    let ws = TempDir::new("run-no-pids");
+    let policy = Policy {
+        run_cgroups: run.dirs().to_vec(),
+        ..Policy::for_workspace(ws.path())
+    };
+    match sandbox(policy).run(command("echo ran")).await {
+        Err(error @ SandboxError::OutOfProcesses { .. }) => {
+            assert!(error.to_string().contains("process limit"), "{error}");
+        }
+        other => panic!("expected OutOfProcesses, got {other:?}"),
     }
 }
 

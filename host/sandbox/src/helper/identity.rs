@@ -106,7 +106,7 @@ pub fn mapped_user_namespace(ids: HostIds) -> StepResult<OwnedFd> {
     // SAFETY: the helper is single-threaded, so the child may run arbitrary code.
     let child = unsafe { libc::fork() };
     if child < 0 {
-        return Err(StepError::errno(
+        return Err(StepError::fork(
             "fork to create the command's user namespace",
         ));
     }

@@ -42,9 +42,13 @@ impl Reporter {
         });
     }
     fn error(&self, err: StepError) {
-        self.send(Status::Error {
-            step: err.step,
-            message: err.message,
+        self.send(if err.out_of_processes {
+            Status::OutOfProcesses { step: err.step }
+        } else {
+            Status::Error {
+                step: err.step,
+                message: err.message,
+            }
         });
     }
 }
@@ -219,7 +223,7 @@ fn supervise(reporter: &Reporter) -> StepResult<i32> {
     // SAFETY: the process is single-threaded, so the child may run arbitrary code.
     let child = unsafe { libc::fork() };
     if child < 0 {
-        return Err(StepError::errno("fork pid 1 of the sandbox"));
+        return Err(StepError::fork("fork pid 1 of the sandbox"));
     }
     if child == 0 {
         // SAFETY: closing our copy of the write end.

@@ -12,6 +12,10 @@ use std::path::Path;
 pub struct StepError {
     pub step: String,
     pub message: String,
+    /// A fork failed because no process may be added: a pids cgroup (the command's or the
+    /// run's) or `RLIMIT_NPROC` is full. The host reports it as its own error, since it is a
+    /// limit doing its job rather than a broken sandbox.
+    pub out_of_processes: bool,
 }
 
 impl StepError {
@@ -19,6 +23,17 @@ impl StepError {
         StepError {
             step: step.into(),
             message: message.into(),
+            out_of_processes: false,
+        }
+    }
+
+    /// A failed `fork` at `step`, from the current `errno`: EAGAIN means a process limit.
+    pub fn fork(step: impl Into<String>) -> Self {
+        let err = io::Error::last_os_error();
+        let out_of_processes = err.raw_os_error() == Some(libc::EAGAIN);
+        StepError {
+            out_of_processes,
+            ..Self::io(step, err)
         }
     }
 
