@@ -25,6 +25,34 @@ pub mod type_id {
     pub const DICT_VIEW: u32 = 19;
     /// A record a host call returns (`BashResult`): fields by name.
     pub const RECORD: u32 = 20;
+    /// An f-string under construction (runtime-internal, never a Python value).
+    pub const STR_BUILDER: u32 = 21;
+
+    /// Every type id by its constant's name: the runtime's WAT writes `(i32.const TYPE_STR)`
+    /// for [`STR`], and its assembler substitutes the number from here.
+    pub const ALL: &[(&str, u32)] = &[
+        ("NONE", NONE),
+        ("BOOL", BOOL),
+        ("INT", INT),
+        ("FLOAT", FLOAT),
+        ("STR", STR),
+        ("TUPLE", TUPLE),
+        ("LIST", LIST),
+        ("DICT", DICT),
+        ("SET", SET),
+        ("FUNCTION", FUNCTION),
+        ("CELL", CELL),
+        ("EXCEPTION", EXCEPTION),
+        ("TYPE", TYPE),
+        ("BUILTIN", BUILTIN),
+        ("BOUND_METHOD", BOUND_METHOD),
+        ("RANGE", RANGE),
+        ("SLICE", SLICE),
+        ("ITERATOR", ITERATOR),
+        ("DICT_VIEW", DICT_VIEW),
+        ("RECORD", RECORD),
+        ("STR_BUILDER", STR_BUILDER),
+    ];
 }
 
 /// Where an object's length field is (`len` in docs/abi.md: a str's UTF-8 byte length).

@@ -4,6 +4,7 @@
 //! documented in `docs/abi.md`; the compiler and the host rely on it.
 
 pub mod catalog;
+mod constants;
 pub mod layout;
 pub mod statics;
 
@@ -135,6 +136,8 @@ pub struct RuntimeLayout {
     globals_wat: String,
     type_object_wat: String,
     call_builtin_wat: String,
+    /// [`FRAGMENTS`] in order, their named constants expanded.
+    fragments_wat: String,
 }
 
 fn parse_messages(file: &str, text: &str) -> Vec<(String, String)> {
@@ -276,8 +279,10 @@ fn build_layout() -> RuntimeLayout {
 
     // $host_error_type: the class a host call's error reply names (baton_abi::HostException,
     // the list the host builds its errors from); RuntimeError for any other name.
-    class_named.push_str(
-        "(func $host_error_type (param $name i64) (result i32)\n  (if (i32.ne (call $tid (local.get $name)) (i32.const 5)) (then (return (global.get $t_RuntimeError))))\n",
+    let _ = writeln!(
+        class_named,
+        "(func $host_error_type (param $name i64) (result i32)\n  (if (i32.ne (call $tid (local.get $name)) (i32.const {})) (then (return (global.get $t_RuntimeError))))",
+        type_id::STR
     );
     for class in baton_abi::HostException::ALL {
         let name = class.name();
@@ -413,6 +418,10 @@ fn build_layout() -> RuntimeLayout {
         globals_wat: globals,
         type_object_wat: type_object,
         call_builtin_wat: call_builtin,
+        fragments_wat: FRAGMENTS
+            .iter()
+            .map(|(file, text)| constants::expand(file, text) + "\n")
+            .collect(),
     }
 }
 
@@ -509,10 +518,7 @@ pub fn assemble(plan: &PlanParts<'_>) -> String {
             out.push('\n');
         }
     }
-    for (_, fragment) in FRAGMENTS {
-        out.push_str(fragment);
-        out.push('\n');
-    }
+    out.push_str(&layout.fragments_wat);
     out.push_str(&globals_wat(plan.globals));
     // $traceback_file_of: the traceback prefix of a frame's file.
     out.push_str("(func $traceback_file_of (param $file i32) (result i32)\n");

@@ -31,20 +31,20 @@
   (local $t i32)
   (if (call $is_small (local.get $v)) (then (return (i32.const 0))))
   (local.set $t (call $tid (local.get $v)))
-  (i32.or (i32.or (i32.eq (local.get $t) (i32.const 10)) (i32.eq (local.get $t) (i32.const 14)))
-    (i32.or (i32.eq (local.get $t) (i32.const 15)) (i32.eq (local.get $t) (i32.const 13)))))
+  (i32.or (i32.or (i32.eq (local.get $t) (i32.const TYPE_FUNCTION)) (i32.eq (local.get $t) (i32.const TYPE_BUILTIN)))
+    (i32.or (i32.eq (local.get $t) (i32.const TYPE_BOUND_METHOD)) (i32.eq (local.get $t) (i32.const TYPE_TYPE)))))
 
 ;; The list of callables to run: `fns` itself (a list or tuple of callables), or `n` times the
 ;; one callable `fns`.
 (func $br_tasks (param $fname i32) (param $fns i64) (param $n i64) (result i64)
   (local $t i32) (local $tasks i64) (local $i i32) (local $count i32) (local $items i32) (local $f i64)
   (local.set $t (call $tid (local.get $fns)))
-  (if (i32.or (i32.eq (local.get $t) (i32.const 6)) (i32.eq (local.get $t) (i32.const 7)))
+  (if (i32.or (i32.eq (local.get $t) (i32.const TYPE_TUPLE)) (i32.eq (local.get $t) (i32.const TYPE_LIST)))
     (then
       (if (i32.and (i64.ne (local.get $n) (i64.const 0)) (i64.ne (local.get $n) (i64.const 8)))
         (then (call $raise_msg (global.get $t_TypeError)
           (call $msg1 (global.get $s_br_n_with_list) (i64.extend_i32_u (local.get $fname))))))
-      (if (i32.eq (local.get $t) (i32.const 6))
+      (if (i32.eq (local.get $t) (i32.const TYPE_TUPLE))
         (then (local.set $items (i32.add (i32.wrap_i64 (local.get $fns)) (i32.const 8))))
         (else (local.set $items (i32.load offset=12 (i32.wrap_i64 (local.get $fns))))))
       (local.set $count (i32.load offset=4 (i32.wrap_i64 (local.get $fns))))
@@ -66,7 +66,7 @@
         (call $type_name (local.get $fns))))))
   (local.set $count (i32.const 1))
   ;; n="auto": one callable; the host runs it in waves (host/src/branch/waves.rs).
-  (if (i32.eq (call $tid (local.get $n)) (i32.const 5))
+  (if (i32.eq (call $tid (local.get $n)) (i32.const TYPE_STR))
     (then (if (call $str_eq (local.get $n) (i64.extend_i32_u (global.get $s_br_auto)))
       (then (local.set $n (i64.const 8))))))
   (if (i32.and (i64.ne (local.get $n) (i64.const 0)) (i64.ne (local.get $n) (i64.const 8)))
@@ -136,14 +136,14 @@
   (local.set $text (call $host_encode (call $host_with_line (local.get $req))))
   (local.set $reply (call $host_take_reply
     (call $host_branch (call $host_ptr (local.get $text)) (call $host_len (local.get $text)))))
-  (if (i32.ne (call $tid (local.get $reply)) (i32.const 8)) (then (call $br_bad_reply)))
+  (if (i32.ne (call $tid (local.get $reply)) (i32.const TYPE_DICT)) (then (call $br_bad_reply)))
   (local.set $outcomes (call $br_arg (local.get $reply) (global.get $s_br_outcomes)))
-  (if (i32.ne (call $tid (local.get $outcomes)) (i32.const 7)) (then (call $br_bad_reply)))
+  (if (i32.ne (call $tid (local.get $outcomes)) (i32.const TYPE_LIST)) (then (call $br_bad_reply)))
   (local.set $n (i32.load offset=4 (i32.wrap_i64 (local.get $outcomes))))
   (block $done (loop $each
     (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
     (local.set $o (call $cx_item (local.get $outcomes) (local.get $i)))
-    (if (i32.ne (call $tid (local.get $o)) (i32.const 8)) (then (call $br_bad_reply)))
+    (if (i32.ne (call $tid (local.get $o)) (i32.const TYPE_DICT)) (then (call $br_bad_reply)))
     (call $codec_begin)
     (call $dict_set (local.get $o) (i64.extend_i32_u (global.get $s_br_value))
       (call $cx_dec (call $br_arg_or_none (local.get $o) (global.get $s_br_value))))
@@ -158,7 +158,7 @@
 
 (func $br_is_auto (param $n i64) (result i32)
   (if (i64.eqz (local.get $n)) (then (return (i32.const 0))))
-  (if (i32.ne (call $tid (local.get $n)) (i32.const 5)) (then (return (i32.const 0))))
+  (if (i32.ne (call $tid (local.get $n)) (i32.const TYPE_STR)) (then (return (i32.const 0))))
   (call $str_eq (local.get $n) (i64.extend_i32_u (global.get $s_br_auto))))
 
 ;; The branches' names for the trace, the report and each Outcome's `label`: `labels` as the
@@ -177,7 +177,7 @@
         (br $each)))
       (return (local.get $out))))
   (local.set $t (call $tid (local.get $labels)))
-  (if (i32.eqz (i32.or (i32.eq (local.get $t) (i32.const 6)) (i32.eq (local.get $t) (i32.const 7))))
+  (if (i32.eqz (i32.or (i32.eq (local.get $t) (i32.const TYPE_TUPLE)) (i32.eq (local.get $t) (i32.const TYPE_LIST))))
     (then (call $raise_msg (global.get $t_TypeError)
       (call $msg2 (global.get $s_br_labels_type) (i64.extend_i32_u (local.get $fname))
         (call $type_name (local.get $labels))))))
@@ -185,13 +185,13 @@
     (then (call $raise_msg (global.get $t_ValueError)
       (call $msg2 (global.get $s_br_labels_count) (i64.extend_i32_u (local.get $fname))
         (call $to_str (call $cx_int (local.get $n)))))))
-  (if (i32.eq (local.get $t) (i32.const 6))
+  (if (i32.eq (local.get $t) (i32.const TYPE_TUPLE))
     (then (local.set $items (i32.add (i32.wrap_i64 (local.get $labels)) (i32.const 8))))
     (else (local.set $items (i32.load offset=12 (i32.wrap_i64 (local.get $labels))))))
   (block $done (loop $each
     (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
     (local.set $v (i64.load (i32.add (local.get $items) (i32.shl (local.get $i) (i32.const 3)))))
-    (if (i32.ne (call $tid (local.get $v)) (i32.const 5))
+    (if (i32.ne (call $tid (local.get $v)) (i32.const TYPE_STR))
       (then (call $raise_msg (global.get $t_TypeError)
         (call $msg2 (global.get $s_br_labels_item) (i64.extend_i32_u (local.get $fname))
           (call $type_name (local.get $v))))))
@@ -202,7 +202,7 @@
 
 ;; A callable's name: a function's own, else its type's.
 (func $br_site (param $f i64) (result i64)
-  (if (i32.eq (call $tid (local.get $f)) (i32.const 10))
+  (if (i32.eq (call $tid (local.get $f)) (i32.const TYPE_FUNCTION))
     (then (return (i64.extend_i32_u (i32.load offset=12 (i32.wrap_i64 (local.get $f)))))))
   (call $type_name (local.get $f)))
 
@@ -236,7 +236,7 @@
   (if (call $br_is_callable (local.get $reduce))
     (then (local.set $custom (local.get $reduce))
           (local.set $reduce (i64.extend_i32_u (global.get $s_br_all)))))
-  (if (i32.ne (call $tid (local.get $reduce)) (i32.const 5))
+  (if (i32.ne (call $tid (local.get $reduce)) (i32.const TYPE_STR))
     (then (call $raise_msg (global.get $t_TypeError)
       (call $msg1 (global.get $s_br_reduce_type) (call $type_name (local.get $reduce))))))
   (local.set $reply (call $br_run (global.get $s_br_branch) (local.get $d) (local.get $reduce)))
@@ -281,12 +281,12 @@
       (then
         (local.set $err (call $br_arg_or_none (local.get $fields) (global.get $s_br_error_type)))
         (local.set $class (global.get $t_RuntimeError))
-        (if (i32.eq (call $tid (local.get $err)) (i32.const 5))
+        (if (i32.eq (call $tid (local.get $err)) (i32.const TYPE_STR))
           (then (local.set $class (call $exception_class_named (local.get $err)))
                 (if (i32.eqz (local.get $class)) (then (local.set $class (global.get $t_RuntimeError))))))
         ;; The branch's own exception object when it could be copied out.
         (local.set $err (call $br_arg_or_none (local.get $fields) (global.get $s_br_exception)))
-        (if (i32.eq (call $tid (local.get $err)) (i32.const 12))
+        (if (i32.eq (call $tid (local.get $err)) (i32.const TYPE_EXCEPTION))
           (then (call $raise (local.get $err))))
         (call $raise_msg (local.get $class)
           (call $host_message (call $br_arg (local.get $fields) (global.get $s_br_error_message))))))
@@ -336,11 +336,11 @@
   (local.set $buf (call $alloc (i32.add (local.get $len) (i32.const 1))))
   (call $host_reply (local.get $buf))
   (local.set $task (call $codec_decode (call $str_new (local.get $buf) (local.get $len))))
-  (if (i32.ne (call $tid (local.get $task)) (i32.const 6)) (then (call $cx_bad)))
+  (if (i32.ne (call $tid (local.get $task)) (i32.const TYPE_TUPLE)) (then (call $cx_bad)))
   (if (i32.ne (i32.load offset=4 (i32.wrap_i64 (local.get $task))) (i32.const 3)) (then (call $cx_bad)))
   (call $plan_globals_load (i64.load offset=8 (i32.wrap_i64 (local.get $task))))
   (local.set $tasks (i64.load offset=16 (i32.wrap_i64 (local.get $task))))
-  (if (i32.ne (call $tid (local.get $tasks)) (i32.const 7)) (then (call $cx_bad)))
+  (if (i32.ne (call $tid (local.get $tasks)) (i32.const TYPE_LIST)) (then (call $cx_bad)))
   (local.set $validate (i64.load offset=24 (i32.wrap_i64 (local.get $task))))
   ;; The branch's function may collect: the task (globals, callables, validator) is rooted.
   (call $root_push (local.get $task))
@@ -353,16 +353,16 @@
       (local.set $s (call $call (local.get $validate)
         (i32.wrap_i64 (call $tuple1 (local.get $value))) (i32.const 0)))
       (local.set $t (call $tid (local.get $s)))
-      (if (i32.eq (local.get $t) (i32.const 2))
+      (if (i32.eq (local.get $t) (i32.const TYPE_BOOL))
         (then
           (local.set $valid (local.get $s))
           (local.set $score (call $float_new
             (select (f64.const 1) (f64.const 0) (i64.eq (local.get $s) (i64.const 24))))))
         (else
           (if (i32.or (call $is_small (local.get $s))
-                (i32.or (i32.eq (local.get $t) (i32.const 3)) (i32.eq (local.get $t) (i32.const 4))))
+                (i32.or (i32.eq (local.get $t) (i32.const TYPE_INT)) (i32.eq (local.get $t) (i32.const TYPE_FLOAT))))
             (then
-              (if (i32.eq (local.get $t) (i32.const 4))
+              (if (i32.eq (local.get $t) (i32.const TYPE_FLOAT))
                 (then
                   (local.set $x (f64.load offset=8 (i32.wrap_i64 (local.get $s))))
                   (if (i32.eqz (f64.lt (f64.abs (local.get $x)) (f64.const inf)))

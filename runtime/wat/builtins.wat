@@ -47,11 +47,11 @@
   (local.set $end (call $kwarg (local.get $kwargs) (global.get $s_kw_end)))
   (if (i32.or (i64.eqz (local.get $sep)) (i64.eq (local.get $sep) (i64.const 8)))
     (then (local.set $sep (i64.extend_i32_u (global.get $s_space))))
-    (else (if (i32.ne (call $tid (local.get $sep)) (i32.const 5))
+    (else (if (i32.ne (call $tid (local.get $sep)) (i32.const TYPE_STR))
       (then (call $raise_msg (global.get $t_TypeError) (call $msg1 (global.get $s_sep_type) (call $type_name (local.get $sep))))))))
   (if (i32.or (i64.eqz (local.get $end)) (i64.eq (local.get $end) (i64.const 8)))
     (then (local.set $end (i64.extend_i32_u (global.get $s_newline))))
-    (else (if (i32.ne (call $tid (local.get $end)) (i32.const 5))
+    (else (if (i32.ne (call $tid (local.get $end)) (i32.const TYPE_STR))
       (then (call $raise_msg (global.get $t_TypeError) (call $msg1 (global.get $s_end_type) (call $type_name (local.get $end))))))))
   (local.set $sb (call $sb_new))
   (local.set $n (i32.load offset=4 (local.get $args)))
@@ -71,8 +71,8 @@
 (func $b_callable (param $args i32) (param $kwargs i32) (result i64)
   (local $t i32)
   (local.set $t (call $tid (call $one_arg (global.get $s_name_callable) (local.get $args) (local.get $kwargs))))
-  (call $bool (i32.or (i32.eq (local.get $t) (i32.const 10))
-    (i32.and (i32.ge_u (local.get $t) (i32.const 13)) (i32.le_u (local.get $t) (i32.const 15))))))
+  (call $bool (i32.or (i32.eq (local.get $t) (i32.const TYPE_FUNCTION))
+    (i32.and (i32.ge_u (local.get $t) (i32.const TYPE_TYPE)) (i32.le_u (local.get $t) (i32.const TYPE_BOUND_METHOD))))))
 
 ;; isinstance(value, type or tuple of types)
 (func $b_isinstance (param $args i32) (param $kwargs i32) (result i64)
@@ -83,7 +83,7 @@
 (func $isinstance_spec (param $v i64) (param $spec i64) (result i32)
   (local $t i32) (local $i i32) (local $n i32)
   (local.set $t (call $tid (local.get $spec)))
-  (if (i32.eq (local.get $t) (i32.const 13))
+  (if (i32.eq (local.get $t) (i32.const TYPE_TYPE))
     (then (return (call $isinstance_t (local.get $v) (i32.wrap_i64 (local.get $spec))))))
   ;; A union: any of its members (None stands for NoneType).
   (if (call $is_union (local.get $spec))
@@ -102,7 +102,7 @@
           (local.set $i (i32.add (local.get $i) (i32.const 1)))
           (br $each)))
       (return (i32.const 0))))
-  (if (i32.eq (local.get $t) (i32.const 6))
+  (if (i32.eq (local.get $t) (i32.const TYPE_TUPLE))
     (then
       (local.set $n (i32.load offset=4 (i32.wrap_i64 (local.get $spec))))
       (block $done
@@ -143,11 +143,11 @@
   (local $t i32)
   (if (i64.eq (local.get $v) (i64.const 8)) (then (return (i32.const 1))))
   (local.set $t (call $tid (local.get $v)))
-  (if (i32.eq (local.get $t) (i32.const 13)) (then (return (i32.const 1))))
+  (if (i32.eq (local.get $t) (i32.const TYPE_TYPE)) (then (return (i32.const 1))))
   (call $is_union (local.get $v)))
 
 (func $is_union (param $v i64) (result i32)
-  (if (i32.ne (call $tid (local.get $v)) (i32.const 20)) (then (return (i32.const 0))))
+  (if (i32.ne (call $tid (local.get $v)) (i32.const TYPE_RECORD)) (then (return (i32.const 0))))
   (i32.eq (i32.load offset=8 (i32.wrap_i64 (local.get $v))) (global.get $t_types.UnionType)))
 
 ;; A union's members (a tuple).

@@ -5,7 +5,7 @@
   (param $cells i32) (result i64)
   (local $f i32)
   (local.set $f (call $alloc (i32.const 32)))
-  (i32.store (local.get $f) (i32.const 10))
+  (i32.store (local.get $f) (i32.const TYPE_FUNCTION))
   (i32.store offset=8 (local.get $f) (local.get $index))
   (i32.store offset=12 (local.get $f) (local.get $name))
   (i32.store offset=16 (local.get $f) (local.get $defaults))
@@ -16,7 +16,7 @@
 (func $cell_new (param $v i64) (result i64)
   (local $c i32)
   (local.set $c (call $alloc (i32.const 16)))
-  (i32.store (local.get $c) (i32.const 11))
+  (i32.store (local.get $c) (i32.const TYPE_CELL))
   (i64.store offset=8 (local.get $c) (local.get $v))
   (i64.extend_i32_u (local.get $c)))
 
@@ -26,7 +26,7 @@
 ;; runs under it (gc.wat), since they would not see those values.
 (func $call (param $f i64) (param $args i32) (param $kwargs i32) (result i64)
   (local $r i64)
-  (if (i32.ne (call $tid (local.get $f)) (i32.const 10))
+  (if (i32.ne (call $tid (local.get $f)) (i32.const TYPE_FUNCTION))
     (then (return (call $call_plan (local.get $f) (local.get $args) (local.get $kwargs)))))
   (global.set $gc_inhibit (i32.add (global.get $gc_inhibit) (i32.const 1)))
   (block $thrown (result exnref)
@@ -43,20 +43,20 @@
   (local $t i32) (local $p i32) (local $ctor i32)
   (local.set $t (call $tid (local.get $f)))
   (local.set $p (i32.wrap_i64 (local.get $f)))
-  (if (i32.eq (local.get $t) (i32.const 10))
+  (if (i32.eq (local.get $t) (i32.const TYPE_FUNCTION))
     (then
       (return (call_indirect $fns (type $entry)
         (local.get $p) (local.get $args) (local.get $kwargs) (i32.load offset=8 (local.get $p))))))
-  (if (i32.eq (local.get $t) (i32.const 14))
+  (if (i32.eq (local.get $t) (i32.const TYPE_BUILTIN))
     (then
       (return (call $call_builtin (i32.load offset=8 (local.get $p)) (local.get $args) (local.get $kwargs)))))
-  (if (i32.eq (local.get $t) (i32.const 15))
+  (if (i32.eq (local.get $t) (i32.const TYPE_BOUND_METHOD))
     (then
       (if (i64.eqz (i64.load offset=8 (local.get $p)))
         (then (return (call $call_unbound (local.get $p) (local.get $args) (local.get $kwargs)))))
       (return (call $call_method (i64.load offset=8 (local.get $p)) (i64.load offset=16 (local.get $p))
         (local.get $args) (local.get $kwargs)))))
-  (if (i32.eq (local.get $t) (i32.const 13))
+  (if (i32.eq (local.get $t) (i32.const TYPE_TYPE))
     (then
       (if (call $is_subclass (local.get $p) (global.get $t_BaseException))
         (then
@@ -83,7 +83,7 @@
 (func $call2 (param $f i64) (param $a i64) (param $b i64) (result i64)
   (local $t i32)
   (local.set $t (call $alloc (i32.const 24)))
-  (i32.store (local.get $t) (i32.const 6))
+  (i32.store (local.get $t) (i32.const TYPE_TUPLE))
   (i32.store offset=4 (local.get $t) (i32.const 2))
   (i64.store offset=8 (local.get $t) (local.get $a))
   (i64.store offset=16 (local.get $t) (local.get $b))
@@ -94,26 +94,26 @@
   (local $t i32) (local $r i64)
   (local.set $t (call $tid (local.get $self)))
   ;; `str.lower(s)`, `dict.fromkeys(keys)`: a method taken from a type, called at once.
-  (if (i32.eq (local.get $t) (i32.const 13))
+  (if (i32.eq (local.get $t) (i32.const TYPE_TYPE))
     (then (return (call $call (call $getattr (local.get $self) (local.get $name)) (local.get $args) (local.get $kwargs)))))
   ;; `m.group(1)`: a record's method is a function among its fields.
-  (if (i32.eq (local.get $t) (i32.const 20))
+  (if (i32.eq (local.get $t) (i32.const TYPE_RECORD))
     (then (return (call $call (call $record_getattr (local.get $self) (local.get $name)) (local.get $args) (local.get $kwargs)))))
   (block $dispatched
-    (if (i32.eq (local.get $t) (i32.const 5))
+    (if (i32.eq (local.get $t) (i32.const TYPE_STR))
       (then (local.set $r (call $str_method (local.get $self) (local.get $name) (local.get $args) (local.get $kwargs))) (br $dispatched)))
-    (if (i32.eq (local.get $t) (i32.const 7))
+    (if (i32.eq (local.get $t) (i32.const TYPE_LIST))
       (then (local.set $r (call $list_method (local.get $self) (local.get $name) (local.get $args) (local.get $kwargs))) (br $dispatched)))
-    (if (i32.eq (local.get $t) (i32.const 8))
+    (if (i32.eq (local.get $t) (i32.const TYPE_DICT))
       (then (local.set $r (call $dict_method (local.get $self) (local.get $name) (local.get $args) (local.get $kwargs))) (br $dispatched)))
-    (if (i32.eq (local.get $t) (i32.const 6))
+    (if (i32.eq (local.get $t) (i32.const TYPE_TUPLE))
       (then (local.set $r (call $tuple_method (local.get $self) (local.get $name) (local.get $args) (local.get $kwargs))) (br $dispatched)))
-    (if (i32.eq (local.get $t) (i32.const 9))
+    (if (i32.eq (local.get $t) (i32.const TYPE_SET))
       (then (local.set $r (call $set_method (local.get $self) (local.get $name) (local.get $args) (local.get $kwargs))) (br $dispatched)))
-    (if (i32.and (i32.ge_u (local.get $t) (i32.const 2)) (i32.le_u (local.get $t) (i32.const 4)))
+    (if (i32.and (i32.ge_u (local.get $t) (i32.const TYPE_BOOL)) (i32.le_u (local.get $t) (i32.const TYPE_FLOAT)))
       (then (local.set $r (call $num_method (local.get $self) (local.get $name) (local.get $args) (local.get $kwargs))) (br $dispatched)))
     ;; keys() and items() views are set-like: isdisjoint as on the set of their items.
-    (if (i32.and (i32.eq (local.get $t) (i32.const 19))
+    (if (i32.and (i32.eq (local.get $t) (i32.const TYPE_DICT_VIEW))
           (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_dict_n_isdisjoint))))
       (then
         (if (call $dict_view_is_setlike (local.get $self))
@@ -121,7 +121,7 @@
             (local.get $name) (local.get $args) (local.get $kwargs)))))
         (br $dispatched)))
     ;; range.index and range.count behave as on the list of the range's values.
-    (if (i32.eq (local.get $t) (i32.const 16))
+    (if (i32.eq (local.get $t) (i32.const TYPE_RANGE))
       (then
         (if (i32.or (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_attr_index)))
               (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_attr_count))))
@@ -150,7 +150,7 @@
   (if (i32.ge_s (local.get $i) (i32.const 0))
     (then (return (call $seq_int (i64.extend_i32_u (local.get $i))))))
   (local.set $t (call $tid (local.get $x)))
-  (if (i32.or (i32.eq (local.get $t) (i32.const 2)) (i32.eq (local.get $t) (i32.const 3)))
+  (if (i32.or (i32.eq (local.get $t) (i32.const TYPE_BOOL)) (i32.eq (local.get $t) (i32.const TYPE_INT)))
     (then (call $raise_msg (global.get $t_ValueError) (call $msg1 (global.get $s_range_not_in)
       (call $to_repr (local.get $x))))))
   (call $raise_static (global.get $t_ValueError) (global.get $s_range_not_in_sequence))
@@ -164,13 +164,13 @@
 (func $method_check (param $obj i64) (param $name i64)
   (local $t i32)
   (local.set $t (call $tid (local.get $obj)))
-  (if (i32.eq (local.get $t) (i32.const 13))
+  (if (i32.eq (local.get $t) (i32.const TYPE_TYPE))
     (then
       (if (i32.eqz (call $type_has_method (i32.wrap_i64 (local.get $obj)) (local.get $name)))
         (then (call $raise_no_attribute (local.get $obj) (local.get $name))))
       (return)))
-  (if (i32.or (i32.and (i32.ge_u (local.get $t) (i32.const 2)) (i32.le_u (local.get $t) (i32.const 9)))
-        (i32.eq (local.get $t) (i32.const 16)))
+  (if (i32.or (i32.and (i32.ge_u (local.get $t) (i32.const TYPE_BOOL)) (i32.le_u (local.get $t) (i32.const TYPE_SET)))
+        (i32.eq (local.get $t) (i32.const TYPE_RANGE)))
     (then
       (if (i32.eqz (call $type_has_method (call $type_of (local.get $obj)) (local.get $name)))
         (then (call $raise_no_attribute (local.get $obj) (local.get $name)))))))
@@ -185,7 +185,7 @@
 
 (func $raise_no_attribute (param $self i64) (param $name i64)
   ;; A class's missing attribute is CPython's "type object 'dict' has no attribute 'x'".
-  (if (i32.eq (call $tid (local.get $self)) (i32.const 13))
+  (if (i32.eq (call $tid (local.get $self)) (i32.const TYPE_TYPE))
     (then (call $raise_msg (global.get $t_AttributeError)
       (call $msg2 (global.get $s_type_no_attribute)
         (i64.extend_i32_u (i32.load offset=8 (i32.wrap_i64 (local.get $self)))) (local.get $name)))))
@@ -220,14 +220,14 @@
 (func $getattr (param $obj i64) (param $name i64) (result i64)
   (local $t i32) (local $m i32)
   (local.set $t (call $tid (local.get $obj)))
-  (if (i32.eq (local.get $t) (i32.const 20))
+  (if (i32.eq (local.get $t) (i32.const TYPE_RECORD))
     (then (return (call $record_getattr (local.get $obj) (local.get $name)))))
-  (if (i32.eq (local.get $t) (i32.const 12))
+  (if (i32.eq (local.get $t) (i32.const TYPE_EXCEPTION))
     (then
       (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_attr_args)))
         (then (return (i64.extend_i32_u (i32.load offset=12 (i32.wrap_i64 (local.get $obj)))))))))
   ;; A range's and a slice's start, stop and step (values at +8, +16, +24).
-  (if (i32.or (i32.eq (local.get $t) (i32.const 16)) (i32.eq (local.get $t) (i32.const 17)))
+  (if (i32.or (i32.eq (local.get $t) (i32.const TYPE_RANGE)) (i32.eq (local.get $t) (i32.const TYPE_SLICE)))
     (then
       (local.set $m (i32.const -1))
       (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_attr_start))) (then (local.set $m (i32.const 8))))
@@ -236,23 +236,23 @@
       (if (i32.ge_s (local.get $m) (i32.const 0))
         (then (return (i64.load (i32.add (i32.wrap_i64 (local.get $obj)) (local.get $m))))))))
   ;; A method taken from a type (`str.lower`): the receiver comes with the call. Self 0 marks it.
-  (if (i32.eq (local.get $t) (i32.const 13))
+  (if (i32.eq (local.get $t) (i32.const TYPE_TYPE))
     (then
       (if (i32.eqz (call $type_has_method (i32.wrap_i64 (local.get $obj)) (local.get $name)))
         (then (call $raise_no_attribute (local.get $obj) (local.get $name))))
       (local.set $m (call $alloc (i32.const 24)))
-      (i32.store (local.get $m) (i32.const 15))
+      (i32.store (local.get $m) (i32.const TYPE_BOUND_METHOD))
       ;; The header's second word remembers the type the method was taken from.
       (i32.store offset=4 (local.get $m) (i32.wrap_i64 (local.get $obj)))
       (i64.store offset=16 (local.get $m) (local.get $name))
       (return (i64.extend_i32_u (local.get $m)))))
   (if (i32.and
-        (i32.or (i32.and (i32.ge_u (local.get $t) (i32.const 2)) (i32.le_u (local.get $t) (i32.const 9)))
-          (i32.eq (local.get $t) (i32.const 16)))
+        (i32.or (i32.and (i32.ge_u (local.get $t) (i32.const TYPE_BOOL)) (i32.le_u (local.get $t) (i32.const TYPE_SET)))
+          (i32.eq (local.get $t) (i32.const TYPE_RANGE)))
         (call $type_has_method (call $type_of (local.get $obj)) (local.get $name)))
     (then
       (local.set $m (call $alloc (i32.const 24)))
-      (i32.store (local.get $m) (i32.const 15))
+      (i32.store (local.get $m) (i32.const TYPE_BOUND_METHOD))
       (i64.store offset=8 (local.get $m) (local.get $obj))
       (i64.store offset=16 (local.get $m) (local.get $name))
       (return (i64.extend_i32_u (local.get $m)))))
@@ -608,26 +608,26 @@
     (if (i64.ne (local.get $mname) (i64.const 0))
       (then
         ;; `str.split(...)`: the receiver is the type itself.
-        (if (i32.eq (local.get $t) (i32.const 13))
+        (if (i32.eq (local.get $t) (i32.const TYPE_TYPE))
           (then (call $sb_push_str (local.get $sb) (i64.extend_i32_u (i32.load offset=8 (local.get $p)))))
           (else (call $sb_push_str (local.get $sb) (call $type_name (local.get $callee)))))
         (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_call_dot)))
         (call $sb_push_str (local.get $sb) (local.get $mname))
         (br $done)))
-    (if (i32.eq (local.get $t) (i32.const 10))
+    (if (i32.eq (local.get $t) (i32.const TYPE_FUNCTION))
       (then
         (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_call_main_prefix)))
         (call $sb_push_str (local.get $sb) (i64.extend_i32_u (i32.load offset=12 (local.get $p))))
         (br $done)))
-    (if (i32.eq (local.get $t) (i32.const 14))
+    (if (i32.eq (local.get $t) (i32.const TYPE_BUILTIN))
       (then
         (call $sb_push_str (local.get $sb) (i64.extend_i32_u (i32.load offset=16 (local.get $p))))
         (br $done)))
-    (if (i32.eq (local.get $t) (i32.const 13))
+    (if (i32.eq (local.get $t) (i32.const TYPE_TYPE))
       (then
         (call $sb_push_str (local.get $sb) (i64.extend_i32_u (i32.load offset=8 (local.get $p))))
         (br $done)))
-    (if (i32.eq (local.get $t) (i32.const 15))
+    (if (i32.eq (local.get $t) (i32.const TYPE_BOUND_METHOD))
       (then
         (if (i64.eqz (i64.load offset=8 (local.get $p)))
           (then (call $sb_push_str (local.get $sb)
@@ -679,7 +679,7 @@
 ;; `**value` in a call: a dict of str keys, none given twice.
 (func $call_dstar (param $dict i64) (param $value i64) (param $callee i64) (param $mname i64)
   (local $e i32) (local $stop i32) (local $k i64) (local $p i32)
-  (if (i32.ne (call $tid (local.get $value)) (i32.const 8))
+  (if (i32.ne (call $tid (local.get $value)) (i32.const TYPE_DICT))
     (then (call $raise_msg (global.get $t_TypeError)
       (call $msg2 (global.get $s_call_dstar_mapping)
         (call $call_func_str (local.get $callee) (local.get $mname))
@@ -692,7 +692,7 @@
     (local.set $k (i64.load offset=8 (local.get $e)))
     (if (i64.ne (local.get $k) (i64.const 0))
       (then
-        (if (i32.ne (call $tid (local.get $k)) (i32.const 5))
+        (if (i32.ne (call $tid (local.get $k)) (i32.const TYPE_STR))
           (then (call $raise_static (global.get $t_TypeError) (global.get $s_call_kw_not_str))))
         (call $call_kw (local.get $dict) (local.get $k) (i64.load offset=16 (local.get $e))
           (local.get $callee) (local.get $mname))))

@@ -84,8 +84,8 @@
   (if (call $is_small (local.get $v)) (then (return (local.get $v))))
   (local.set $t (call $tid (local.get $v)))
   (local.set $p (i32.wrap_i64 (local.get $v)))
-  (if (i32.le_u (local.get $t) (i32.const 3)) (then (return (local.get $v))))
-  (if (i32.eq (local.get $t) (i32.const 4))
+  (if (i32.le_u (local.get $t) (i32.const TYPE_INT)) (then (return (local.get $v))))
+  (if (i32.eq (local.get $t) (i32.const TYPE_FLOAT))
     (then
       (local.set $x (f64.load offset=8 (local.get $p)))
       (if (f64.ne (local.get $x) (local.get $x))
@@ -95,7 +95,7 @@
       (if (f64.eq (local.get $x) (f64.const -inf))
         (then (return (call $cx_tagged1 (global.get $s_cx_F) (i64.extend_i32_u (global.get $s_cx_neginf))))))
       (return (local.get $v))))
-  (if (i32.eq (local.get $t) (i32.const 5)) (then (return (local.get $v))))
+  (if (i32.eq (local.get $t) (i32.const TYPE_STR)) (then (return (local.get $v))))
   (if (i32.lt_u (local.get $p) (global.get $heap_start))
     (then (return (call $cx_tagged1 (global.get $s_cx_static) (call $cx_int (local.get $p))))))
   (local.set $r (call $cx_seen (local.get $v)))
@@ -103,23 +103,23 @@
   (call $native_enter)
   (block $made
     ;; tuple, list
-    (if (i32.eq (local.get $t) (i32.const 6))
+    (if (i32.eq (local.get $t) (i32.const TYPE_TUPLE))
       (then
         (local.set $l (call $cx_tagged (global.get $s_cx_t) (i32.load offset=4 (local.get $p))))
         (call $cx_enc_items (local.get $l) (i32.add (local.get $p) (i32.const 8)) (i32.load offset=4 (local.get $p)))
         (br $made)))
-    (if (i32.eq (local.get $t) (i32.const 7))
+    (if (i32.eq (local.get $t) (i32.const TYPE_LIST))
       (then
         (local.set $l (call $cx_tagged (global.get $s_cx_l) (i32.load offset=4 (local.get $p))))
         (call $cx_enc_items (local.get $l) (i32.load offset=12 (local.get $p)) (i32.load offset=4 (local.get $p)))
         (br $made)))
     ;; dict, set, frozenset: live entries in order
-    (if (i32.or (i32.eq (local.get $t) (i32.const 8)) (i32.eq (local.get $t) (i32.const 9)))
+    (if (i32.or (i32.eq (local.get $t) (i32.const TYPE_DICT)) (i32.eq (local.get $t) (i32.const TYPE_SET)))
       (then
         (local.set $l (call $cx_tagged
           (select (global.get $s_cx_d)
             (select (global.get $s_cx_z) (global.get $s_cx_s) (call $set_is_frozen (local.get $v)))
-            (i32.eq (local.get $t) (i32.const 8)))
+            (i32.eq (local.get $t) (i32.const TYPE_DICT)))
           (i32.shl (i32.load offset=4 (local.get $p)) (i32.const 1))))
         (local.set $e (i32.load offset=8 (local.get $p)))
         (local.set $stop (i32.add (local.get $e) (i32.mul (i32.load offset=12 (local.get $p)) (i32.const 24))))
@@ -128,13 +128,13 @@
           (if (i64.ne (i64.load offset=8 (local.get $e)) (i64.const 0))
             (then
               (call $list_append (local.get $l) (call $cx_enc (i64.load offset=8 (local.get $e))))
-              (if (i32.eq (local.get $t) (i32.const 8))
+              (if (i32.eq (local.get $t) (i32.const TYPE_DICT))
                 (then (call $list_append (local.get $l) (call $cx_enc (i64.load offset=16 (local.get $e))))))))
           (local.set $e (i32.add (local.get $e) (i32.const 24)))
           (br $each)))
         (br $made)))
     ;; function
-    (if (i32.eq (local.get $t) (i32.const 10))
+    (if (i32.eq (local.get $t) (i32.const TYPE_FUNCTION))
       (then
         (local.set $l (call $cx_tagged (global.get $s_cx_f) (i32.const 5)))
         (call $list_append (local.get $l) (call $cx_int (i32.load offset=8 (local.get $p))))
@@ -144,40 +144,40 @@
         (call $list_append (local.get $l) (call $cx_enc_opt (i32.load offset=24 (local.get $p))))
         (br $made)))
     ;; cell
-    (if (i32.eq (local.get $t) (i32.const 11))
+    (if (i32.eq (local.get $t) (i32.const TYPE_CELL))
       (then
         (local.set $l (call $cx_tagged1 (global.get $s_cx_c) (call $cx_enc (i64.load offset=8 (local.get $p)))))
         (br $made)))
     ;; exception (class and args; the traceback and cause stay behind)
-    (if (i32.eq (local.get $t) (i32.const 12))
+    (if (i32.eq (local.get $t) (i32.const TYPE_EXCEPTION))
       (then
         (local.set $l (call $cx_tagged1 (global.get $s_cx_e) (call $cx_enc_opt (i32.load offset=8 (local.get $p)))))
         (call $list_append (local.get $l) (call $cx_enc_opt (i32.load offset=12 (local.get $p))))
         (br $made)))
     ;; bound method
-    (if (i32.eq (local.get $t) (i32.const 15))
+    (if (i32.eq (local.get $t) (i32.const TYPE_BOUND_METHOD))
       (then
         (local.set $l (call $cx_tagged1 (global.get $s_cx_m) (call $cx_enc (i64.load offset=8 (local.get $p)))))
         (call $list_append (local.get $l) (call $cx_enc (i64.load offset=16 (local.get $p))))
         (call $list_append (local.get $l) (call $cx_int (i32.load offset=4 (local.get $p))))
         (br $made)))
     ;; range, slice
-    (if (i32.or (i32.eq (local.get $t) (i32.const 16)) (i32.eq (local.get $t) (i32.const 17)))
+    (if (i32.or (i32.eq (local.get $t) (i32.const TYPE_RANGE)) (i32.eq (local.get $t) (i32.const TYPE_SLICE)))
       (then
         (local.set $l (call $cx_tagged1
-          (select (global.get $s_cx_R) (global.get $s_cx_S) (i32.eq (local.get $t) (i32.const 16)))
+          (select (global.get $s_cx_R) (global.get $s_cx_S) (i32.eq (local.get $t) (i32.const TYPE_RANGE)))
           (call $cx_enc (i64.load offset=8 (local.get $p)))))
         (call $list_append (local.get $l) (call $cx_enc (i64.load offset=16 (local.get $p))))
         (call $list_append (local.get $l) (call $cx_enc (i64.load offset=24 (local.get $p))))
         (br $made)))
     ;; dict view
-    (if (i32.eq (local.get $t) (i32.const 19))
+    (if (i32.eq (local.get $t) (i32.const TYPE_DICT_VIEW))
       (then
         (local.set $l (call $cx_tagged1 (global.get $s_cx_v) (call $cx_int (i32.load offset=4 (local.get $p)))))
         (call $list_append (local.get $l) (call $cx_enc (i64.load offset=8 (local.get $p))))
         (br $made)))
     ;; iterator
-    (if (i32.eq (local.get $t) (i32.const 18))
+    (if (i32.eq (local.get $t) (i32.const TYPE_ITERATOR))
       (then
         (local.set $l (call $cx_tagged1 (global.get $s_cx_i) (call $cx_int (i32.load offset=4 (local.get $p)))))
         (call $list_append (local.get $l) (call $cx_enc (i64.load offset=8 (local.get $p))))
@@ -185,14 +185,14 @@
         (call $list_append (local.get $l) (call $int_new (i64.extend_i32_s (i32.load offset=20 (local.get $p)))))
         ;; A range's iterator counts in three more words.
         (if (i32.and (i32.eqz (i32.load offset=4 (local.get $p)))
-              (i32.eq (call $tid (i64.load offset=8 (local.get $p))) (i32.const 16)))
+              (i32.eq (call $tid (i64.load offset=8 (local.get $p))) (i32.const TYPE_RANGE)))
           (then
             (call $list_append (local.get $l) (call $int_new (i64.load offset=24 (local.get $p))))
             (call $list_append (local.get $l) (call $int_new (i64.load offset=32 (local.get $p))))
             (call $list_append (local.get $l) (call $int_new (i64.load offset=40 (local.get $p))))))
         (br $made)))
     ;; record (BashResult, Outcome)
-    (if (i32.eq (local.get $t) (i32.const 20))
+    (if (i32.eq (local.get $t) (i32.const TYPE_RECORD))
       (then
         (local.set $l (call $cx_tagged1 (global.get $s_cx_o) (call $cx_enc_opt (i32.load offset=8 (local.get $p)))))
         (call $list_append (local.get $l) (call $cx_enc_opt (i32.load offset=12 (local.get $p))))
@@ -243,12 +243,12 @@
   (local $v i64) (local $s i64)
   (if (call $is_small (local.get $e)) (then (return (local.get $e))))
   (local.set $t (call $tid (local.get $e)))
-  (if (i32.le_u (local.get $t) (i32.const 5)) (then (return (local.get $e))))
-  (if (i32.ne (local.get $t) (i32.const 7)) (then (call $cx_bad)))
+  (if (i32.le_u (local.get $t) (i32.const TYPE_STR)) (then (return (local.get $e))))
+  (if (i32.ne (local.get $t) (i32.const TYPE_LIST)) (then (call $cx_bad)))
   (local.set $p (i32.wrap_i64 (local.get $e)))
   (local.set $n (i32.load offset=4 (local.get $p)))
   (local.set $s (call $cx_item (local.get $e) (i32.const 0)))
-  (if (i32.ne (call $tid (local.get $s)) (i32.const 5)) (then (call $cx_bad)))
+  (if (i32.ne (call $tid (local.get $s)) (i32.const TYPE_STR)) (then (call $cx_bad)))
   (if (i32.ne (i32.load offset=4 (i32.wrap_i64 (local.get $s))) (i32.const 1)) (then (call $cx_bad)))
   (local.set $tag (i32.load8_u offset=16 (i32.wrap_i64 (local.get $s))))
   ;; u: unbound
@@ -260,7 +260,7 @@
   (if (i32.eq (local.get $tag) (i32.const 70))
     (then
       (local.set $v (call $cx_item (local.get $e) (i32.const 1)))
-      (if (i32.ne (call $tid (local.get $v)) (i32.const 5)) (then (call $cx_bad)))
+      (if (i32.ne (call $tid (local.get $v)) (i32.const TYPE_STR)) (then (call $cx_bad)))
       (local.set $i (i32.load8_u offset=16 (i32.wrap_i64 (local.get $v))))
       (if (i32.eq (local.get $i) (i32.const 110)) (then (return (call $float_new (f64.const nan)))))
       (if (i32.eq (local.get $i) (i32.const 105)) (then (return (call $float_new (f64.const inf)))))
@@ -353,7 +353,7 @@
     (if (i32.eq (local.get $tag) (i32.const 101))
       (then
         (local.set $o (call $alloc (i32.const 24)))
-        (i32.store (local.get $o) (i32.const 12))
+        (i32.store (local.get $o) (i32.const TYPE_EXCEPTION))
         (local.set $v (i64.extend_i32_u (local.get $o)))
         (call $cx_register (local.get $v))
         (i32.store offset=8 (local.get $o) (call $cx_dec_ptr (call $cx_item (local.get $e) (i32.const 1)) (i32.const 13)))
@@ -365,12 +365,12 @@
     (if (i32.eq (local.get $tag) (i32.const 109))
       (then
         (local.set $o (call $alloc (i32.const 24)))
-        (i32.store (local.get $o) (i32.const 15))
+        (i32.store (local.get $o) (i32.const TYPE_BOUND_METHOD))
         (local.set $v (i64.extend_i32_u (local.get $o)))
         (call $cx_register (local.get $v))
         (i64.store offset=8 (local.get $o) (call $cx_dec (call $cx_item (local.get $e) (i32.const 1))))
         (i64.store offset=16 (local.get $o) (call $cx_dec (call $cx_item (local.get $e) (i32.const 2))))
-        (if (i32.ne (call $tid (i64.load offset=16 (local.get $o))) (i32.const 5)) (then (call $cx_bad)))
+        (if (i32.ne (call $tid (i64.load offset=16 (local.get $o))) (i32.const TYPE_STR)) (then (call $cx_bad)))
         (local.set $i (call $cx_item_i32 (local.get $e) (i32.const 3)))
         (if (i32.ge_u (local.get $i) (global.get $heap_start)) (then (call $cx_bad)))
         (i32.store offset=4 (local.get $o) (local.get $i))
@@ -390,7 +390,7 @@
     (if (i32.eq (local.get $tag) (i32.const 118))
       (then
         (local.set $o (call $alloc (i32.const 16)))
-        (i32.store (local.get $o) (i32.const 19))
+        (i32.store (local.get $o) (i32.const TYPE_DICT_VIEW))
         (local.set $v (i64.extend_i32_u (local.get $o)))
         (call $cx_register (local.get $v))
         (local.set $i (call $cx_item_i32 (local.get $e) (i32.const 1)))
@@ -404,7 +404,7 @@
     (if (i32.eq (local.get $tag) (i32.const 105))
       (then
         (local.set $o (call $alloc (select (i32.const 48) (i32.const 24) (i32.eq (local.get $n) (i32.const 8)))))
-        (i32.store (local.get $o) (i32.const 18))
+        (i32.store (local.get $o) (i32.const TYPE_ITERATOR))
         (local.set $v (i64.extend_i32_u (local.get $o)))
         (call $cx_register (local.get $v))
         (local.set $i (call $cx_item_i32 (local.get $e) (i32.const 1)))
@@ -415,12 +415,12 @@
           (then (call $cx_bad)))
         ;; A lazy iterator's state is a tuple; a container's iterator iterates a container.
         (if (local.get $i)
-          (then (if (i32.ne (call $tid (i64.load offset=8 (local.get $o))) (i32.const 6)) (then (call $cx_bad)))))
+          (then (if (i32.ne (call $tid (i64.load offset=8 (local.get $o))) (i32.const TYPE_TUPLE)) (then (call $cx_bad)))))
         (i32.store offset=16 (local.get $o) (call $cx_item_i32 (local.get $e) (i32.const 3)))
         (i32.store offset=20 (local.get $o) (call $cx_item_i32 (local.get $e) (i32.const 4)))
         (if (i32.eq (local.get $n) (i32.const 8))
           (then
-            (if (i32.ne (call $tid (i64.load offset=8 (local.get $o))) (i32.const 16)) (then (call $cx_bad)))
+            (if (i32.ne (call $tid (i64.load offset=8 (local.get $o))) (i32.const TYPE_RANGE)) (then (call $cx_bad)))
             (i64.store offset=24 (local.get $o) (call $as_i64 (call $cx_dec_scalar (call $cx_item (local.get $e) (i32.const 5)))))
             (i64.store offset=32 (local.get $o) (call $as_i64 (call $cx_dec_scalar (call $cx_item (local.get $e) (i32.const 6)))))
             (i64.store offset=40 (local.get $o) (call $as_i64 (call $cx_dec_scalar (call $cx_item (local.get $e) (i32.const 7))))))
@@ -447,7 +447,7 @@
   (local $v i64)
   (local.set $v (call $cx_dec (local.get $e)))
   (if (call $is_small (local.get $v)) (then (return (local.get $v))))
-  (if (i32.or (i32.eq (call $tid (local.get $v)) (i32.const 1)) (i32.eq (call $tid (local.get $v)) (i32.const 3)))
+  (if (i32.or (i32.eq (call $tid (local.get $v)) (i32.const TYPE_NONE)) (i32.eq (call $tid (local.get $v)) (i32.const TYPE_INT)))
     (then (return (local.get $v))))
   (call $cx_bad)
   (unreachable))

@@ -232,7 +232,7 @@
     (if (result i32) (i32.lt_u (local.get $nbytes) (i32.const 0x7FFF_0000))
       (then (call $alloc (i32.add (local.get $nbytes) (i32.const 16))))
       (else (call $alloc64 (i64.add (i64.extend_i32_u (local.get $nbytes)) (i64.const 16))))))
-  (i32.store (local.get $s) (i32.const 5))
+  (i32.store (local.get $s) (i32.const TYPE_STR))
   (i32.store offset=4 (local.get $s) (local.get $nbytes))
   (i32.store offset=8 (local.get $s) (local.get $nchars))
   (local.get $s))
@@ -283,7 +283,7 @@
 (func $exc_new (param $type i32) (param $args i64) (result i64)
   (local $e i32)
   (local.set $e (call $alloc (i32.const 24)))
-  (i32.store (local.get $e) (i32.const 12))
+  (i32.store (local.get $e) (i32.const TYPE_EXCEPTION))
   (i32.store offset=8 (local.get $e) (local.get $type))
   (i32.store offset=12 (local.get $e) (i32.wrap_i64 (local.get $args)))
   (i64.extend_i32_u (local.get $e)))
@@ -292,7 +292,7 @@
 (func $tuple1 (param $v i64) (result i64)
   (local $t i32)
   (local.set $t (call $alloc (i32.const 16)))
-  (i32.store (local.get $t) (i32.const 6))
+  (i32.store (local.get $t) (i32.const TYPE_TUPLE))
   (i32.store offset=4 (local.get $t) (i32.const 1))
   (i64.store offset=8 (local.get $t) (local.get $v))
   (i64.extend_i32_u (local.get $t)))
@@ -349,27 +349,27 @@
 ;; else raises TypeError, as in CPython, once X itself is known to be raisable.
 (func $raise_from (param $v i64) (param $cause i64)
   (local $t i32)
-  (if (i32.eq (call $tid (local.get $v)) (i32.const 13))
+  (if (i32.eq (call $tid (local.get $v)) (i32.const TYPE_TYPE))
     (then
       (if (call $is_exception_class (local.get $v))
         (then (local.set $v (call $exc_new (i32.wrap_i64 (local.get $v)) (i64.extend_i32_u (global.get $empty_tuple))))))))
-  (if (i32.ne (call $tid (local.get $v)) (i32.const 12))
+  (if (i32.ne (call $tid (local.get $v)) (i32.const TYPE_EXCEPTION))
     (then (call $raise_static (global.get $t_TypeError) (global.get $s_raise_non_exception))))
   (if (call $is_exception_class (local.get $cause))
     (then (local.set $cause (call $exc_new (i32.wrap_i64 (local.get $cause)) (i64.extend_i32_u (global.get $empty_tuple))))))
-  (if (i32.eqz (i32.or (i32.eq (call $tid (local.get $cause)) (i32.const 12))
+  (if (i32.eqz (i32.or (i32.eq (call $tid (local.get $cause)) (i32.const TYPE_EXCEPTION))
                        (i64.eq (local.get $cause) (i64.const 8))))
     (then (call $raise_static (global.get $t_TypeError) (global.get $s_raise_bad_cause))))
-  (if (i32.eq (call $tid (local.get $v)) (i32.const 12))
+  (if (i32.eq (call $tid (local.get $v)) (i32.const TYPE_EXCEPTION))
     (then
-      (if (i32.eq (call $tid (local.get $cause)) (i32.const 12))
+      (if (i32.eq (call $tid (local.get $cause)) (i32.const TYPE_EXCEPTION))
         (then (i32.store offset=20 (i32.wrap_i64 (local.get $v)) (i32.wrap_i64 (local.get $cause)))))))
   (call $raise (local.get $v)))
 
 ;; Whether `v` is a class deriving from BaseException. Only a type object's base chain is
 ;; followed: anything else (an int, a function, a str) is no class at all.
 (func $is_exception_class (param $v i64) (result i32)
-  (if (i32.ne (call $tid (local.get $v)) (i32.const 13)) (then (return (i32.const 0))))
+  (if (i32.ne (call $tid (local.get $v)) (i32.const TYPE_TYPE)) (then (return (i32.const 0))))
   (call $is_subclass (i32.wrap_i64 (local.get $v)) (global.get $t_BaseException)))
 
 ;; Whether exception `e` matches an `except` clause's class or tuple of classes. As CPython,
@@ -378,7 +378,7 @@
 (func $exc_matches (param $e i64) (param $spec i64) (result i32)
   (local $i i32) (local $n i32) (local $items i32) (local $class i32)
   (local.set $class (i32.load offset=8 (i32.wrap_i64 (local.get $e))))
-  (if (i32.ne (call $tid (local.get $spec)) (i32.const 6))
+  (if (i32.ne (call $tid (local.get $spec)) (i32.const TYPE_TUPLE))
     (then
       (if (i32.eqz (call $is_exception_class (local.get $spec)))
         (then (call $raise_static (global.get $t_TypeError) (global.get $s_catch_non_exception))))

@@ -42,7 +42,7 @@
 ;; the left operand or the receiver (`fs | s` and `fs.union(s)` are frozensets, `s | fs` a set).
 
 (func $set_is_frozen (param $v i64) (result i32)
-  (if (result i32) (i32.eq (call $tid (local.get $v)) (i32.const 9))
+  (if (result i32) (i32.eq (call $tid (local.get $v)) (i32.const TYPE_SET))
     (then (i32.load offset=36 (i32.wrap_i64 (local.get $v))))
     (else (i32.const 0))))
 
@@ -307,7 +307,7 @@
   (local.set $cap (select (local.get $n) (i32.const 4) (i32.gt_u (local.get $n) (i32.const 4))))
   (local.set $l (call $alloc (i32.const 16)))
   (local.set $items (call $alloc (i32.shl (local.get $cap) (i32.const 3))))
-  (i32.store (local.get $l) (i32.const 7))
+  (i32.store (local.get $l) (i32.const TYPE_LIST))
   (i32.store offset=4 (local.get $l) (local.get $n))
   (i32.store offset=8 (local.get $l) (local.get $cap))
   (i32.store offset=12 (local.get $l) (local.get $items))
@@ -547,7 +547,7 @@
 ;; `src` as a set: itself when it is one, else a new set of its items.
 (func $set_of (param $src i64) (result i32)
   (local $s i64)
-  (if (i32.eq (call $tid (local.get $src)) (i32.const 9)) (then (return (i32.wrap_i64 (local.get $src)))))
+  (if (i32.eq (call $tid (local.get $src)) (i32.const TYPE_SET)) (then (return (i32.wrap_i64 (local.get $src)))))
   (local.set $s (call $set_new))
   (call $set_add_all (i32.wrap_i64 (local.get $s)) (local.get $src))
   (i32.wrap_i64 (local.get $s)))
@@ -558,19 +558,19 @@
   (local $k i64) (local $v i64)
   (local.set $t (call $tid (local.get $el)))
   (local.set $p (i32.wrap_i64 (local.get $el)))
-  (if (i32.or (i32.eq (local.get $t) (i32.const 6)) (i32.eq (local.get $t) (i32.const 7)))
+  (if (i32.or (i32.eq (local.get $t) (i32.const TYPE_TUPLE)) (i32.eq (local.get $t) (i32.const TYPE_LIST)))
     (then
       (local.set $len (i32.load offset=4 (local.get $p)))
       (local.set $items (select (i32.add (local.get $p) (i32.const 8)) (i32.load offset=12 (local.get $p))
-        (i32.eq (local.get $t) (i32.const 6))))
+        (i32.eq (local.get $t) (i32.const TYPE_TUPLE))))
       (if (i32.eq (local.get $len) (i32.const 2))
         (then
           (local.set $k (i64.load (local.get $items)))
           (local.set $v (i64.load offset=8 (local.get $items))))))
     (else
-      (if (i32.eqz (i32.or (i32.or (i32.eq (local.get $t) (i32.const 5)) (i32.eq (local.get $t) (i32.const 8)))
-            (i32.or (i32.or (i32.eq (local.get $t) (i32.const 9)) (i32.eq (local.get $t) (i32.const 16)))
-              (i32.or (i32.eq (local.get $t) (i32.const 18)) (i32.eq (local.get $t) (i32.const 19))))))
+      (if (i32.eqz (i32.or (i32.or (i32.eq (local.get $t) (i32.const TYPE_STR)) (i32.eq (local.get $t) (i32.const TYPE_DICT)))
+            (i32.or (i32.or (i32.eq (local.get $t) (i32.const TYPE_SET)) (i32.eq (local.get $t) (i32.const TYPE_RANGE)))
+              (i32.or (i32.eq (local.get $t) (i32.const TYPE_ITERATOR)) (i32.eq (local.get $t) (i32.const TYPE_DICT_VIEW))))))
         (then (call $raise_msg (global.get $t_TypeError)
           (call $msg1 (global.get $s_dict_seq_convert) (call $dict_int_str (local.get $n))))))
       (local.set $it (call $iter (local.get $el)))
@@ -592,7 +592,7 @@
 ;; `{**m}` in a dict display: `m` must be a mapping (in plans, a dict); anything else is
 ;; CPython's TypeError, where dict.update would have taken a sequence of pairs.
 (func $dict_display_unpack (param $d i64) (param $m i64)
-  (if (i32.ne (call $tid (local.get $m)) (i32.const 8))
+  (if (i32.ne (call $tid (local.get $m)) (i32.const TYPE_DICT))
     (then (call $raise_msg (global.get $t_TypeError)
       (call $msg1 (global.get $s_dict_not_mapping) (call $type_name (local.get $m))))))
   (call $dict_update_from (i32.wrap_i64 (local.get $d)) (local.get $m)))
@@ -601,7 +601,7 @@
   (local $t i32) (local $p i32) (local $i i32) (local $e i32) (local $items i32) (local $it i64) (local $x i64)
   (local.set $t (call $tid (local.get $src)))
   (local.set $p (i32.wrap_i64 (local.get $src)))
-  (if (i32.eq (local.get $t) (i32.const 8))
+  (if (i32.eq (local.get $t) (i32.const TYPE_DICT))
     (then
       (block $done
         (loop $each
@@ -613,13 +613,13 @@
             (i64.load offset=16 (local.get $e)))
           (br $each)))
       (return)))
-  (if (i32.or (i32.eq (local.get $t) (i32.const 6)) (i32.eq (local.get $t) (i32.const 7)))
+  (if (i32.or (i32.eq (local.get $t) (i32.const TYPE_TUPLE)) (i32.eq (local.get $t) (i32.const TYPE_LIST)))
     (then
       (block $done
         (loop $each
           (br_if $done (i32.ge_u (local.get $i) (i32.load offset=4 (local.get $p))))
           (local.set $items (select (i32.add (local.get $p) (i32.const 8)) (i32.load offset=12 (local.get $p))
-            (i32.eq (local.get $t) (i32.const 6))))
+            (i32.eq (local.get $t) (i32.const TYPE_TUPLE))))
           (call $dict_add_pair (local.get $d)
             (i64.load (i32.add (local.get $items) (i32.shl (local.get $i) (i32.const 3)))) (local.get $i))
           (local.set $i (i32.add (local.get $i) (i32.const 1)))
@@ -758,7 +758,7 @@
 ;; A set as the key of a lookup in a set (`in`, discard, remove) stands for the frozenset of its
 ;; elements, as in CPython: `{1} in s` is whether s holds frozenset({1}), not "unhashable".
 (func $set_key (param $v i64) (result i64)
-  (if (i32.eq (call $tid (local.get $v)) (i32.const 9))
+  (if (i32.eq (call $tid (local.get $v)) (i32.const TYPE_SET))
     (then
       (if (i32.eqz (i32.load offset=36 (i32.wrap_i64 (local.get $v))))
         (then
@@ -825,7 +825,7 @@
 
 ;; TypeError unless both operands are sets.
 (func $set_check (param $a i64) (param $b i64) (param $template i32)
-  (if (i32.and (i32.eq (call $tid (local.get $a)) (i32.const 9)) (i32.eq (call $tid (local.get $b)) (i32.const 9)))
+  (if (i32.and (i32.eq (call $tid (local.get $a)) (i32.const TYPE_SET)) (i32.eq (call $tid (local.get $b)) (i32.const TYPE_SET)))
     (then (return)))
   (call $raise_msg (global.get $t_TypeError)
     (call $msg2 (local.get $template) (call $type_name (local.get $a)) (call $type_name (local.get $b)))))
@@ -1058,7 +1058,7 @@
 (func $dict_view_new (param $d i64) (param $kind i32) (result i64)
   (local $v i32)
   (local.set $v (call $alloc (i32.const 16)))
-  (i32.store (local.get $v) (i32.const 19))
+  (i32.store (local.get $v) (i32.const TYPE_DICT_VIEW))
   (i32.store offset=4 (local.get $v) (local.get $kind))
   (i64.store offset=8 (local.get $v) (local.get $d))
   (i64.extend_i32_u (local.get $v)))
@@ -1089,7 +1089,7 @@
     (then (return (call $dict_contains (i64.extend_i32_u (local.get $d)) (local.get $x)))))
   (if (i32.eq (local.get $kind) (i32.const 2))
     (then
-      (if (i32.ne (call $tid (local.get $x)) (i32.const 6)) (then (return (i32.const 0))))
+      (if (i32.ne (call $tid (local.get $x)) (i32.const TYPE_TUPLE)) (then (return (i32.const 0))))
       (if (i32.ne (i32.load offset=4 (i32.wrap_i64 (local.get $x))) (i32.const 2)) (then (return (i32.const 0))))
       (local.set $r (call $dict_find (local.get $d) (i64.load offset=8 (i32.wrap_i64 (local.get $x)))
         (call $hash (i64.load offset=8 (i32.wrap_i64 (local.get $x))))))
@@ -1116,8 +1116,8 @@
 (func $dict_setlike_len (param $v i64) (result i32)
   (local $t i32)
   (local.set $t (call $tid (local.get $v)))
-  (if (i32.eq (local.get $t) (i32.const 9)) (then (return (i32.load offset=4 (i32.wrap_i64 (local.get $v))))))
-  (if (i32.eq (local.get $t) (i32.const 19))
+  (if (i32.eq (local.get $t) (i32.const TYPE_SET)) (then (return (i32.load offset=4 (i32.wrap_i64 (local.get $v))))))
+  (if (i32.eq (local.get $t) (i32.const TYPE_DICT_VIEW))
     (then
       (if (i32.ne (i32.load offset=4 (i32.wrap_i64 (local.get $v))) (i32.const 1))
         (then (return (call $dict_view_len (local.get $v)))))))
@@ -1127,7 +1127,7 @@
 (func $dict_setlike_all_in (param $a i64) (param $b i64) (result i32)
   (local $p i32) (local $kind i32) (local $i i32) (local $e i32) (local $x i64) (local $in i32) (local $r i32)
   (local.set $p (i32.wrap_i64 (local.get $a)))
-  (if (i32.eq (i32.load (local.get $p)) (i32.const 19))
+  (if (i32.eq (i32.load (local.get $p)) (i32.const TYPE_DICT_VIEW))
     (then
       (local.set $kind (i32.load offset=4 (local.get $p)))
       (local.set $p (i32.load offset=8 (local.get $p)))))
@@ -1140,7 +1140,7 @@
       (local.set $i (i32.add (local.get $i) (i32.const 1)))
       (br_if $each (i64.eqz (i64.load offset=8 (local.get $e))))
       (local.set $x (call $dict_view_item (local.get $e) (local.get $kind)))
-      (if (i32.eq (call $tid (local.get $b)) (i32.const 9))
+      (if (i32.eq (call $tid (local.get $b)) (i32.const TYPE_SET))
         (then (local.set $in (call $set_contains (local.get $b) (local.get $x))))
         (else (local.set $in (call $dict_view_contains (local.get $b) (local.get $x)))))
       (if (i32.eqz (local.get $in)) (then (local.set $r (i32.const 0)) (br $done)))
@@ -1153,7 +1153,7 @@
 (func $dict_view_eq (param $a i64) (param $b i64) (result i32)
   (local $tmp i64) (local $n i32)
   (if (i64.eq (local.get $a) (local.get $b)) (then (return (i32.const 1))))
-  (if (i32.ne (call $tid (local.get $a)) (i32.const 19))
+  (if (i32.ne (call $tid (local.get $a)) (i32.const TYPE_DICT_VIEW))
     (then (local.set $tmp (local.get $a)) (local.set $a (local.get $b)) (local.set $b (local.get $tmp))))
   (local.set $n (call $dict_setlike_len (local.get $a)))
   (if (i32.lt_s (local.get $n) (i32.const 0)) (then (return (i32.const 0))))
@@ -1180,7 +1180,7 @@
 
 ;; Whether `v` is a keys or items view (the operands that make & | - ^ set operations).
 (func $dict_view_is_setlike (param $v i64) (result i32)
-  (if (i32.ne (call $tid (local.get $v)) (i32.const 19)) (then (return (i32.const 0))))
+  (if (i32.ne (call $tid (local.get $v)) (i32.const TYPE_DICT_VIEW)) (then (return (i32.const 0))))
   (i32.ne (i32.load offset=4 (i32.wrap_i64 (local.get $v))) (i32.const 1)))
 
 ;; a OP b where a or b is a keys or items view (op 2 &, 3 |, 4 ^, 5 -), as CPython's views do:
@@ -1197,7 +1197,7 @@
   ;; (Two tests, not one `i32.and`: wasm evaluates both operands, and reading the header of
   ;; a value that is not an object (a small int such as -1) is out of bounds.)
   (local.set $o (i32.const 0))
-  (if (i32.eq (call $tid (local.get $b)) (i32.const 19))
+  (if (i32.eq (call $tid (local.get $b)) (i32.const TYPE_DICT_VIEW))
     (then
       (if (i32.eqz (i32.load offset=4 (i32.wrap_i64 (local.get $b))))
         (then (local.set $o (i32.load offset=8 (i32.wrap_i64 (local.get $b))))))))

@@ -14,7 +14,7 @@
 (func $fsb_with (param $cap i32) (result i32)
   (local $sb i32)
   (local.set $sb (call $alloc (i32.const 24)))
-  (i32.store (local.get $sb) (i32.const 21))
+  (i32.store (local.get $sb) (i32.const TYPE_STR_BUILDER))
   (i32.store offset=8 (local.get $sb) (call $alloc (i32.add (local.get $cap) (i32.const 16))))
   (i32.store offset=16 (local.get $sb) (local.get $cap))
   (local.get $sb))
@@ -93,7 +93,7 @@
   (local $s i32) (local $used i32) (local $end i32)
   (local.set $s (i32.load offset=8 (local.get $sb)))
   (local.set $used (i32.load offset=12 (local.get $sb)))
-  (i32.store (local.get $s) (i32.const 5))
+  (i32.store (local.get $s) (i32.const TYPE_STR))
   (i32.store offset=4 (local.get $s) (local.get $used))
   (i32.store offset=8 (local.get $s) (i32.load offset=20 (local.get $sb)))
   (call $shrink (local.get $s) (i32.add (local.get $used) (i32.const 16)))
@@ -290,7 +290,7 @@
 
 ;; `recv.append(v)`.
 (func $fast_append (param $recv i64) (param $name i64) (param $v i64) (result i64)
-  (if (i32.eq (call $tid (local.get $recv)) (i32.const 7))
+  (if (i32.eq (call $tid (local.get $recv)) (i32.const TYPE_LIST))
     (then
       (call $list_append (local.get $recv) (local.get $v))
       (return (i64.const 8))))
@@ -299,7 +299,7 @@
 ;; `recv.get(k)` (n = 1) or `recv.get(k, default)` (n = 2).
 (func $fast_get (param $recv i64) (param $name i64) (param $k i64) (param $default i64) (param $n i32) (result i64)
   (local $v i64)
-  (if (i32.eq (call $tid (local.get $recv)) (i32.const 8))
+  (if (i32.eq (call $tid (local.get $recv)) (i32.const TYPE_DICT))
     (then
       (local.set $v (call $dict_get (local.get $recv) (local.get $k)))
       (if (i64.eqz (local.get $v)) (then (return (local.get $default))))
@@ -323,7 +323,7 @@
 
 ;; `recv.strip()`, `lstrip()`, `rstrip()` (mode 3, 1, 2).
 (func $fast_strip (param $recv i64) (param $name i64) (param $mode i32) (result i64)
-  (if (i32.eq (call $tid (local.get $recv)) (i32.const 5))
+  (if (i32.eq (call $tid (local.get $recv)) (i32.const TYPE_STR))
     (then (return (call $str_strip (local.get $recv) (i32.const 0) (local.get $mode)))))
   (call $call_method (local.get $recv) (local.get $name) (global.get $empty_tuple) (i32.const 0)))
 
@@ -332,7 +332,7 @@
 (func $fast_split (param $recv i64) (param $name i64) (param $sep i64) (param $max i64) (param $n i32)
     (param $right i32) (result i64)
   (local $s i64) (local $m i64)
-  (if (i32.eq (call $tid (local.get $recv)) (i32.const 5))
+  (if (i32.eq (call $tid (local.get $recv)) (i32.const TYPE_STR))
     (then
       (local.set $s (select (i64.const 0) (local.get $sep)
         (i32.or (i32.eqz (local.get $n)) (i64.eq (local.get $sep) (i64.const 8)))))
@@ -341,7 +341,7 @@
         (then (local.set $m (select (i64.shr_s (local.get $max) (i64.const 1)) (i64.const -2)
           (i32.wrap_i64 (i64.and (local.get $max) (i64.const 1)))))))
       (if (i32.and (i64.ne (local.get $m) (i64.const -2))
-            (i32.or (i64.eqz (local.get $s)) (i32.eq (call $tid (local.get $s)) (i32.const 5))))
+            (i32.or (i64.eqz (local.get $s)) (i32.eq (call $tid (local.get $s)) (i32.const TYPE_STR))))
         (then (return (call $str_split (local.get $recv) (local.get $s) (local.get $m) (local.get $right)))))))
   (call $call_method (local.get $recv) (local.get $name)
     (call $fast_args (local.get $sep) (local.get $max) (local.get $n)) (i32.const 0)))
@@ -355,7 +355,7 @@
   (local $p i32) (local $d i32) (local $len i32) (local $i i32) (local $start i32) (local $k i32)
   (local $c i32) (local $o i32) (local $count i32) (local $ws i64) (local $starts i64) (local $carry i64)
   (block $generic
-    (br_if $generic (i32.ne (call $tid (local.get $recv)) (i32.const 5)))
+    (br_if $generic (i32.ne (call $tid (local.get $recv)) (i32.const TYPE_STR)))
     (local.set $p (i32.wrap_i64 (local.get $recv)))
     (local.set $len (i32.load offset=4 (local.get $p)))
     ;; ASCII: as many bytes as code points
@@ -423,7 +423,7 @@
           (local.set $ws (call $ascii_ws8 (local.get $d) (local.get $o) (local.get $len)))
           (br $ends))))
     ;; one ASCII separator character
-    (br_if $generic (i32.ne (call $tid (local.get $sep)) (i32.const 5)))
+    (br_if $generic (i32.ne (call $tid (local.get $sep)) (i32.const TYPE_STR)))
     (br_if $generic (i32.ne (i32.load offset=4 (i32.wrap_i64 (local.get $sep))) (i32.const 1)))
     (local.set $c (i32.load8_u offset=16 (i32.wrap_i64 (local.get $sep))))
     (br_if $generic (i32.ge_u (local.get $c) (i32.const 0x80)))
@@ -476,7 +476,7 @@
   (if (i32.eqz (i32.wrap_i64 (i64.and (local.get $obj) (i64.const 1))))
     (then
       (local.set $d (i32.wrap_i64 (local.get $obj)))
-      (if (i32.eq (i32.load (local.get $d)) (i32.const 8))
+      (if (i32.eq (i32.load (local.get $d)) (i32.const TYPE_DICT))
         (then
           (local.set $r (call $dict_find (local.get $d) (local.get $key) (call $str_hash (local.get $key))))
           (if (i32.ge_s (local.get $r) (i32.const 0))
@@ -486,7 +486,7 @@
 ;; `recv.startswith(x)` / `endswith(x)` (end 1) of one str.
 (func $fast_affix (param $recv i64) (param $name i64) (param $x i64) (param $end i32) (result i64)
   (local $p i32) (local $q i32) (local $n i32) (local $m i32)
-  (if (i32.and (i32.eq (call $tid (local.get $recv)) (i32.const 5)) (i32.eq (call $tid (local.get $x)) (i32.const 5)))
+  (if (i32.and (i32.eq (call $tid (local.get $recv)) (i32.const TYPE_STR)) (i32.eq (call $tid (local.get $x)) (i32.const TYPE_STR)))
     (then
       (local.set $p (i32.wrap_i64 (local.get $recv)))
       (local.set $q (i32.wrap_i64 (local.get $x)))
@@ -500,14 +500,14 @@
 
 ;; `recv.join(items)`.
 (func $fast_join (param $recv i64) (param $name i64) (param $items i64) (result i64)
-  (if (i32.eq (call $tid (local.get $recv)) (i32.const 5))
+  (if (i32.eq (call $tid (local.get $recv)) (i32.const TYPE_STR))
     (then (return (call $str_join_m (local.get $recv) (local.get $items)))))
   (call $call_method (local.get $recv) (local.get $name) (i32.wrap_i64 (call $tuple1 (local.get $items))) (i32.const 0)))
 
 ;; `recv.replace(old, new)` of strs.
 (func $fast_replace (param $recv i64) (param $name i64) (param $old i64) (param $new i64) (result i64)
-  (if (i32.and (i32.eq (call $tid (local.get $recv)) (i32.const 5))
-        (i32.and (i32.eq (call $tid (local.get $old)) (i32.const 5)) (i32.eq (call $tid (local.get $new)) (i32.const 5))))
+  (if (i32.and (i32.eq (call $tid (local.get $recv)) (i32.const TYPE_STR))
+        (i32.and (i32.eq (call $tid (local.get $old)) (i32.const TYPE_STR)) (i32.eq (call $tid (local.get $new)) (i32.const TYPE_STR))))
     (then (return (call $str_replace (local.get $recv) (local.get $old) (local.get $new) (i64.const -1)))))
   (call $call_method (local.get $recv) (local.get $name)
     (call $fast_args (local.get $old) (local.get $new) (i32.const 2)) (i32.const 0)))
@@ -522,6 +522,6 @@
 ;; `int(x)`: a small int is itself, a str is parsed in base 10; anything else as `$b_int`.
 (func $fast_int (param $x i64) (result i64)
   (if (i32.wrap_i64 (i64.and (local.get $x) (i64.const 1))) (then (return (local.get $x))))
-  (if (i32.eq (call $tid (local.get $x)) (i32.const 5))
+  (if (i32.eq (call $tid (local.get $x)) (i32.const TYPE_STR))
     (then (return (call $int_from_str (local.get $x) (i64.const 10)))))
   (call $b_int (i32.wrap_i64 (call $tuple1 (local.get $x))) (i32.const 0)))

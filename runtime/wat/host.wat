@@ -13,7 +13,7 @@
 (func $record_new (param $type i32) (param $fields i64) (param $as_str i64) (result i64)
   (local $r i32)
   (local.set $r (call $alloc (i32.const 24)))
-  (i32.store (local.get $r) (i32.const 20))
+  (i32.store (local.get $r) (i32.const TYPE_RECORD))
   (i32.store offset=4 (local.get $r) (i32.const 0))
   (i32.store offset=8 (local.get $r) (local.get $type))
   (i32.store offset=12 (local.get $r) (i32.wrap_i64 (local.get $fields)))
@@ -175,12 +175,12 @@
   (local.set $reply (call $b_json_loads
     (i32.wrap_i64 (call $tuple1 (call $str_new (local.get $buf) (local.get $len))))
     (i32.const 0)))
-  (if (i32.ne (call $tid (local.get $reply)) (i32.const 8))
+  (if (i32.ne (call $tid (local.get $reply)) (i32.const TYPE_DICT))
     (then (call $raise_static (global.get $t_RuntimeError) (global.get $s_host_bad_reply))))
   (local.set $v (call $dict_get (local.get $reply) (i64.extend_i32_u (global.get $s_host_ok))))
   (if (i64.ne (local.get $v) (i64.const 0)) (then (return (local.get $v))))
   (local.set $err (call $dict_get (local.get $reply) (i64.extend_i32_u (global.get $s_host_error))))
-  (if (i32.ne (call $tid (local.get $err)) (i32.const 8))
+  (if (i32.ne (call $tid (local.get $err)) (i32.const TYPE_DICT))
     (then (call $raise_static (global.get $t_RuntimeError) (global.get $s_host_bad_reply))))
   (call $raise_msg
     (call $host_error_type (call $dict_get (local.get $err) (i64.extend_i32_u (global.get $s_host_type))))
@@ -188,7 +188,7 @@
   (unreachable))
 
 (func $host_message (param $m i64) (result i64)
-  (if (i32.eq (call $tid (local.get $m)) (i32.const 5)) (then (return (local.get $m))))
+  (if (i32.eq (call $tid (local.get $m)) (i32.const TYPE_STR)) (then (return (local.get $m))))
   (i64.extend_i32_u (global.get $s_host_no_message)))
 
 ;; $host_error_type (the class a host error names, RuntimeError for a name the runtime does not
@@ -210,7 +210,7 @@
     (i32.const 1) (i32.const 1) (local.get $args) (local.get $kwargs)))))
   (local.set $r (call $host_take_reply
     (call $host_bash (call $host_ptr (local.get $req)) (call $host_len (local.get $req)))))
-  (if (i32.ne (call $tid (local.get $r)) (i32.const 8))
+  (if (i32.ne (call $tid (local.get $r)) (i32.const TYPE_DICT))
     (then (call $raise_static (global.get $t_RuntimeError) (global.get $s_host_bad_reply))))
   (call $record_new (global.get $t_BashResult) (local.get $r)
     (call $dict_get (local.get $r) (i64.extend_i32_u (global.get $s_host_output)))))
@@ -256,7 +256,7 @@
   (if (i64.ne (global.get $sdk_inputs_cache) (i64.const 0))
     (then (return (global.get $sdk_inputs_cache))))
   (local.set $v (call $host_take_reply (call $host_inputs)))
-  (if (i32.ne (call $tid (local.get $v)) (i32.const 8))
+  (if (i32.ne (call $tid (local.get $v)) (i32.const TYPE_DICT))
     (then (call $raise_static (global.get $t_RuntimeError) (global.get $s_host_bad_reply))))
   (global.set $sdk_inputs_cache (local.get $v))
   (local.get $v))
@@ -265,7 +265,7 @@
 ;; return value to the host as the run's result (JSON; TypeError when it is not serialisable).
 (func $sdk_run_main (param $main i64)
   (local $result i64) (local $text i64)
-  (if (i32.ne (call $tid (local.get $main)) (i32.const 10)) (then (return)))
+  (if (i32.ne (call $tid (local.get $main)) (i32.const TYPE_FUNCTION)) (then (return)))
   ;; Nothing here is needed after the call but its result: main may collect.
   (local.set $result (call $call_plan (local.get $main) (global.get $empty_tuple)
     (i32.wrap_i64 (call $dict_copy (call $sdk_inputs)))))

@@ -445,7 +445,7 @@
         (local.set $e (i32.add (local.get $e) (i32.const 24)))
         (br $each)))))
   (local.set $s (i64.load offset=8 (local.get $args)))
-  (if (i32.ne (call $tid (local.get $s)) (i32.const 5))
+  (if (i32.ne (call $tid (local.get $s)) (i32.const TYPE_STR))
     (then (call $raise_msg (global.get $t_TypeError) (call $msg1 (global.get $s_json_not_str) (call $type_name (local.get $s))))))
   (local.set $save_src (global.get $jl_src))
   (local.set $save_base (global.get $jl_base))
@@ -671,9 +671,9 @@
   (local $t i32) (local $sb i32)
   (local.set $sb (i32.load (local.get $st)))
   (local.set $t (call $tid (local.get $k)))
-  (if (i32.eq (local.get $t) (i32.const 5)) (then (call $jd_str (local.get $st) (local.get $k)) (return (i32.const 1))))
-  (if (i32.or (i32.eq (local.get $t) (i32.const 1))
-        (i32.or (i32.eq (local.get $t) (i32.const 2)) (i32.or (i32.eq (local.get $t) (i32.const 3)) (i32.eq (local.get $t) (i32.const 4)))))
+  (if (i32.eq (local.get $t) (i32.const TYPE_STR)) (then (call $jd_str (local.get $st) (local.get $k)) (return (i32.const 1))))
+  (if (i32.or (i32.eq (local.get $t) (i32.const TYPE_NONE))
+        (i32.or (i32.eq (local.get $t) (i32.const TYPE_BOOL)) (i32.or (i32.eq (local.get $t) (i32.const TYPE_INT)) (i32.eq (local.get $t) (i32.const TYPE_FLOAT)))))
     (then
       (call $sb_push_byte (local.get $sb) (i32.const 34))
       (call $jd_value (local.get $st) (local.get $k))
@@ -746,7 +746,7 @@
   (local.set $t (call $tid (local.get $k)))
   (global.set $jd_wrote (i32.const 0))
   ;; keys that are neither str nor a scalar: TypeError, or skipped
-  (if (i32.gt_u (local.get $t) (i32.const 5))
+  (if (i32.gt_u (local.get $t) (i32.const TYPE_STR))
     (then
       (if (i32.and (i32.load offset=20 (local.get $st)) (i32.const 16)) (then (return)))
       (call $raise_msg (global.get $t_TypeError) (call $msg1 (global.get $s_json_bad_key) (call $type_name (local.get $k))))))
@@ -811,9 +811,9 @@
   ;; indent: None, a str, or an int n for n spaces
   (if (i64.ne (local.get $indent) (i64.const 8))
     (then
-      (if (i32.ne (call $tid (local.get $indent)) (i32.const 5))
+      (if (i32.ne (call $tid (local.get $indent)) (i32.const TYPE_STR))
         (then
-          (if (i32.eqz (i32.or (i32.eq (call $tid (local.get $indent)) (i32.const 3)) (i32.eq (call $tid (local.get $indent)) (i32.const 2))))
+          (if (i32.eqz (i32.or (i32.eq (call $tid (local.get $indent)) (i32.const TYPE_INT)) (i32.eq (call $tid (local.get $indent)) (i32.const TYPE_BOOL))))
             (then (call $raise_msg (global.get $t_TypeError)
               (call $msg1 (global.get $s_json_indent_type) (call $type_name (local.get $indent))))))
           (local.set $indent (call $str_repeat (call $str_ascii_char (i32.const 32)) (call $as_i64 (local.get $indent))))))
@@ -826,10 +826,10 @@
         (else (i32.store offset=8 (local.get $st) (i32.wrap_i64 (call $str_ascii_char (i32.const 44)))))))
     (else
       (local.set $pair (call $unpack (local.get $seps) (i32.const 2)))
-      (if (i32.ne (call $tid (i64.load offset=8 (local.get $pair))) (i32.const 5))
+      (if (i32.ne (call $tid (i64.load offset=8 (local.get $pair))) (i32.const TYPE_STR))
         (then (call $raise_msg (global.get $t_TypeError) (call $msg2 (global.get $s_json_sep_type)
           (i64.extend_i32_u (global.get $s_json_five)) (call $type_name (i64.load offset=8 (local.get $pair)))))))
-      (if (i32.ne (call $tid (i64.load (local.get $pair))) (i32.const 5))
+      (if (i32.ne (call $tid (i64.load (local.get $pair))) (i32.const TYPE_STR))
         (then (call $raise_msg (global.get $t_TypeError) (call $msg2 (global.get $s_json_sep_type)
           (i64.extend_i32_u (global.get $s_json_six)) (call $type_name (i64.load (local.get $pair)))))))
       (i32.store offset=8 (local.get $st) (i32.wrap_i64 (i64.load (local.get $pair))))

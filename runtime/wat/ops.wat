@@ -94,12 +94,12 @@
         (then (return (call $int_new (call $i64_add (call $int_val (local.get $a)) (call $int_val (local.get $b)))))))
       (return (call $float_new (f64.add (call $num_f64 (local.get $a)) (call $num_f64 (local.get $b)))))))
   (local.set $ta (call $tid (local.get $a)))
-  (if (i32.eq (local.get $ta) (i32.const 5))
+  (if (i32.eq (local.get $ta) (i32.const TYPE_STR))
     (then
-      (if (i32.eq (call $tid (local.get $b)) (i32.const 5))
+      (if (i32.eq (call $tid (local.get $b)) (i32.const TYPE_STR))
         (then (return (call $str_concat (local.get $a) (local.get $b)))))
       (call $concat_error (local.get $a) (local.get $b))))
-  (if (i32.or (i32.eq (local.get $ta) (i32.const 6)) (i32.eq (local.get $ta) (i32.const 7)))
+  (if (i32.or (i32.eq (local.get $ta) (i32.const TYPE_TUPLE)) (i32.eq (local.get $ta) (i32.const TYPE_LIST)))
     (then
       (if (i32.eq (call $tid (local.get $b)) (local.get $ta))
         (then (return (call $seq_concat (local.get $a) (local.get $b)))))
@@ -109,7 +109,7 @@
 
 (func $iadd (param $a i64) (param $b i64) (result i64)
   (if (i32.eqz (call $is_small (local.get $a)))
-    (then (if (i32.eq (call $tid (local.get $a)) (i32.const 7))
+    (then (if (i32.eq (call $tid (local.get $a)) (i32.const TYPE_LIST))
       (then
         (call $list_extend (local.get $a) (local.get $b))
         (return (local.get $a))))))
@@ -124,7 +124,7 @@
 (func $inplace_become (param $a i64) (param $r i64) (result i64)
   (memory.copy (i32.add (i32.wrap_i64 (local.get $a)) (i32.const 4))
     (i32.add (i32.wrap_i64 (local.get $r)) (i32.const 4))
-    (select (i32.const 12) (i32.const 36) (i32.eq (call $tid (local.get $a)) (i32.const 7))))
+    (select (i32.const 12) (i32.const 36) (i32.eq (call $tid (local.get $a)) (i32.const TYPE_LIST))))
   (local.get $a))
 
 ;; The type id of a boxed value, or 0 for a small int. A frozenset answers 0 too: it has no
@@ -136,41 +136,41 @@
 (func $imul (param $a i64) (param $b i64) (result i64)
   (local $t i32) (local $u i32)
   (local.set $t (call $inplace_tid (local.get $a)))
-  (if (i32.eq (local.get $t) (i32.const 7))
+  (if (i32.eq (local.get $t) (i32.const TYPE_LIST))
     (then (return (call $inplace_become (local.get $a) (call $mul (local.get $a) (local.get $b))))))
   ;; In place, CPython repeats the right operand only when the left one is no sequence at all: a
   ;; dict, set, range or view on the left (sequence-like, but without repetition) is the plain
   ;; "unsupported operand type(s) for *=" however repeatable the right one is.
   (local.set $u (call $tid (local.get $b)))
-  (if (i32.and (i32.or (i32.or (i32.eq (local.get $t) (i32.const 8)) (i32.eq (local.get $t) (i32.const 9)))
-          (i32.or (i32.eq (local.get $t) (i32.const 16)) (i32.eq (local.get $t) (i32.const 19))))
-        (i32.and (i32.ge_u (local.get $u) (i32.const 5)) (i32.le_u (local.get $u) (i32.const 7))))
+  (if (i32.and (i32.or (i32.or (i32.eq (local.get $t) (i32.const TYPE_DICT)) (i32.eq (local.get $t) (i32.const TYPE_SET)))
+          (i32.or (i32.eq (local.get $t) (i32.const TYPE_RANGE)) (i32.eq (local.get $t) (i32.const TYPE_DICT_VIEW))))
+        (i32.and (i32.ge_u (local.get $u) (i32.const TYPE_STR)) (i32.le_u (local.get $u) (i32.const TYPE_LIST))))
     (then (call $binop_error (global.get $s_ops_star) (local.get $a) (local.get $b))))
   (call $mul (local.get $a) (local.get $b)))
 
 (func $ior (param $a i64) (param $b i64) (result i64)
   (local $t i32)
   (local.set $t (call $inplace_tid (local.get $a)))
-  (if (i32.eq (local.get $t) (i32.const 8))
+  (if (i32.eq (local.get $t) (i32.const TYPE_DICT))
     (then
       (call $dict_update_from (i32.wrap_i64 (local.get $a)) (local.get $b))
       (return (local.get $a))))
-  (if (i32.eq (local.get $t) (i32.const 9))
+  (if (i32.eq (local.get $t) (i32.const TYPE_SET))
     (then (return (call $inplace_become (local.get $a) (call $bitor (local.get $a) (local.get $b))))))
   (call $bitor (local.get $a) (local.get $b)))
 
 (func $iand (param $a i64) (param $b i64) (result i64)
-  (if (i32.eq (call $inplace_tid (local.get $a)) (i32.const 9))
+  (if (i32.eq (call $inplace_tid (local.get $a)) (i32.const TYPE_SET))
     (then (return (call $inplace_become (local.get $a) (call $bitand (local.get $a) (local.get $b))))))
   (call $bitand (local.get $a) (local.get $b)))
 
 (func $isub (param $a i64) (param $b i64) (result i64)
-  (if (i32.eq (call $inplace_tid (local.get $a)) (i32.const 9))
+  (if (i32.eq (call $inplace_tid (local.get $a)) (i32.const TYPE_SET))
     (then (return (call $inplace_become (local.get $a) (call $sub (local.get $a) (local.get $b))))))
   (call $sub (local.get $a) (local.get $b)))
 
 (func $ixor (param $a i64) (param $b i64) (result i64)
-  (if (i32.eq (call $inplace_tid (local.get $a)) (i32.const 9))
+  (if (i32.eq (call $inplace_tid (local.get $a)) (i32.const TYPE_SET))
     (then (return (call $inplace_become (local.get $a) (call $bitxor (local.get $a) (local.get $b))))))
   (call $bitxor (local.get $a) (local.get $b)))
 
@@ -185,7 +185,7 @@
       (if (i32.and (i32.eq (local.get $ka) (i32.const 1)) (i32.eq (local.get $kb) (i32.const 1)))
         (then (return (call $int_new (call $i64_sub (call $int_val (local.get $a)) (call $int_val (local.get $b)))))))
       (return (call $float_new (f64.sub (call $num_f64 (local.get $a)) (call $num_f64 (local.get $b)))))))
-  (if (i32.and (i32.eq (call $tid (local.get $a)) (i32.const 9)) (i32.eq (call $tid (local.get $b)) (i32.const 9)))
+  (if (i32.and (i32.eq (call $tid (local.get $a)) (i32.const TYPE_SET)) (i32.eq (call $tid (local.get $b)) (i32.const TYPE_SET)))
     (then (return (call $set_sub (local.get $a) (local.get $b)))))
   (if (i32.or (call $dict_view_is_setlike (local.get $a)) (call $dict_view_is_setlike (local.get $b)))
     (then (return (call $dict_view_binop (i32.const 5) (local.get $a) (local.get $b)))))
@@ -197,12 +197,12 @@
   (local $t i32)
   (if (call $is_small (local.get $s)) (then (return (i32.const 0))))
   (local.set $t (call $tid (local.get $s)))
-  (i32.and (i32.ge_u (local.get $t) (i32.const 5)) (i32.le_u (local.get $t) (i32.const 7))))
+  (i32.and (i32.ge_u (local.get $t) (i32.const TYPE_STR)) (i32.le_u (local.get $t) (i32.const TYPE_LIST))))
 
 (func $repeat (param $s i64) (param $n i64) (result i64)
   (if (i32.ne (call $num_kind (local.get $n)) (i32.const 1))
     (then (call $raise_msg (global.get $t_TypeError) (call $msg1 (global.get $s_ops_seq_mul) (call $type_name (local.get $n))))))
-  (if (i32.eq (call $tid (local.get $s)) (i32.const 5))
+  (if (i32.eq (call $tid (local.get $s)) (i32.const TYPE_STR))
     (then (return (call $str_repeat (local.get $s) (call $int_val (local.get $n))))))
   (call $seq_repeat (local.get $s) (call $int_val (local.get $n))))
 
@@ -349,12 +349,12 @@
       (if (i32.eq (local.get $op) (i32.const 2)) (then (local.set $x (i64.and (local.get $x) (local.get $y)))))
       (if (i32.eq (local.get $op) (i32.const 3)) (then (local.set $x (i64.or (local.get $x) (local.get $y)))))
       (if (i32.eq (local.get $op) (i32.const 4)) (then (local.set $x (i64.xor (local.get $x) (local.get $y)))))
-      (if (i32.and (i32.eq (call $tid (local.get $a)) (i32.const 2)) (i32.eq (call $tid (local.get $b)) (i32.const 2)))
+      (if (i32.and (i32.eq (call $tid (local.get $a)) (i32.const TYPE_BOOL)) (i32.eq (call $tid (local.get $b)) (i32.const TYPE_BOOL)))
         (then (return (call $bool (i32.wrap_i64 (local.get $x))))))
       (return (call $int_new (local.get $x)))))
   (local.set $ta (call $tid (local.get $a)))
   (local.set $tb (call $tid (local.get $b)))
-  (if (i32.and (i32.eq (local.get $ta) (i32.const 9)) (i32.eq (local.get $tb) (i32.const 9)))
+  (if (i32.and (i32.eq (local.get $ta) (i32.const TYPE_SET)) (i32.eq (local.get $tb) (i32.const TYPE_SET)))
     (then
       (if (i32.eq (local.get $op) (i32.const 2)) (then (return (call $set_and (local.get $a) (local.get $b)))))
       (if (i32.eq (local.get $op) (i32.const 3)) (then (return (call $set_or (local.get $a) (local.get $b)))))
@@ -362,7 +362,7 @@
   ;; keys and items views: & | ^ with any iterable on either side make a set.
   (if (i32.ge_u (local.get $op) (i32.const 2))
     (then
-      (if (i32.or (i32.eq (local.get $ta) (i32.const 19)) (i32.eq (local.get $tb) (i32.const 19)))
+      (if (i32.or (i32.eq (local.get $ta) (i32.const TYPE_DICT_VIEW)) (i32.eq (local.get $tb) (i32.const TYPE_DICT_VIEW)))
         (then
           (if (i32.or (call $dict_view_is_setlike (local.get $a)) (call $dict_view_is_setlike (local.get $b)))
             (then (return (call $dict_view_binop (local.get $op) (local.get $a) (local.get $b)))))))))
@@ -384,7 +384,7 @@
   (call $int_binop (i32.const 2) (local.get $a) (local.get $b) (global.get $s_ops_amp)))
 (func $bitor (param $a i64) (param $b i64) (result i64)
   ;; dict | dict merges (dict.wat); sets are handled by $int_binop's dispatch.
-  (if (i32.and (i32.eq (call $tid (local.get $a)) (i32.const 8)) (i32.eq (call $tid (local.get $b)) (i32.const 8)))
+  (if (i32.and (i32.eq (call $tid (local.get $a)) (i32.const TYPE_DICT)) (i32.eq (call $tid (local.get $b)) (i32.const TYPE_DICT)))
     (then (return (call $dict_or (local.get $a) (local.get $b)))))
   (call $int_binop (i32.const 3) (local.get $a) (local.get $b) (global.get $s_ops_pipe)))
 (func $bitxor (param $a i64) (param $b i64) (result i64)
@@ -647,16 +647,16 @@
 (func $contains (param $c i64) (param $v i64) (result i32)
   (local $t i32) (local $x i64)
   (local.set $t (call $tid (local.get $c)))
-  (if (i32.eq (local.get $t) (i32.const 5)) (then (return (call $str_contains (local.get $c) (local.get $v)))))
-  (if (i32.or (i32.or (i32.eq (local.get $t) (i32.const 6)) (i32.eq (local.get $t) (i32.const 7)))
-        (i32.eq (local.get $t) (i32.const 16)))
+  (if (i32.eq (local.get $t) (i32.const TYPE_STR)) (then (return (call $str_contains (local.get $c) (local.get $v)))))
+  (if (i32.or (i32.or (i32.eq (local.get $t) (i32.const TYPE_TUPLE)) (i32.eq (local.get $t) (i32.const TYPE_LIST)))
+        (i32.eq (local.get $t) (i32.const TYPE_RANGE)))
     (then (return (call $seq_contains (local.get $c) (local.get $v)))))
-  (if (i32.eq (local.get $t) (i32.const 8))
+  (if (i32.eq (local.get $t) (i32.const TYPE_DICT))
     (then (return (i64.ne (call $dict_get (local.get $c) (local.get $v)) (i64.const 0)))))
-  (if (i32.eq (local.get $t) (i32.const 9)) (then (return (call $set_contains (local.get $c) (local.get $v)))))
-  (if (i32.eq (local.get $t) (i32.const 19)) (then (return (call $dict_view_contains (local.get $c) (local.get $v)))))
+  (if (i32.eq (local.get $t) (i32.const TYPE_SET)) (then (return (call $set_contains (local.get $c) (local.get $v)))))
+  (if (i32.eq (local.get $t) (i32.const TYPE_DICT_VIEW)) (then (return (call $dict_view_contains (local.get $c) (local.get $v)))))
   ;; An iterator: consumed up to the first equal item, as CPython does.
-  (if (i32.eq (local.get $t) (i32.const 18))
+  (if (i32.eq (local.get $t) (i32.const TYPE_ITERATOR))
     (then
       (loop $each
         (local.set $x (call $next (local.get $c)))
@@ -808,7 +808,7 @@
         (br $done)))
     ;; A reverse iterator (`reversed(...)`, over a list copy): the name it keeps at +20.
     (if (i32.and (i32.and (i32.eq (local.get $t) (i32.const 18)) (i32.eqz (i32.load offset=4 (local.get $p))))
-          (i32.and (i32.eq (call $tid (i64.load offset=8 (local.get $p))) (i32.const 7))
+          (i32.and (i32.eq (call $tid (i64.load offset=8 (local.get $p))) (i32.const TYPE_LIST))
             (i32.ne (i32.load offset=20 (local.get $p)) (i32.const 0))))
       (then
         (call $sb_push_byte (local.get $sb) (i32.const 60))
@@ -959,7 +959,7 @@
       (global.set $fmt_type (call $str_cp_at (local.get $p)))
       ;; A NUL type byte reads as "no type" (0), which is what CPython's float formatting
       ;; takes it for; to ints and strs it is an unknown code.
-      (if (i32.and (i32.eqz (global.get $fmt_type)) (i32.ne (call $tid (local.get $v)) (i32.const 4)))
+      (if (i32.and (i32.eqz (global.get $fmt_type)) (i32.ne (call $tid (local.get $v)) (i32.const TYPE_FLOAT)))
         (then (call $fmt_type_error (local.get $v))))))
   (call $fmt_check_group (global.get $fmt_group) (global.get $fmt_type))
   (if (local.get $zero)
@@ -1112,7 +1112,7 @@
   (local.set $k (call $num_kind (local.get $v)))
   (if (i32.eqz (local.get $k))
     (then
-      (if (i32.eq (call $tid (local.get $v)) (i32.const 5))
+      (if (i32.eq (call $tid (local.get $v)) (i32.const TYPE_STR))
         (then (return (call $str_format_spec (local.get $v) (local.get $spec)))))
       (call $raise_msg (global.get $t_TypeError)
         (call $msg1 (global.get $s_ops_format_unsupported) (call $type_name (local.get $v))))))

@@ -14,7 +14,7 @@
     (then
       (loop $fill
         (local.set $o (i32.add (global.get $str_ascii) (i32.mul (local.get $i) (i32.const 24))))
-        (i32.store (local.get $o) (i32.const 5))
+        (i32.store (local.get $o) (i32.const TYPE_STR))
         (i32.store offset=4 (local.get $o) (i32.const 1))
         (i32.store offset=8 (local.get $o) (i32.const 1))
         (i32.store8 offset=16 (local.get $o) (local.get $i))
@@ -171,14 +171,14 @@
 ;; TypeError(template % type) unless v is a str, worded as CPython's argument clinic words it
 ;; ("argument 1 must be str, not None"): None is named by its repr there, not as NoneType.
 (func $str_check_clinic (param $v i64) (param $template i32)
-  (if (i32.ne (call $tid (local.get $v)) (i32.const 5))
+  (if (i32.ne (call $tid (local.get $v)) (i32.const TYPE_STR))
     (then (call $raise_msg (global.get $t_TypeError) (call $msg1 (local.get $template)
       (if (result i64) (i64.eq (local.get $v) (i64.const 8))
         (then (call $to_repr (local.get $v)))
         (else (call $type_name (local.get $v)))))))))
 
 (func $str_check (param $v i64) (param $template i32)
-  (if (i32.ne (call $tid (local.get $v)) (i32.const 5))
+  (if (i32.ne (call $tid (local.get $v)) (i32.const TYPE_STR))
     (then (call $raise_msg (global.get $t_TypeError) (call $msg1 (local.get $template) (call $type_name (local.get $v)))))))
 
 ;; Whether v is an int (small, boxed) or a bool.
@@ -193,7 +193,7 @@
   (local $p i32)
   (if (call $is_small (local.get $v)) (then (return (i64.shr_s (local.get $v) (i64.const 1)))))
   (local.set $p (i32.wrap_i64 (local.get $v)))
-  (if (i32.eq (i32.load (local.get $p)) (i32.const 2))
+  (if (i32.eq (i32.load (local.get $p)) (i32.const TYPE_BOOL))
     (then (return (i64.extend_i32_u (i32.load offset=4 (local.get $p))))))
   (i64.load offset=8 (local.get $p)))
 
@@ -324,8 +324,8 @@
 (func $str_append (param $a i64) (param $b i64) (param $aug i32) (result i64)
   (local $p i32) (local $q i32) (local $la i32) (local $lb i32) (local $total i64) (local $cap i64)
   (local $r i32)
-  (if (i32.eqz (i32.and (i32.eq (call $tid (local.get $a)) (i32.const 5))
-        (i32.eq (call $tid (local.get $b)) (i32.const 5))))
+  (if (i32.eqz (i32.and (i32.eq (call $tid (local.get $a)) (i32.const TYPE_STR))
+        (i32.eq (call $tid (local.get $b)) (i32.const TYPE_STR))))
     (then
       (if (local.get $aug) (then (return (call $aug_iadd (local.get $a) (local.get $b)))))
       (return (call $add (local.get $a) (local.get $b)))))
@@ -369,7 +369,7 @@
   (if (i32.or (i32.wrap_i64 (i64.and (local.get $v) (i64.const 1))) (i64.eqz (local.get $v)))
     (then (return (local.get $v))))
   (local.set $p (i32.wrap_i64 (local.get $v)))
-  (if (i32.eq (i32.load (local.get $p)) (i32.const 5))
+  (if (i32.eq (i32.load (local.get $p)) (i32.const TYPE_STR))
     (then
       (if (i32.eq (i32.load offset=12 (local.get $p)) (i32.const 1))
         (then (i32.store offset=12 (local.get $p) (i32.const 0))))))
@@ -395,7 +395,7 @@
 (func $str_alloc_filled (param $nbytes i64) (param $nchars i32) (result i32)
   (local $s i32)
   (local.set $s (call $alloc_dirty64 (i64.add (local.get $nbytes) (i64.const 16))))
-  (i32.store (local.get $s) (i32.const 5))
+  (i32.store (local.get $s) (i32.const TYPE_STR))
   (i32.store offset=4 (local.get $s) (i32.wrap_i64 (local.get $nbytes)))
   (i32.store offset=8 (local.get $s) (local.get $nchars))
   (local.get $s))
@@ -404,7 +404,7 @@
 (func $str_alloc64 (param $nbytes i64) (param $nchars i32) (result i32)
   (local $s i32)
   (local.set $s (call $alloc64 (i64.add (local.get $nbytes) (i64.const 16))))
-  (i32.store (local.get $s) (i32.const 5))
+  (i32.store (local.get $s) (i32.const TYPE_STR))
   (i32.store offset=4 (local.get $s) (i32.wrap_i64 (local.get $nbytes)))
   (i32.store offset=8 (local.get $s) (local.get $nchars))
   (local.get $s))
@@ -579,7 +579,7 @@
       (if (i32.or (i64.lt_s (local.get $i) (i64.const 0)) (i64.ge_s (local.get $i) (local.get $n)))
         (then (call $raise_static (global.get $t_IndexError) (global.get $s_str_index_range))))
       (return (call $str_char (local.get $s) (i32.wrap_i64 (local.get $i))))))
-  (if (i32.eq (call $tid (local.get $k)) (i32.const 17))
+  (if (i32.eq (call $tid (local.get $k)) (i32.const TYPE_SLICE))
     (then (return (call $str_slice (local.get $s) (local.get $k)))))
   (call $raise_msg (global.get $t_TypeError)
     (call $msg1 (global.get $s_str_indices) (call $type_name (local.get $k))))
@@ -780,7 +780,7 @@
 (func $str_items (param $v i64) (result i32 i32)
   (local $p i32)
   (local.set $p (i32.wrap_i64 (local.get $v)))
-  (if (i32.eq (i32.load (local.get $p)) (i32.const 7))
+  (if (i32.eq (i32.load (local.get $p)) (i32.const TYPE_LIST))
     (then (return (i32.load offset=12 (local.get $p)) (i32.load offset=4 (local.get $p)))))
   (i32.add (local.get $p) (i32.const 8)) (i32.load offset=4 (local.get $p)))
 
@@ -796,7 +796,7 @@
     (loop $each
       (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
       (local.set $v (i64.load (i32.add (local.get $items) (i32.shl (local.get $i) (i32.const 3)))))
-      (if (i32.ne (call $tid (local.get $v)) (i32.const 5))
+      (if (i32.ne (call $tid (local.get $v)) (i32.const TYPE_STR))
         (then
           (local.set $sb (call $sb_new))
           (call $sb_push_i64 (local.get $sb) (i64.extend_i32_u (local.get $i)))
@@ -874,7 +874,7 @@
 ;; As C strings they may not hold a NUL.
 (func $str_decode_arg (param $name i64) (param $v i64)
   (local $p i32) (local $i i32) (local $n i32)
-  (if (i32.ne (call $tid (local.get $v)) (i32.const 5))
+  (if (i32.ne (call $tid (local.get $v)) (i32.const TYPE_STR))
     (then (call $raise_msg (global.get $t_TypeError)
       (call $msg2 (global.get $s_str_decode_arg_type) (local.get $name) (call $type_name (local.get $v))))))
   (local.set $p (i32.wrap_i64 (local.get $v)))
@@ -952,7 +952,7 @@
     (then
       ;; str(encoding=..., errors=...) without an object is "", as in CPython.
       (if (i64.eqz (local.get $v)) (then (return (i64.extend_i32_u (global.get $s_empty)))))
-      (if (i32.eq (call $tid (local.get $v)) (i32.const 5))
+      (if (i32.eq (call $tid (local.get $v)) (i32.const TYPE_STR))
         (then (call $raise_static (global.get $t_TypeError) (global.get $s_str_decoding_str))))
       (call $raise_msg (global.get $t_TypeError) (call $msg1 (global.get $s_str_decoding) (call $type_name (local.get $v))))))
   (if (i64.eqz (local.get $v)) (then (return (i64.extend_i32_u (global.get $s_empty)))))
@@ -1113,7 +1113,7 @@
       (local.set $k (i32.wrap_i64 (i64.load offset=8 (local.get $e))))
       (if (i32.and (i32.ne (local.get $k) (i32.const 0)) (i32.eqz (i32.and (local.get $k) (i32.const 1))))
         (then
-          (if (i32.and (i32.eq (i32.load (local.get $k)) (i32.const 5)) (i32.eq (i32.load offset=4 (local.get $k)) (local.get $len)))
+          (if (i32.and (i32.eq (i32.load (local.get $k)) (i32.const TYPE_STR)) (i32.eq (i32.load offset=4 (local.get $k)) (local.get $len)))
             (then
               (if (call $str_memeq (i32.add (local.get $k) (i32.const 16)) (local.get $ptr) (local.get $len))
                 (then (return (i64.load offset=16 (local.get $e)))))))))
@@ -1260,7 +1260,7 @@
   (if (call $is_small (local.get $v))
     (then (if (local.get $empty)
       (then (call $sb_push_i64 (local.get $sb) (i64.shr_s (local.get $v) (i64.const 1))) (return)))))
-  (if (i32.eq (call $tid (local.get $v)) (i32.const 5))
+  (if (i32.eq (call $tid (local.get $v)) (i32.const TYPE_STR))
     (then (call $sb_push_str (local.get $sb) (call $str_format_spec (local.get $v) (local.get $spec))) (return)))
   (if (local.get $empty)
     (then (call $sb_push_str (local.get $sb) (call $to_str (local.get $v))) (return)))
@@ -1329,7 +1329,7 @@
   (local.set $name (call $str_new (i32.add (local.get $d) (local.get $ns)) (i32.sub (local.get $ne) (local.get $ns))))
   (if (i64.eqz (local.get $mapping))
     (then (call $raise_msg (global.get $t_KeyError) (local.get $name))))
-  (if (i32.ne (call $tid (local.get $mapping)) (i32.const 8))
+  (if (i32.ne (call $tid (local.get $mapping)) (i32.const TYPE_DICT))
     (then (call $raise_msg (global.get $t_TypeError)
       (call $msg1 (global.get $s_str_fmt_subscript) (call $type_name (local.get $mapping))))))
   (local.set $v (call $str_dict_find (i32.wrap_i64 (local.get $mapping)) (i32.add (local.get $d) (local.get $ns))
@@ -1354,7 +1354,7 @@
   (local $l i32)
   (if (i32.lt_u (local.get $cap) (i32.const 4)) (then (local.set $cap (i32.const 4))))
   (local.set $l (call $alloc (i32.const 16)))
-  (i32.store (local.get $l) (i32.const 7))
+  (i32.store (local.get $l) (i32.const TYPE_LIST))
   (i32.store offset=8 (local.get $l) (local.get $cap))
   (i32.store offset=12 (local.get $l) (call $alloc (i32.shl (local.get $cap) (i32.const 3))))
   (local.get $l))
@@ -1390,7 +1390,7 @@
 (func $str_tuple3 (param $a i64) (param $b i64) (param $c i64) (result i64)
   (local $t i32)
   (local.set $t (call $alloc (i32.const 32)))
-  (i32.store (local.get $t) (i32.const 6))
+  (i32.store (local.get $t) (i32.const TYPE_TUPLE))
   (i32.store offset=4 (local.get $t) (i32.const 3))
   (i64.store offset=8 (local.get $t) (local.get $a))
   (i64.store offset=16 (local.get $t) (local.get $b))
@@ -1476,7 +1476,7 @@
       (if (i64.ne (local.get $key) (i64.const 0))
         (then
           (local.set $slot (i32.const -1))
-          (if (i32.eq (call $tid (local.get $key)) (i32.const 5))
+          (if (i32.eq (call $tid (local.get $key)) (i32.const TYPE_STR))
             (then
               (if (call $str_eq (local.get $key) (i64.extend_i32_u (local.get $k1))) (then (local.set $slot (i32.const 0))))
               (if (local.get $k2)
@@ -2266,12 +2266,12 @@
   ;; As for find: start and end first.
   (call $str_window (local.get $p) (call $str_arg (local.get $args) (i32.const 1)) (call $str_arg (local.get $args) (i32.const 2)))
   (local.set $nc) (local.set $b1) (local.set $b0)
-  (if (i32.eq (call $tid (local.get $x)) (i32.const 6))
+  (if (i32.eq (call $tid (local.get $x)) (i32.const TYPE_TUPLE))
     (then
       (local.set $items (i32.add (i32.wrap_i64 (local.get $x)) (i32.const 8)))
       (local.set $n (i32.load offset=4 (i32.wrap_i64 (local.get $x)))))
     (else
-      (if (i32.ne (call $tid (local.get $x)) (i32.const 5))
+      (if (i32.ne (call $tid (local.get $x)) (i32.const TYPE_STR))
         (then (call $raise_msg (global.get $t_TypeError)
           (call $msg2 (global.get $s_str_affix_type) (i64.extend_i32_u (local.get $name)) (call $type_name (local.get $x))))))
       (local.set $items (i32.add (local.get $args) (i32.const 8)))
@@ -2280,7 +2280,7 @@
     (loop $each
       (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
       (local.set $q (i64.load (i32.add (local.get $items) (i32.shl (local.get $i) (i32.const 3)))))
-      (if (i32.ne (call $tid (local.get $q)) (i32.const 5))
+      (if (i32.ne (call $tid (local.get $q)) (i32.const TYPE_STR))
         (then (call $raise_msg (global.get $t_TypeError)
           (call $msg2 (global.get $s_str_affix_tuple) (i64.extend_i32_u (local.get $name)) (call $type_name (local.get $q))))))
       (if (i32.ge_s (local.get $b0) (i32.const 0))
@@ -2613,9 +2613,9 @@
   (local $t i32) (local $p i32) (local $l i32) (local $i i32) (local $n i32) (local $d i32)
   (local $base i32) (local $items i64)
   (local.set $t (call $tid (local.get $it)))
-  (if (i32.or (i32.eq (local.get $t) (i32.const 6)) (i32.eq (local.get $t) (i32.const 7)))
+  (if (i32.or (i32.eq (local.get $t) (i32.const TYPE_TUPLE)) (i32.eq (local.get $t) (i32.const TYPE_LIST)))
     (then (return (call $str_join_list (local.get $sep) (local.get $it)))))
-  (if (i32.eq (local.get $t) (i32.const 5))
+  (if (i32.eq (local.get $t) (i32.const TYPE_STR))
     (then
       (local.set $p (i32.wrap_i64 (local.get $it)))
       (local.set $n (i32.load offset=8 (local.get $p)))
@@ -2701,7 +2701,7 @@
       (local.set $a (call $str_arg (local.get $args) (i32.const 0)))
       (if (i64.eq (local.get $a) (i64.const 8)) (then (local.set $a (i64.const 0))))
       (if (i64.ne (local.get $a) (i64.const 0))
-        (then (if (i32.ne (call $tid (local.get $a)) (i32.const 5))
+        (then (if (i32.ne (call $tid (local.get $a)) (i32.const TYPE_STR))
           (then (call $raise_msg (global.get $t_TypeError) (call $msg1 (global.get $s_str_strip_type) (local.get $name)))))))
       (return (call $str_strip (local.get $self) (i32.wrap_i64 (local.get $a)) (local.get $k)))))
   ;; replace
@@ -3051,7 +3051,7 @@
   (local.set $save_len (global.get $pct_arglen))
   (local.set $t (call $tid (local.get $values)))
   (global.set $pct_args (local.get $values))
-  (if (i32.eq (local.get $t) (i32.const 6))
+  (if (i32.eq (local.get $t) (i32.const TYPE_TUPLE))
     (then
       (global.set $pct_arglen (i32.load offset=4 (i32.wrap_i64 (local.get $values))))
       (global.set $pct_argidx (i32.const 0)))
@@ -3059,8 +3059,8 @@
       (global.set $pct_arglen (i32.const -1))
       (global.set $pct_argidx (i32.const -2))))
   ;; A mapping (anything subscriptable but a tuple or str) supplies %(key)s.
-  (if (i32.or (i32.or (i32.eq (local.get $t) (i32.const 7)) (i32.eq (local.get $t) (i32.const 8)))
-        (i32.eq (local.get $t) (i32.const 16)))
+  (if (i32.or (i32.or (i32.eq (local.get $t) (i32.const TYPE_LIST)) (i32.eq (local.get $t) (i32.const TYPE_DICT)))
+        (i32.eq (local.get $t) (i32.const TYPE_RANGE)))
     (then (local.set $dict (local.get $values))))
   (local.set $sb (call $sb_new))
   (local.set $p (i32.add (i32.wrap_i64 (local.get $fmt)) (i32.const 16)))
@@ -3233,7 +3233,7 @@
               (br $converted)))
           (if (i32.eq (local.get $c) (i32.const 99))
             (then
-              (if (i32.eq (call $tid (local.get $v)) (i32.const 5))
+              (if (i32.eq (call $tid (local.get $v)) (i32.const TYPE_STR))
                 (then
                   (if (i32.ne (i32.load offset=8 (i32.wrap_i64 (local.get $v))) (i32.const 1))
                     (then (call $raise_static (global.get $t_TypeError) (global.get $s_pct_c_type)))))
