@@ -1,0 +1,373 @@
+//! The runtime as a module of its own, and the plan modules that import it.
+//!
+//! Every plan needs the same runtime: some 200 KB of WebAssembly that Cranelift would translate
+//! again for each new plan, and that every shipped module would carry. Instead the runtime is one
+//! module ([`runtime_module`]), compiled once per build of Baton and cached by its
+//! [version](RuntimeModule::version), and a plan's module ([`assemble_plan`]) holds only the
+//! plan's own functions and static objects. Both are instantiated in the plan's store, the
+//! runtime first; the plan module imports from the runtime instance, under the import module
+//! name [`RuntimeModule::import_module`] (`baton_runtime/<version>`):
+//!
+//! - `memory`, the table `table` and the exception tag `exc`;
+//! - `f:<name>`, each runtime function the plan's code calls (the runtime exports them all);
+//! - `g:<name>`, each mutable runtime global the plan's code reads or sets, and the globals
+//!   that describe the plan to the runtime ([`PLAN_GLOBALS`]). The runtime's constants (type
+//!   objects, messages, ...) are copied into the plan module as constants instead: their values
+//!   are part of the runtime's version.
+//!
+//! The runtime calls into the plan only through the shared table: the plan's functions fill it
+//! from index 0, `$plan_main` last (at `plan_main_index`). The plan module's start function
+//! grows the runtime's memory and table to what the plan needs, copies its statics and table
+//! entries in (passive segments), and sets [`PLAN_GLOBALS`]. The runtime's own entry points
+//! (`baton_main`, `baton_branch_main`) and figures (`baton_frames`, `baton_heap_peak`, ...) are
+//! the runtime instance's exports, as they were the single module's.
+//!
+//! Because a plan module's constants are addresses in the runtime's static data, a plan module
+//! runs only beside the runtime of the same version; the import module name says which, so a
+//! host with another runtime refuses the module before it runs.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+use std::sync::OnceLock;
+
+use sha2::{Digest, Sha256};
+
+use crate::{layout, runtime_layout, PlanParts, HOST_CALLS};
+
+/// The start of a plan module's import module name; the runtime's version follows.
+pub const RUNTIME_IMPORT_PREFIX: &str = "baton_runtime/";
+
+/// Runtime globals whose values depend on the plan: the plan module's start function sets them.
+pub const PLAN_GLOBALS: &[&str] = &[
+    // Where the heap starts (after the plan's statics and module globals) and its top.
+    "heap_start",
+    "heap_top",
+    // The plan's module globals: their address and count.
+    "plan_globals",
+    "plan_globals_count",
+    // The traceback prefix of the plan's file, and of its plan library modules' files (an
+    // `i32` count followed by the addresses, at `library_files`).
+    "s_traceback_file",
+    "library_files",
+    // The collector's stress mode (`gc.wat`; 0: off).
+    "gc_stress_period",
+    // The table index of `$plan_main`.
+    "plan_main_index",
+];
+
+/// The runtime as a module of its own.
+#[derive(Debug)]
+pub struct RuntimeModule {
+    /// The module's WAT text.
+    pub wat: String,
+    /// A digest of [`wat`](Self::wat): 16 hex digits.
+    pub version: String,
+    /// Signatures (`(param i64) (result i32)`) of the functions the runtime exports, by name.
+    functions: BTreeMap<String, String>,
+    /// Globals by name: whether mutable, the value type, the initial value expression.
+    globals: BTreeMap<String, Global>,
+}
+
+#[derive(Debug)]
+struct Global {
+    mutable: bool,
+    ty: String,
+    init: String,
+}
+
+impl RuntimeModule {
+    /// The import module name of plan modules for this runtime: `baton_runtime/<version>`.
+    pub fn import_module(&self) -> String {
+        format!("{RUNTIME_IMPORT_PREFIX}{}", self.version)
+    }
+
+    /// The runtime's binary.
+    pub fn binary(&self) -> Result<Vec<u8>, wat::Error> {
+        wat::parse_str(&self.wat)
+    }
+}
+
+/// The runtime module of this build, assembled once per process.
+pub fn runtime_module() -> &'static RuntimeModule {
+    static MODULE: OnceLock<RuntimeModule> = OnceLock::new();
+    MODULE.get_or_init(build_runtime)
+}
+
+/// The runtime's functions that stand in for the plan's, reached through the table and the
+/// plan globals.
+const PLAN_FACING: &str = "\
+(func $plan_globals_save (result i64)
+  (local $t i32)
+  (local.set $t (call $tuple_new (global.get $plan_globals_count)))
+  (call $memcpy (i32.add (local.get $t) (i32.const 8)) (global.get $plan_globals)
+    (i32.shl (global.get $plan_globals_count) (i32.const 3)))
+  (i64.extend_i32_u (local.get $t)))
+(func $plan_globals_load (param $t i64)
+  (if (i32.ne (i32.load offset=4 (i32.wrap_i64 (local.get $t))) (global.get $plan_globals_count))
+    (then (call $cx_bad)))
+  (call $memcpy (global.get $plan_globals) (i32.add (i32.wrap_i64 (local.get $t)) (i32.const 8))
+    (i32.shl (global.get $plan_globals_count) (i32.const 3))))
+(func $traceback_file_of (param $file i32) (result i32)
+  (if (i32.and (i32.ne (local.get $file) (i32.const 0))
+               (i32.le_u (local.get $file) (i32.load (global.get $library_files))))
+    (then (return (i32.load (i32.add (global.get $library_files) (i32.shl (local.get $file) (i32.const 2)))))))
+  (global.get $s_traceback_file))
+(func $plan_main (call_indirect $fns (type $plan_main_type) (global.get $plan_main_index)))
+";
+
+fn build_runtime() -> RuntimeModule {
+    let layout = runtime_layout();
+    let mut head = String::from("(module\n");
+    for call in HOST_CALLS {
+        head.push_str(call.import);
+        head.push('\n');
+    }
+    head.push_str("(type $entry (func (param i32 i32 i32) (result i64)))\n");
+    head.push_str("(type $plan_main_type (func))\n");
+    head.push_str("(tag $exc (export \"exc\") (param i64))\n");
+    let pages = layout.plan_statics.div_ceil(layout::PAGE) + 1;
+    let _ = writeln!(head, "(memory (export \"memory\") {pages})");
+    head.push_str("(table $fns (export \"table\") 0 funcref)\n");
+    for name in PLAN_GLOBALS {
+        let _ = writeln!(head, "(global ${name} (mut i32) (i32.const 0))");
+    }
+    let mut body = String::with_capacity(1 << 20);
+    body.push_str(&layout.globals_wat);
+    body.push_str(&layout.statics_wat);
+    body.push_str(&layout.type_object_wat);
+    body.push_str(&layout.call_builtin_wat);
+    body.push_str(&layout.fragments_wat);
+    body.push_str(PLAN_FACING);
+    let everything = format!("{head}{body}");
+    let functions = function_signatures(&everything);
+    let globals = global_declarations(&everything);
+    let mut wat = everything;
+    for name in functions.keys() {
+        let _ = writeln!(wat, "(export \"f:{name}\" (func ${name}))");
+    }
+    for (name, global) in &globals {
+        if global.mutable {
+            let _ = writeln!(wat, "(export \"g:{name}\" (global ${name}))");
+        }
+    }
+    wat.push_str(")\n");
+    let digest = Sha256::digest(wat.as_bytes());
+    let version = digest[..8].iter().fold(String::new(), |mut hex, byte| {
+        let _ = write!(hex, "{byte:02x}");
+        hex
+    });
+    RuntimeModule {
+        wat,
+        version,
+        functions,
+        globals,
+    }
+}
+
+/// The signature of every function `text` defines, by name. The runtime's WAT writes each
+/// function's header as `(func $name [(export ..)] (param ..)* (result ..)*`, one per line
+/// start.
+fn function_signatures(text: &str) -> BTreeMap<String, String> {
+    const START: &str = "\n(func $";
+    let mut functions = BTreeMap::new();
+    let text = format!("\n{text}");
+    for (at, _) in text.match_indices(START) {
+        let rest = &text[at + START.len()..];
+        let name_len = rest
+            .find(|c: char| c.is_whitespace() || c == ')' || c == '(')
+            .unwrap_or(rest.len());
+        let (name, rest) = rest.split_at(name_len);
+        let mut signature = String::new();
+        let mut rest = rest.trim_start();
+        loop {
+            let Some((kind, inner, after)) = field(rest) else {
+                break;
+            };
+            match kind {
+                "export" => {}
+                "param" | "result" => {
+                    let types: Vec<&str> = inner
+                        .split_whitespace()
+                        .filter(|word| !word.starts_with('$'))
+                        .collect();
+                    let _ = write!(signature, " ({kind} {})", types.join(" "));
+                }
+                _ => break,
+            }
+            rest = after.trim_start();
+        }
+        functions.insert(name.to_owned(), signature);
+    }
+    functions
+}
+
+/// `(kind inner)` at the start of `text`: the kind, the text inside, what follows.
+fn field(text: &str) -> Option<(&str, &str, &str)> {
+    let inner = text.strip_prefix('(')?;
+    let end = inner.find(')')?;
+    let (kind, rest) = inner[..end].split_once(' ')?;
+    Some((kind, rest, &inner[end + 1..]))
+}
+
+/// Every global `text` declares at a line start: `(global $name [(export ..)] [(mut] ty ...`.
+fn global_declarations(text: &str) -> BTreeMap<String, Global> {
+    let mut globals = BTreeMap::new();
+    for line in text.lines() {
+        let Some(rest) = line.strip_prefix("(global $") else {
+            continue;
+        };
+        let Some((name, mut rest)) = rest.split_once(' ') else {
+            continue;
+        };
+        if let Some((_, _, after)) = field(rest).filter(|(kind, _, _)| *kind == "export") {
+            rest = after.trim_start();
+        }
+        let (mutable, ty, init) = match field(rest).filter(|(kind, _, _)| *kind == "mut") {
+            Some((_, ty, after)) => (true, ty, after),
+            None => match rest.split_once(' ') {
+                Some((ty, after)) => (false, ty, after),
+                None => continue,
+            },
+        };
+        let init = init.trim();
+        let init = init.strip_suffix(')').unwrap_or(init);
+        globals.insert(
+            name.to_owned(),
+            Global {
+                mutable,
+                ty: ty.to_owned(),
+                init: init.to_owned(),
+            },
+        );
+    }
+    globals
+}
+
+/// The names that follow `keyword $` in `code`.
+fn names_after(code: &str, keyword: &str, into: &mut BTreeSet<String>) {
+    for (at, _) in code.match_indices(keyword) {
+        if let Some(rest) = code[at + keyword.len()..].strip_prefix('$') {
+            let len = rest
+                .find(|c: char| c.is_whitespace() || c == ')' || c == '(')
+                .unwrap_or(rest.len());
+            into.insert(rest[..len].to_owned());
+        }
+    }
+}
+
+/// A plan's own module, importing [`runtime_module`] (see the module docs).
+pub fn assemble_plan(plan: &PlanParts<'_>) -> String {
+    let runtime = runtime_module();
+    let from = runtime.import_module();
+    let own = function_signatures(plan.functions);
+    let mut called = BTreeSet::new();
+    for keyword in ["call ", "return_call ", "ref.func "] {
+        names_after(plan.functions, keyword, &mut called);
+    }
+    let mut globals = BTreeSet::new();
+    for keyword in ["global.get ", "global.set "] {
+        names_after(plan.functions, keyword, &mut globals);
+    }
+
+    // Memory after the runtime's statics: the plan's statics, its library files' table, its
+    // module globals, then the heap from a chunk boundary.
+    let library_files = (plan.statics.end() + 3) & !3;
+    let plan_globals = (library_files + 4 + 4 * plan.library_files.len() as u32 + 7) & !7;
+    let globals_end = plan_globals + 8 * plan.globals as u32;
+    let heap_start = globals_end.div_ceil(layout::CHUNK) * layout::CHUNK;
+    let pages = heap_start.div_ceil(layout::PAGE) + 1;
+
+    let mut out = String::with_capacity(plan.functions.len() + 8 * 1024);
+    out.push_str("(module\n");
+    let _ = writeln!(out, "(import \"{from}\" \"memory\" (memory 1))");
+    let _ = writeln!(out, "(import \"{from}\" \"table\" (table $fns 0 funcref))");
+    let _ = writeln!(out, "(import \"{from}\" \"exc\" (tag $exc (param i64)))");
+    for name in called.iter().filter(|name| !own.contains_key(*name)) {
+        // A name the runtime does not define is the compiler's bug: assembling reports it.
+        let Some(signature) = runtime.functions.get(name) else {
+            continue;
+        };
+        let _ = writeln!(
+            out,
+            "(import \"{from}\" \"f:{name}\" (func ${name}{signature}))"
+        );
+    }
+    let mut constants = String::new();
+    for name in &globals {
+        let Some(global) = runtime.globals.get(name) else {
+            continue;
+        };
+        if !global.mutable {
+            let _ = writeln!(constants, "(global ${name} {} {})", global.ty, global.init);
+        } else if !PLAN_GLOBALS.contains(&name.as_str()) {
+            let _ = writeln!(
+                out,
+                "(import \"{from}\" \"g:{name}\" (global ${name} (mut {})))",
+                global.ty
+            );
+        }
+    }
+    for name in PLAN_GLOBALS {
+        let _ = writeln!(
+            out,
+            "(import \"{from}\" \"g:{name}\" (global ${name} (mut i32)))"
+        );
+    }
+    out.push_str(&constants);
+    out.push_str("(type $entry (func (param i32 i32 i32) (result i64)))\n");
+    let base = plan.statics.base();
+    let statics_len = plan.statics.end() - base;
+    out.push_str(&plan.statics.to_wat().replacen(
+        &format!("(data (i32.const {base}) "),
+        "(data $plan_statics ",
+        1,
+    ));
+    let table_len = plan.table.len() + 1;
+    out.push_str("(elem $plan_functions func");
+    for name in plan.table {
+        let _ = write!(out, " ${name}");
+    }
+    out.push_str(" $plan_main)\n");
+    out.push_str(plan.functions);
+    out.push('\n');
+
+    out.push_str("(func $plan_start\n");
+    let _ = writeln!(
+        out,
+        "  (if (i32.gt_u (i32.const {pages}) (memory.size))\n    (then (if (i32.lt_s (memory.grow (i32.sub (i32.const {pages}) (memory.size))) (i32.const 0)) (then (unreachable)))))"
+    );
+    let _ = writeln!(
+        out,
+        "  (memory.init $plan_statics (i32.const {base}) (i32.const 0) (i32.const {statics_len}))\n  (data.drop $plan_statics)"
+    );
+    let _ = writeln!(
+        out,
+        "  (if (i32.ne (table.grow $fns (ref.null func) (i32.const {table_len})) (i32.const 0)) (then (unreachable)))\n  (table.init $fns $plan_functions (i32.const 0) (i32.const 0) (i32.const {table_len}))\n  (elem.drop $plan_functions)"
+    );
+    let _ = writeln!(
+        out,
+        "  (i32.store (i32.const {library_files}) (i32.const {}))",
+        plan.library_files.len()
+    );
+    for (index, address) in plan.library_files.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "  (i32.store (i32.const {}) (i32.const {address}))",
+            library_files + 4 + 4 * index as u32
+        );
+    }
+    for (name, value) in [
+        ("heap_start", heap_start),
+        ("heap_top", heap_start),
+        ("plan_globals", plan_globals),
+        ("plan_globals_count", plan.globals as u32),
+        ("s_traceback_file", plan.traceback_file),
+        ("library_files", library_files),
+        ("gc_stress_period", plan.gc_stress),
+        ("plan_main_index", table_len as u32 - 1),
+    ] {
+        let _ = writeln!(out, "  (global.set ${name} (i32.const {value}))");
+    }
+    out.push_str(")\n(start $plan_start)\n)\n");
+    out
+}
