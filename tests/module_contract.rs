@@ -1,10 +1,14 @@
-//! The module contract (DESIGN.md, hard rule 1): every module the compiler emits imports only
-//! functions from the `baton` namespace that are on the host's allowlist, and only those the
-//! plan uses; it defines its memory (never imports memory, tables, globals or tags); it exports
-//! `memory` and `baton_main`. Checked with wasmparser directly, independently of the host's
-//! own validator, over every conformance program and example plan.
+//! The module contract (DESIGN.md, hard rule 1; docs/abi.md, "The module"): every plan module
+//! the compiler emits imports only allowlisted `baton` host calls (those the plan uses) and the
+//! runtime of this build (`baton_runtime/<version>`), and defines no memory of its own; the
+//! runtime module imports only host calls. Checked with wasmparser directly, independently of
+//! the host's own validator, over every conformance program and example plan. Then what a
+//! hostile plan module may try with the runtime's imports.
 
 use std::path::{Path, PathBuf};
+
+use baton::{Config, Plan, RunOutcome, Runner};
+use baton_host::{HostError, ModuleError, RUNTIME_IMPORT_PREFIX, RUNTIME_VERSION};
 
 fn plans(dir: &Path, found: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {
@@ -15,6 +19,10 @@ fn plans(dir: &Path, found: &mut Vec<PathBuf>) {
             found.push(path);
         }
     }
+}
+
+fn runtime_module() -> String {
+    format!("{RUNTIME_IMPORT_PREFIX}{RUNTIME_VERSION}")
 }
 
 #[test]
@@ -28,6 +36,7 @@ fn every_compiled_module_keeps_the_contract() {
         .iter()
         .map(|(name, _)| *name)
         .collect();
+    let runtime = runtime_module();
     let mut compiled = 0;
     for path in &found {
         let text = std::fs::read_to_string(path).unwrap();
@@ -37,12 +46,14 @@ fn every_compiled_module_keeps_the_contract() {
         };
         compiled += 1;
         let mut memories = 0;
-        let mut exports = Vec::new();
         for payload in wasmparser::Parser::new(0).parse_all(&plan.wasm) {
             match payload.expect("the module parses") {
                 wasmparser::Payload::ImportSection(reader) => {
                     for import in reader.into_imports() {
                         let import = import.unwrap();
+                        if import.module == runtime {
+                            continue;
+                        }
                         assert_eq!(
                             import.module,
                             "baton",
@@ -65,46 +76,167 @@ fn every_compiled_module_keeps_the_contract() {
                     }
                 }
                 wasmparser::Payload::MemorySection(reader) => memories += reader.count(),
-                wasmparser::Payload::ExportSection(reader) => {
-                    exports.extend(reader.into_iter().map(|e| e.unwrap().name.to_owned()));
-                }
                 _ => {}
             }
         }
         assert_eq!(
             memories,
-            1,
+            0,
             "{}: defines {memories} memories",
             path.display()
         );
-        assert!(
-            exports.contains(&"memory".to_owned()) && exports.contains(&"baton_main".to_owned()),
-            "{}",
-            path.display()
-        );
-        baton_host::validate_module(&plan.wasm)
+        let info = baton_host::validate_module(&plan.wasm)
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert_eq!(info.runtime_version(), Some(RUNTIME_VERSION));
     }
     assert!(compiled >= 150, "only {compiled} plans compiled");
 }
 
 #[test]
-fn a_plan_that_does_not_print_imports_only_the_clock() {
-    // The clock times the collector (docs/abi.md, "The heap"); nothing else is imported.
-    let plan = baton_compiler::compile_source("p.py", "x = [i * i for i in range(3)]\n").unwrap();
-    for payload in wasmparser::Parser::new(0).parse_all(&plan.wasm) {
-        if let wasmparser::Payload::ImportSection(reader) = payload.unwrap() {
-            let names: Vec<String> = reader
-                .into_imports()
-                .map(|import| import.unwrap().name.to_owned())
-                .collect();
-            assert_eq!(
-                names,
-                ["clock"],
-                "a plan without print imports only the clock"
-            );
-        }
+fn the_runtime_module_imports_only_host_calls_and_exports_the_entry_points() {
+    let bytes = baton_runtime::linking::runtime_module().binary().unwrap();
+    let info = baton_host::validate_module(&bytes).unwrap();
+    assert_eq!(info.runtime_version(), None);
+    assert!(info.imports.iter().all(|import| import.module == "baton"));
+    for name in ["memory", "baton_main", "baton_branch_main", "table", "exc"] {
+        assert!(
+            info.exports.iter().any(|export| export.name == name),
+            "the runtime does not export `{name}`"
+        );
     }
+}
+
+#[test]
+fn a_three_line_plan_s_module_is_small() {
+    let plan = baton_compiler::compile_source(
+        "sum.py",
+        "total = 0\nfor i in range(10):\n    total += i\nprint(total)\n",
+    )
+    .unwrap();
+    assert!(plan.wasm.len() < 20_000, "{} bytes", plan.wasm.len());
+}
+
+#[test]
+fn a_plan_that_does_not_print_declares_only_the_clock() {
+    // The clock times the collector (docs/abi.md, "The heap"); no other host call is imported.
+    let plan = baton_compiler::compile_source("p.py", "x = [i * i for i in range(3)]\n").unwrap();
+    let info = baton_host::validate_module(&plan.wasm).unwrap();
+    assert_eq!(info.host_calls().collect::<Vec<_>>(), ["clock"]);
+}
+
+/// The WAT of `source`'s plan module, edited by `edit`, assembled.
+fn edited(source: &str, edit: impl Fn(String) -> String) -> Vec<u8> {
+    let plan = baton_compiler::compile_source("p.py", source).unwrap();
+    let text = edit(plan.wat);
+    wat::parse_str(&text).unwrap_or_else(|error| panic!("{error}\n{text}"))
+}
+
+fn prepare(module: &[u8]) -> Result<baton_host::Prepared, HostError> {
+    baton_host::ModuleCache::new(None).prepare(module)
+}
+
+#[test]
+fn a_plan_module_for_another_runtime_is_refused_before_it_is_compiled() {
+    let module = edited("print(1)\n", |wat| {
+        wat.replace(RUNTIME_VERSION, "0123456789abcdef")
+    });
+    let error = baton_host::validate_module(&module).unwrap_err();
+    assert!(
+        matches!(error, ModuleError::RuntimeVersion { .. }),
+        "{error}"
+    );
+    assert!(
+        error.to_string().contains("compile the plan again"),
+        "{error}"
+    );
+}
+
+/// A module that imports `import` from this build's runtime and does nothing else.
+fn importing(import: &str) -> Vec<u8> {
+    wat::parse_str(format!(
+        r#"(module (import "{}" {import}))"#,
+        runtime_module()
+    ))
+    .unwrap()
+}
+
+#[test]
+fn a_plan_module_importing_what_the_runtime_does_not_export_is_refused() {
+    // The names and types are right: linked to the runtime, it instantiates.
+    prepare(&importing(
+        r#""f:b_print" (func (param i32 i32) (result i64))"#,
+    ))
+    .unwrap();
+    prepare(&importing(r#""g:heap_top" (global (mut i32))"#)).unwrap();
+    for (import, words) in [
+        // A name the runtime does not have.
+        (r#""f:b_print_everything" (func)"#, "no such name"),
+        // A runtime function with another signature.
+        (
+            r#""f:b_print" (func (param i32) (result i32))"#,
+            "signature",
+        ),
+        // A mutable runtime global imported as a constant.
+        (r#""g:heap_top" (global i32)"#, "global"),
+        // A function the runtime has, imported as a global.
+        (r#""g:b_print" (global (mut i32))"#, "no such name"),
+    ] {
+        let error = prepare(&importing(import)).unwrap_err();
+        assert!(error.to_string().contains(words), "{import}: {error}");
+    }
+    // A name of the wrong kind for its prefix, refused before anything is compiled.
+    let error = baton_host::validate_module(&importing(r#""memory" (func)"#)).unwrap_err();
+    assert!(
+        matches!(error, ModuleError::RuntimeImport { .. }),
+        "{error}"
+    );
+    let error = baton_host::validate_module(&importing(r#""f:b_print" (global i32)"#)).unwrap_err();
+    assert!(
+        matches!(error, ModuleError::RuntimeImport { .. }),
+        "{error}"
+    );
+    // A plan module that defines a memory of its own.
+    let module = edited("print(1)\n", |wat| {
+        wat.replacen("(type $entry", "(memory 1)\n(type $entry", 1)
+    });
+    let error = baton_host::validate_module(&module).unwrap_err();
+    assert!(matches!(error, ModuleError::MemoryCount { .. }), "{error}");
+}
+
+#[test]
+fn a_plan_module_reaching_bash_through_the_runtime_without_declaring_it_is_refused_at_the_call() {
+    // The compiler declares `baton.bash`; a hand-edited module drops the declaration, so the
+    // run's grant check sees no capability, and calls the runtime's bash all the same.
+    let source = "from baton import bash\ntry:\n    bash('echo escaped > /tmp/x')\nexcept Exception as e:\n    print(type(e).__name__, e)\n";
+    let plan = baton_compiler::compile_source("p.py", source);
+    let source = if plan.is_ok() {
+        source
+    } else {
+        "from baton import bash\ntry:\n    bash('echo escaped')\nexcept Exception as e:\n    print(e)\n"
+    };
+    let module = edited(source, |wat| {
+        let at = wat.find("(import \"baton\" \"bash\"").unwrap();
+        let end = at + wat[at..].find('\n').unwrap();
+        format!("{}{}", &wat[..at], &wat[end..])
+    });
+    let info = baton_host::validate_module(&module).unwrap();
+    assert!(info.host_calls().all(|name| name != "bash"));
+    let plan = Plan::from_module(module, None).unwrap();
+    let scratch = std::env::temp_dir().join(format!("baton-contract-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&scratch);
+    let mut printed = Vec::new();
+    let run = Runner::new(Config::default())
+        .runs_in(&scratch)
+        .run(&plan, &mut printed)
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&scratch);
+    assert!(
+        matches!(run.outcome, Ok(RunOutcome::Success)),
+        "{:?}",
+        run.outcome
+    );
+    let printed = String::from_utf8(printed).unwrap();
+    assert!(printed.contains("bash is not granted"), "{printed}");
 }
 
 #[test]

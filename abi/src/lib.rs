@@ -1,4 +1,4 @@
-//! Facts of the ABI between the runtime that lives inside every plan module and the host that
+//! Facts of the ABI between the runtime module every plan module imports and the host that
 //! runs it (docs/abi.md), in one place, so that the runtime's assembler and the host cannot
 //! disagree on them. A leaf crate: no dependencies.
 

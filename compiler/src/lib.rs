@@ -159,8 +159,6 @@ pub enum CompileError {
 pub struct CompiledPlan {
     pub wasm: Vec<u8>,
     pub wat: String,
-    /// SPIKE: the plan's own module, importing the runtime.
-    pub split_wat: String,
 }
 
 /// Checks and compiles a plan to a WebAssembly module (see docs/abi.md). Runs on a thread with
@@ -281,12 +279,7 @@ fn compile_file(
             error,
         }
     })?;
-    let wat = baton_runtime::assemble(&generated.parts());
-    let split_wat = baton_runtime::linking::assemble_plan(&generated.parts());
+    let wat = baton_runtime::linking::assemble_plan(&generated.parts());
     let wasm = wat::parse_str(&wat).map_err(|e| CompileError::Assembly(e.to_string()))?;
-    Ok(CompiledPlan {
-        wasm,
-        wat,
-        split_wat,
-    })
+    Ok(CompiledPlan { wasm, wat })
 }

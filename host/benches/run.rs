@@ -1,14 +1,14 @@
 //! From plan text to a running instance: where the time goes.
 //!
 //! - `compile_plan200/check_and_compile`: `baton_compiler::compile_source` of `plan200.py` (a
-//!   ~200-line orchestration plan): parse, check, generate, assemble the WAT text (the plan plus
-//!   the whole runtime) into wasm bytes;
+//!   ~200-line orchestration plan): parse, check, generate, assemble the plan module's WAT text
+//!   (the plan's own code; it imports the runtime) into wasm bytes;
 //! - `wasmtime/compile_cold`: `Module::new` of the resulting module on the shared engine (no
 //!   cache of any kind);
 //! - `wasmtime/prepare_cold`: `ModuleCache::prepare` with a fresh in-process map and no disk
 //!   cache: validation + Cranelift + `InstancePre`, i.e. everything before a run;
 //! - `compile_plan200/assemble_wat`: the `wat` assembly alone, of the WAT text `compile_source`
-//!   produced (plan + runtime);
+//!   produced;
 //! - `wasmtime/compile_incremental_empty`: `Module::new` with an empty Cranelift incremental cache
 //!   (the cost of filling it);
 //! - `wasmtime/compile_incremental`: `Module::new` on an engine whose Cranelift incremental cache
@@ -17,10 +17,10 @@
 //!   cache directory: validation + `Module::deserialize_file` + `InstancePre`;
 //! - `wasmtime/prepare_from_memory`: `ModuleCache::prepare` when this process prepared the bytes
 //!   before: validation + SHA-256 + map lookup;
-//! - `instantiate/*`: a fresh `Store` (limits, fuel, deadline) and `InstancePre::instantiate`, no
-//!   call, for plan200's module; `instantiate/pooling_raw` and `instantiate/on_demand_raw` compare
-//!   wasmtime's pooling allocator with the default on-demand one on the same module (a bare
-//!   store and a no-op `print`, separate engines);
+//! - `instantiate/*`: a fresh `Store` (limits, fuel, deadline) and the runtime's and plan200's
+//!   instances, no call; `instantiate/pooling_raw` and `instantiate/on_demand_raw` compare
+//!   wasmtime's pooling allocator with the default on-demand one on the runtime module alone (a
+//!   bare store, its host calls traps, separate engines);
 //! - `run/trivial_cached`: `prepare` (memory hit) + `Prepared::run` of `print("hi")` — what a
 //!   repeated run costs end to end (validation, the run thread, instantiation, the call);
 //! - `run/plan200_cached`: the same for plan200.
@@ -93,7 +93,7 @@ fn bench_compile(c: &mut Criterion) {
     group.bench_function("check_and_compile", |b| {
         b.iter(|| baton_compiler::compile_source(black_box(PLAN_NAME), black_box(PLAN)))
     });
-    // The WAT text assembly alone (the plan plus the whole runtime, with `wat`).
+    // The WAT text assembly alone (the plan module, with `wat`).
     let plan = baton_compiler::compile_source(PLAN_NAME, PLAN).expect("compiles");
     eprintln!("plan200 WAT: {} bytes", plan.wat.len());
     group.bench_function("assemble_wat", |b| {
@@ -208,13 +208,17 @@ fn bench_instantiate(c: &mut Criterion) {
                 .expect("instantiates")
         })
     });
+    // The runtime module (what every plan's store instantiates first), its host calls traps.
+    let runtime = baton_runtime::linking::runtime_module()
+        .binary()
+        .expect("the runtime assembles");
     for pooling in [false, true] {
         let engine = raw_engine(pooling);
-        let module = Module::new(&engine, &wasm).expect("compiles");
+        let module = Module::new(&engine, &runtime).expect("compiles");
         let mut linker = Linker::<wasmtime::StoreLimits>::new(&engine);
         linker
-            .func_wrap("baton", "print", |_: i32, _: i32| {})
-            .unwrap();
+            .define_unknown_imports_as_traps(&module)
+            .expect("links");
         let pre = linker.instantiate_pre(&module).expect("links");
         let name = if pooling {
             "pooling_raw"

@@ -19,9 +19,13 @@
 //!
 //! When it compiles, it first loads the directory's *function bundle* into the engine's
 //! incremental compilation cache ([`engine::FunctionCache`], once per process), and writes it
-//! back when this process compiled more new functions than it found there: every module
-//! carries the same runtime, so a new plan's first run compiles only the plan's own code. The
-//! bundle holds compiled code, so it is trusted exactly as the serialized modules are.
+//! back when this process compiled more new functions than it found there. The bundle holds
+//! compiled code, so it is trusted exactly as the serialized modules are.
+//!
+//! A plan module imports the runtime module (`baton_runtime::linking`). The runtime is compiled
+//! once per build of Baton and engine: it is kept in the directory like any module, under a key
+//! made of its version, so finding it needs neither its bytes nor its assembly; the plan module
+//! is prepared with its imports checked against it (`instantiate.rs`).
 //!
 //! The directory also keeps *module bytes* under a key the caller chooses
 //! ([`ModuleCache::store_module_bytes`]): `baton run PLAN.py` stores the module it compiled
@@ -56,8 +60,8 @@
 //!
 //! # Size
 //!
-//! Every entry holds the whole compiled runtime (about half a megabyte), and a test suite that
-//! runs hundreds of distinct plans would otherwise grow the directory without bound. After each
+//! A test suite that runs hundreds of distinct plans would otherwise grow the directory without
+//! bound. After each
 //! write, if the entries exceed [`DISK_BUDGET_BYTES`], the least recently used ones (by
 //! modification time, which a disk hit refreshes) are deleted until they fit.
 
@@ -68,6 +72,7 @@ use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 
+use baton_runtime::linking::{runtime_module, RUNTIME_IMPORT_PREFIX, RUNTIME_VERSION};
 use sha2::{Digest, Sha256};
 use wasmtime::{Engine, InstancePre, Module};
 
@@ -75,6 +80,7 @@ use crate::atomic_file::write_atomically;
 use crate::engine;
 use crate::error::HostError;
 use crate::imports::validate_module;
+use crate::instantiate::Instantiation;
 use crate::linker;
 use crate::state::HostState;
 
@@ -85,8 +91,7 @@ pub const CACHE_DIR_ENV: &str = "BATON_CACHE_DIR";
 pub const CACHE_OFF: &str = "off";
 
 /// How many prepared modules the in-process map keeps (the oldest inserted is dropped first).
-/// A compiled plan module holds the whole compiled runtime (a few MB of code), so the map is
-/// bounded.
+/// Each holds its compiled code (and the runtime's, shared), so the map is bounded.
 pub const MEMORY_ENTRIES: usize = 32;
 
 /// The most bytes of entries the cache directory keeps (see "Size" in the module docs).
@@ -117,7 +122,7 @@ pub enum Origin {
 #[derive(Clone)]
 pub struct Prepared {
     pub(crate) module: Module,
-    pub(crate) pre: InstancePre<HostState>,
+    pub(crate) instantiation: Instantiation<HostState>,
     origin: Origin,
 }
 
@@ -216,6 +221,8 @@ pub fn cache_dir_from(
 struct Memo {
     map: HashMap<ModuleHash, Prepared>,
     order: VecDeque<ModuleHash>,
+    /// This build's runtime, once prepared.
+    runtime: Option<InstancePre<HostState>>,
 }
 
 impl Memo {
@@ -297,56 +304,89 @@ impl ModuleCache {
     /// Validates `bytes` and returns the compiled module ready to run, from this process's map,
     /// the cache directory, or Cranelift (see the module docs).
     pub fn prepare(&self, bytes: &[u8]) -> Result<Prepared, HostError> {
-        validate_module(bytes)?;
-        let engine = engine::engine().map_err(HostError::Engine)?;
+        let info = validate_module(bytes)?;
         let key = module_hash(bytes);
         if let Some(found) = self.memo().map.get(&key) {
             let mut found = found.clone();
             found.origin = Origin::Memory;
             return Ok(found);
         }
-
-        let path = self
-            .usable_dir()
-            .map(|dir| entry_path(&dir, &key, shared_engine_hash(engine)));
-        let loaded = path.as_deref().and_then(|path| load(engine, path));
-        let (module, origin) = match loaded {
-            Some(module) => (module, Origin::Disk),
-            None => {
-                let bundle = path
-                    .as_deref()
-                    .and_then(Path::parent)
-                    .map(|dir| bundle_path(dir, shared_engine_hash(engine)));
-                if let Some(bundle) = &bundle {
-                    load_bundle_once(bundle);
-                }
-                let module = Module::new(engine, bytes).map_err(|error| {
-                    HostError::Engine(format!("cannot compile the module: {error:#}"))
-                })?;
-                if let Some(bundle) = &bundle {
-                    let functions = engine::FunctionCache::shared();
-                    // Best effort, like every write to the cache.
-                    if functions.bundle_is_stale() && functions.save_bundle(bundle).is_ok() {
-                        prune(bundle.parent().unwrap_or(Path::new(".")), DISK_BUDGET_BYTES);
-                    }
-                }
-                if let Some(path) = &path {
-                    // Best effort: a cache that cannot be written is only slower.
-                    if store(&module, path).is_ok() {
-                        prune(path.parent().unwrap_or(Path::new(".")), DISK_BUDGET_BYTES);
-                    }
-                }
-                (module, Origin::Compiled)
-            }
+        let (module, origin) = self.compiled(&key, || Ok(bytes.to_vec()))?;
+        let instantiation = if info
+            .imports
+            .iter()
+            .any(|import| import.module.starts_with(RUNTIME_IMPORT_PREFIX))
+        {
+            let host_calls = linker::host_call_linker(module.engine())?;
+            Instantiation::linked(&self.runtime()?, &module, host_calls)?
+        } else {
+            Instantiation::Whole(linker::instance_pre(&module)?)
         };
-        let pre = linker::instance_pre(&module)?;
         let prepared = Prepared {
             module,
-            pre,
+            instantiation,
             origin,
         };
         self.memo().insert(key, prepared.clone());
         Ok(prepared)
+    }
+
+    /// This build's runtime module, compiled (once per process, and once per build and engine
+    /// on disk), its imports resolved.
+    fn runtime(&self) -> Result<InstancePre<HostState>, HostError> {
+        if let Some(runtime) = &self.memo().runtime {
+            return Ok(runtime.clone());
+        }
+        // Keyed by the runtime's version, so that finding it does not need its bytes.
+        let key = module_hash(format!("baton runtime {RUNTIME_VERSION}").as_bytes());
+        let (module, _) = self.compiled(&key, || {
+            let bytes = runtime_module().binary().map_err(|error| {
+                HostError::Engine(format!("the runtime module does not assemble: {error}"))
+            })?;
+            validate_module(&bytes)?;
+            Ok(bytes)
+        })?;
+        let pre = linker::instance_pre(&module)?;
+        self.memo().runtime = Some(pre.clone());
+        Ok(pre)
+    }
+
+    /// The module cached under `key` (see the module docs), or `bytes()` compiled now and kept.
+    fn compiled(
+        &self,
+        key: &ModuleHash,
+        bytes: impl FnOnce() -> Result<Vec<u8>, HostError>,
+    ) -> Result<(Module, Origin), HostError> {
+        let engine = engine::engine().map_err(HostError::Engine)?;
+        let path = self
+            .usable_dir()
+            .map(|dir| entry_path(&dir, key, shared_engine_hash(engine)));
+        if let Some(module) = path.as_deref().and_then(|path| load(engine, path)) {
+            return Ok((module, Origin::Disk));
+        }
+        let bundle = path
+            .as_deref()
+            .and_then(Path::parent)
+            .map(|dir| bundle_path(dir, shared_engine_hash(engine)));
+        if let Some(bundle) = &bundle {
+            load_bundle_once(bundle);
+        }
+        let module = Module::new(engine, bytes()?)
+            .map_err(|error| HostError::Engine(format!("cannot compile the module: {error:#}")))?;
+        if let Some(bundle) = &bundle {
+            let functions = engine::FunctionCache::shared();
+            // Best effort, like every write to the cache.
+            if functions.bundle_is_stale() && functions.save_bundle(bundle).is_ok() {
+                prune(bundle.parent().unwrap_or(Path::new(".")), DISK_BUDGET_BYTES);
+            }
+        }
+        if let Some(path) = &path {
+            // Best effort: a cache that cannot be written is only slower.
+            if store(&module, path).is_ok() {
+                prune(path.parent().unwrap_or(Path::new(".")), DISK_BUDGET_BYTES);
+            }
+        }
+        Ok((module, Origin::Compiled))
     }
 
     /// Module bytes stored under `key` by [`ModuleCache::store_module_bytes`], if the disk

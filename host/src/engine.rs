@@ -14,8 +14,9 @@
 //!   thousands of runs share a few threads and the wall-clock limit is a `tokio` timeout;
 //! - stack: `max_wasm_stack` = [`MAX_WASM_STACK`], so ~1000 nested Python calls fit; the fiber
 //!   stack is 1 MiB larger, so exhausting the wasm stack is a `StackOverflow` trap, never a crash;
-//! - incremental compilation ([`FunctionCache`]): every module carries the same runtime, so
-//!   compiled function bodies are cached in memory and a new plan compiles only its own code.
+//! - incremental compilation ([`FunctionCache`]): compiled function bodies are cached by their
+//!   input, so a runtime module changed in a few functions (another build) or plan modules that
+//!   share functions compile only what differs.
 //!
 //! Instance allocation: the pooling allocator ([`POOL_SLOTS`] slots), with the on-demand
 //! allocator as a fallback when the pool cannot be reserved (a process whose address space is
@@ -62,7 +63,8 @@ pub fn instance_permits() -> &'static std::sync::Arc<tokio::sync::Semaphore> {
 /// The pooling allocator's configuration: [`POOL_SLOTS`] of everything an instance uses.
 fn pooling() -> PoolingAllocationConfig {
     let mut pool = PoolingAllocationConfig::new();
-    pool.total_core_instances(POOL_SLOTS)
+    // A plan module is instantiated beside the runtime's: two core instances per store.
+    pool.total_core_instances(2 * POOL_SLOTS)
         // A store's GC heap (the thrown exceptions) is a memory of the same pool as its linear
         // memory: two per instance.
         .total_memories(2 * POOL_SLOTS)
@@ -140,8 +142,8 @@ fn base_config() -> Config {
         .max_wasm_stack(MAX_WASM_STACK)
         .async_stack_size(MAX_WASM_STACK + (1 << 20))
         .collector(Collector::DeferredReferenceCounting);
-    // Every module carries the same runtime: cache compiled functions by body so a new plan
-    // compiles only its own code (see `FunctionCache`).
+    // Cache compiled functions by body, so that what was compiled before is not again (see
+    // `FunctionCache`).
     // It cannot fail with Cranelift enabled; without it compilation is only slower.
     let _ = config.enable_incremental_compilation(FunctionCache::shared());
     if profile == CompileProfile::Fast {

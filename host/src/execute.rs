@@ -3,7 +3,9 @@
 //! produced ([`RunReport`]: the outcome, the result, the heap's figures); [`with_place`] adds
 //! where a limit stopped the plan's own code.
 
-use wasmtime::{InstancePre, Store};
+use wasmtime::Store;
+
+use crate::instantiate::Instantiation;
 
 use crate::engine;
 use crate::error::{classify, HostError};
@@ -118,13 +120,13 @@ pub(crate) enum Entry {
 
 /// Instantiates the module and calls its entry point.
 pub(crate) async fn execute(
-    pre: &InstancePre<HostState>,
+    instantiation: &Instantiation<HostState>,
     limits: &Limits,
     store: &mut Store<HostState>,
     entry: Entry,
 ) -> Result<RunReport, HostError> {
-    let instance = pre
-        .instantiate_async(&mut *store)
+    let instance = instantiation
+        .instantiate(&mut *store)
         .await
         .map_err(|error| classify(error, limits, store.data().growth_refused()))?;
     store.data_mut().instance = Some(instance);

@@ -14,6 +14,9 @@
 
 use std::fmt;
 
+/// The runtime plan modules import (`baton_runtime::linking`): its import module prefix and
+/// this build's version.
+pub use baton_runtime::linking::{RUNTIME_IMPORT_PREFIX, RUNTIME_VERSION};
 use wasmparser::types::EntityType;
 use wasmparser::{CompositeInnerType, Parser, Validator, WasmFeatures};
 
@@ -417,8 +420,27 @@ pub enum ModuleError {
     FunctionTooLarge { index: u32, what: String },
     #[error("the module is too large to compile safely: {what}")]
     TooLarge { what: String },
-    #[error("the module defines {count} memories; it must define exactly one")]
-    MemoryCount { count: u32 },
+    #[error(
+        "the module defines {count} memories; it must define {}",
+        if *expected == 0 { "none (it imports the runtime's)" } else { "exactly one" }
+    )]
+    MemoryCount { count: u32, expected: u32 },
+    #[error(
+        "import `{module}.{name}` is refused: this module was compiled for Baton runtime \
+         {found}, and this Baton's runtime is {}; compile the plan again with this Baton",
+        RUNTIME_VERSION
+    )]
+    RuntimeVersion {
+        module: String,
+        name: String,
+        found: String,
+    },
+    #[error("import `{module}.{name}` is refused: {problem}")]
+    RuntimeImport {
+        module: String,
+        name: String,
+        problem: String,
+    },
     #[error("the module defines {count} tables; at most {max} are allowed", max = MAX_TABLES)]
     TableCount { count: u32 },
     #[error(
@@ -437,6 +459,45 @@ pub enum ModuleError {
         expected: String,
         found: String,
     },
+}
+
+/// An import from the runtime (`baton_runtime/<version>`): this build's version, and a name
+/// of the kind the runtime exports under it (`memory`, `table`, `exc`, `f:<function>`,
+/// `g:<global>`). Whether the runtime exports exactly that name with that type is checked when
+/// the module is linked to the compiled runtime (`instantiate.rs`).
+fn check_runtime_import(version: &str, name: &str, kind: EntityKind) -> Result<(), ModuleError> {
+    let module = format!("{RUNTIME_IMPORT_PREFIX}{version}");
+    if version != RUNTIME_VERSION {
+        return Err(ModuleError::RuntimeVersion {
+            module,
+            name: name.to_string(),
+            found: version.to_string(),
+        });
+    }
+    let expected = match name {
+        "memory" => EntityKind::Memory,
+        "table" => EntityKind::Table,
+        "exc" => EntityKind::Tag,
+        _ if name.starts_with("f:") => EntityKind::Func,
+        _ if name.starts_with("g:") => EntityKind::Global,
+        _ => {
+            return Err(ModuleError::RuntimeImport {
+                module,
+                name: name.to_string(),
+                problem: "the runtime exports no such name (it exports `memory`, `table`, `exc`, \
+                          `f:<function>` and `g:<global>`)"
+                    .to_string(),
+            })
+        }
+    };
+    if kind != expected {
+        return Err(ModuleError::RuntimeImport {
+            module,
+            name: name.to_string(),
+            problem: format!("it is imported as a {kind}, but the runtime's is a {expected}"),
+        });
+    }
+    Ok(())
 }
 
 fn allowed_list() -> String {
@@ -503,6 +564,16 @@ pub fn validate_module(bytes: &[u8]) -> Result<ModuleInfo, ModuleError> {
     let mut imports = Vec::new();
     for (module, name, ty) in types.core_imports().into_iter().flatten() {
         let (kind, shown) = describe(&ty);
+        if let Some(version) = module.strip_prefix(RUNTIME_IMPORT_PREFIX) {
+            check_runtime_import(version, name, kind)?;
+            imports.push(ImportInfo {
+                module: module.to_string(),
+                name: name.to_string(),
+                kind,
+                ty: shown,
+            });
+            continue;
+        }
         let EntityType::Func(id) = ty else {
             return Err(ModuleError::NonFunctionImport {
                 module: module.to_string(),
@@ -602,30 +673,40 @@ pub fn validate_module(bytes: &[u8]) -> Result<ModuleInfo, ModuleError> {
             ty: shown,
         });
     }
-    if !memory_seen {
-        return Err(ModuleError::MissingExport {
-            name: MEMORY_EXPORT,
-            what: "a memory",
-        });
-    }
-    if !main_seen {
-        return Err(ModuleError::MissingExport {
-            name: MAIN_EXPORT,
-            what: "a function (result i32)",
-        });
-    }
-    // A module that starts branches must be able to be one.
-    if !branch_entry_seen && imports.iter().any(|import| import.name == "branch") {
-        return Err(ModuleError::MissingExport {
-            name: BRANCH_EXPORT,
-            what: "a function (param i32 i32) (result i32)",
-        });
+    // A plan module that imports the runtime has the runtime's memory and entry points; a
+    // module that carries its own runtime defines and exports them.
+    let linked = imports
+        .iter()
+        .any(|import| import.module.starts_with(RUNTIME_IMPORT_PREFIX));
+    let imported = |kind: EntityKind| imports.iter().filter(|i| i.kind == kind).count() as u32;
+    if !linked {
+        if !memory_seen {
+            return Err(ModuleError::MissingExport {
+                name: MEMORY_EXPORT,
+                what: "a memory",
+            });
+        }
+        if !main_seen {
+            return Err(ModuleError::MissingExport {
+                name: MAIN_EXPORT,
+                what: "a function (result i32)",
+            });
+        }
+        // A module that starts branches must be able to be one.
+        if !branch_entry_seen && imports.iter().any(|import| import.name == "branch") {
+            return Err(ModuleError::MissingExport {
+                name: BRANCH_EXPORT,
+                what: "a function (param i32 i32) (result i32)",
+            });
+        }
     }
 
-    // Imports are all functions by now, so these count defined memories and tables.
-    if types.memory_count() != 1 {
+    // Counts of defined (not imported) memories and tables.
+    let memories = types.memory_count() - imported(EntityKind::Memory);
+    if memories != u32::from(!linked) {
         return Err(ModuleError::MemoryCount {
-            count: types.memory_count(),
+            count: memories,
+            expected: u32::from(!linked),
         });
     }
     if types.table_count() > MAX_TABLES {
@@ -655,6 +736,24 @@ pub fn validate_module(bytes: &[u8]) -> Result<ModuleInfo, ModuleError> {
         sections,
         defined_functions,
     })
+}
+
+impl ModuleInfo {
+    /// The runtime version the module imports (`baton_runtime/<version>`), if it is a plan
+    /// module that imports the runtime rather than carrying its own.
+    pub fn runtime_version(&self) -> Option<&str> {
+        self.imports
+            .iter()
+            .find_map(|import| import.module.strip_prefix(RUNTIME_IMPORT_PREFIX))
+    }
+
+    /// The host calls the module imports (`print`, `bash`, ...): the capabilities it declares.
+    pub fn host_calls(&self) -> impl Iterator<Item = &str> {
+        self.imports
+            .iter()
+            .filter(|import| import.module == IMPORT_MODULE)
+            .map(|import| import.name.as_str())
+    }
 }
 
 fn describe_func(ty: &wasmparser::SubType) -> String {

@@ -40,6 +40,7 @@ mod error;
 mod execute;
 mod guest_memory;
 pub mod imports;
+mod instantiate;
 pub mod journal;
 mod libm;
 mod limit_kind;
@@ -69,7 +70,7 @@ pub use error::HostError;
 pub use execute::{HeapFigures, RunOutcome, RunReport};
 pub use imports::{
     validate_module, EntityKind, ExportInfo, FuncSignature, ImportInfo, ModuleError, ModuleInfo,
-    SectionInfo, ValType, ALLOWED_IMPORTS, IMPORT_MODULE,
+    SectionInfo, ValType, ALLOWED_IMPORTS, IMPORT_MODULE, RUNTIME_IMPORT_PREFIX, RUNTIME_VERSION,
 };
 pub use limit_kind::LimitKind;
 pub use limits::Limits;

@@ -5,7 +5,7 @@
 //! once.
 
 use serde_json::Value;
-use wasmtime::{Caller, InstancePre, Linker, Module};
+use wasmtime::{Caller, Engine, InstancePre, Linker, Module};
 
 use crate::calls::{encode_reply, CallError, CallKind, CallResult, HostException, PlanError};
 use crate::error::{BranchStuck, Diverged, GuestFault, HostError, OutputClosed};
@@ -15,12 +15,17 @@ use crate::state::{HostState, OUTPUT_CHUNK};
 
 /// The linker with every host call, and the module's imports resolved against it.
 pub(crate) fn instance_pre(module: &Module) -> Result<InstancePre<HostState>, HostError> {
-    let mut linker = Linker::<HostState>::new(module.engine());
-    link_host_calls(&mut linker)
-        .map_err(|error| HostError::Engine(format!("cannot link the host calls: {error:#}")))?;
-    linker
+    host_call_linker(module.engine())?
         .instantiate_pre(module)
         .map_err(|error| HostError::Engine(format!("cannot link the module: {error:#}")))
+}
+
+/// A linker with every host call.
+pub(crate) fn host_call_linker(engine: &Engine) -> Result<Linker<HostState>, HostError> {
+    let mut linker = Linker::<HostState>::new(engine);
+    link_host_calls(&mut linker)
+        .map_err(|error| HostError::Engine(format!("cannot link the host calls: {error:#}")))?;
+    Ok(linker)
 }
 
 fn link_host_calls(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {

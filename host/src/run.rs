@@ -179,13 +179,13 @@ impl Prepared {
             .await
             .map_err(|_| HostError::Engine("the instance pool is closed".to_string()))?;
         let context = Arc::new(BranchContext {
-            pre: self.pre.clone(),
+            instantiation: self.instantiation.clone(),
             limits: *limits,
             id: BranchId::root(),
             run: account,
         });
         let mut store = new_store(self.module.engine(), limits, output, calls, context, None)?;
-        let work = execute(&self.pre, limits, &mut store, Entry::Main);
+        let work = execute(&self.instantiation, limits, &mut store, Entry::Main);
         let result = match tokio::time::timeout(limits.timeout, work).await {
             Ok(result) => result,
             Err(_) => Err(HostError::Limit {
@@ -210,7 +210,7 @@ impl Prepared {
             })?;
         let (sender, _receiver) = mpsc::channel::<Vec<u8>>(OUTPUT_CHANNEL_CHUNKS);
         let context = Arc::new(BranchContext {
-            pre: self.pre.clone(),
+            instantiation: self.instantiation.clone(),
             limits: *limits,
             id: BranchId::root(),
             run: RunAccount::new(limits.run_wide),
@@ -224,8 +224,8 @@ impl Prepared {
             None,
         )?;
         runtime.block_on(async {
-            self.pre
-                .instantiate_async(&mut store)
+            self.instantiation
+                .instantiate(&mut store)
                 .await
                 .map(drop)
                 .map_err(|error| classify(error, limits, store.data().growth_refused()))

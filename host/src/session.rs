@@ -236,10 +236,7 @@ pub const PLANNING_DIR: &str = "planning";
 /// whatever the outcome (a limit or a trap included: [`RunRecord::outcome`]).
 pub fn run_plan(spec: RunSpec<'_>, stdout: &mut dyn Write) -> Result<RunRecord, SessionError> {
     let info = crate::validate_module(spec.module).map_err(HostError::from)?;
-    check_grants(
-        info.imports.iter().map(|import| import.name.as_str()),
-        &spec.config.grants,
-    )?;
+    check_grants(info.host_calls(), &spec.config.grants)?;
     let prepared = ModuleCache::global().prepare(spec.module)?;
 
     let run_dir = match &spec.run_dir {
@@ -390,7 +387,7 @@ pub fn run_plan(spec: RunSpec<'_>, stdout: &mut dyn Write) -> Result<RunRecord, 
         // Granted, used, and nothing says which model answers: refuse now, not at the first
         // call (possibly after commands ran). A plan that names `model=` in every call still
         // runs with `--llm openai`.
-        let uses_llm = info.imports.iter().any(|import| import.name == "llm");
+        let uses_llm = info.host_calls().any(|name| name == "llm");
         if uses_llm && spec.provider.is_none() && client.default_model().is_none() {
             return Err(SessionError::setup(
                 "the plan calls `llm` but no model provider is given: pass `--llm \

@@ -6,15 +6,14 @@
 use std::sync::Arc;
 
 use tokio::sync::mpsc;
-use wasmtime::{
-    Engine, Instance, InstancePre, ResourceLimiter, Store, StoreLimits, StoreLimitsBuilder,
-};
+use wasmtime::{Engine, Instance, ResourceLimiter, Store, StoreLimits, StoreLimitsBuilder};
 
 use crate::branch::activity::Activity;
 use crate::branch_id::BranchId;
 use crate::calls::{CallKind, SharedCalls};
 use crate::error::HostError;
 use crate::imports::{MAX_TABLES, MAX_TABLE_ELEMENTS};
+use crate::instantiate::Instantiation;
 use crate::limits::Limits;
 use crate::run_limits::RunAccount;
 
@@ -25,7 +24,7 @@ pub const OUTPUT_CHANNEL_CHUNKS: usize = 16;
 
 /// What a store needs to start branches: the module, the limits, and where it sits.
 pub(crate) struct BranchContext {
-    pub(crate) pre: InstancePre<HostState>,
+    pub(crate) instantiation: Instantiation<HostState>,
     pub(crate) limits: Limits,
     /// This instance's name (the root for the run itself).
     pub(crate) id: BranchId,
@@ -142,7 +141,9 @@ pub(crate) fn new_store(
     let store_limits = StoreLimitsBuilder::new()
         .memory_size(limits.memory_bytes)
         .table_elements(MAX_TABLE_ELEMENTS)
-        .instances(1)
+        // The runtime and the plan module (docs/abi.md, "The module"); only the runtime defines
+        // memory.
+        .instances(2)
         .tables(MAX_TABLES as usize)
         .memories(1)
         .trap_on_grow_failure(false)

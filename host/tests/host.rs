@@ -745,7 +745,13 @@ fn refuses_several_memories() {
 "#,
     );
     assert!(
-        matches!(error, ModuleError::MemoryCount { count: 2 }),
+        matches!(
+            error,
+            ModuleError::MemoryCount {
+                count: 2,
+                expected: 1
+            }
+        ),
         "{error:?}"
     );
 }

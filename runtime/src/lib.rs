@@ -1,7 +1,8 @@
-//! The runtime that lives inside every compiled plan module: object model, allocator, builtins
-//! and exceptions, written in WAT (`runtime/wat/`, one fragment per topic), and the Rust that
-//! assembles those fragments with a plan's code into one module. The value ABI it implements is
-//! documented in `docs/abi.md`; the compiler and the host rely on it.
+//! The runtime every plan runs on: object model, allocator, builtins and exceptions, written in
+//! WAT (`runtime/wat/`, one fragment per topic), and the Rust that assembles those fragments
+//! into the runtime module and a plan's code into the plan module that imports it
+//! ([`linking`]). The value ABI it implements is documented in `docs/abi.md`; the compiler and
+//! the host rely on it.
 
 pub mod catalog;
 mod constants;
@@ -456,7 +457,9 @@ pub fn traceback_file_prefix(path: &str) -> String {
     format!("  File \"{path}\", line ")
 }
 
-/// Assembles the runtime and a plan into the WAT text of one module.
+/// Assembles the runtime and a plan into the WAT text of one module that carries its own
+/// runtime: what the runtime's own tests run their snippets in (`runtime/tests/support`). Plans
+/// are compiled to modules that import the runtime instead ([`linking::assemble_plan`]).
 pub fn assemble(plan: &PlanParts<'_>) -> String {
     let layout = runtime_layout();
     assert_eq!(
@@ -558,7 +561,7 @@ pub fn frames_address() -> u32 {
     runtime_layout().frames
 }
 
-/// Assembles the runtime and a plan into a module binary.
+/// [`assemble`], assembled into a module binary.
 pub fn assemble_binary(plan: &PlanParts<'_>) -> Result<Vec<u8>, wat::Error> {
     wat::parse_str(assemble(plan))
 }

@@ -2,11 +2,11 @@
 //!
 //! Every plan needs the same runtime: some 200 KB of WebAssembly that Cranelift would translate
 //! again for each new plan, and that every shipped module would carry. Instead the runtime is one
-//! module ([`runtime_module`]), compiled once per build of Baton and cached by its
-//! [version](RuntimeModule::version), and a plan's module ([`assemble_plan`]) holds only the
+//! module ([`runtime_module`]), compiled once per build of Baton and cached by its version
+//! ([`RUNTIME_VERSION`]), and a plan's module ([`assemble_plan`]) holds only the
 //! plan's own functions and static objects. Both are instantiated in the plan's store, the
 //! runtime first; the plan module imports from the runtime instance, under the import module
-//! name [`RuntimeModule::import_module`] (`baton_runtime/<version>`):
+//! name [`runtime_import_module`] (`baton_runtime/<version>`, [`RUNTIME_VERSION`]):
 //!
 //! - `memory`, the table `table` and the exception tag `exc`;
 //! - `f:<name>`, each runtime function the plan's code calls (the runtime exports them all);
@@ -30,12 +30,19 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::sync::OnceLock;
 
-use sha2::{Digest, Sha256};
-
 use crate::{layout, runtime_layout, PlanParts, HOST_CALLS};
 
 /// The start of a plan module's import module name; the runtime's version follows.
 pub const RUNTIME_IMPORT_PREFIX: &str = "baton_runtime/";
+
+/// This build's runtime version: 16 hex digits of a digest of every file the runtime module is
+/// built from (`build.rs`), known without assembling it.
+pub const RUNTIME_VERSION: &str = env!("BATON_RUNTIME_VERSION");
+
+/// The import module name of plan modules for this build's runtime: `baton_runtime/<version>`.
+pub fn runtime_import_module() -> String {
+    format!("{RUNTIME_IMPORT_PREFIX}{RUNTIME_VERSION}")
+}
 
 /// Runtime globals whose values depend on the plan: the plan module's start function sets them.
 pub const PLAN_GLOBALS: &[&str] = &[
@@ -60,8 +67,6 @@ pub const PLAN_GLOBALS: &[&str] = &[
 pub struct RuntimeModule {
     /// The module's WAT text.
     pub wat: String,
-    /// A digest of [`wat`](Self::wat): 16 hex digits.
-    pub version: String,
     /// Signatures (`(param i64) (result i32)`) of the functions the runtime exports, by name.
     functions: BTreeMap<String, String>,
     /// Globals by name: whether mutable, the value type, the initial value expression.
@@ -76,11 +81,6 @@ struct Global {
 }
 
 impl RuntimeModule {
-    /// The import module name of plan modules for this runtime: `baton_runtime/<version>`.
-    pub fn import_module(&self) -> String {
-        format!("{RUNTIME_IMPORT_PREFIX}{}", self.version)
-    }
-
     /// The runtime's binary.
     pub fn binary(&self) -> Result<Vec<u8>, wat::Error> {
         wat::parse_str(&self.wat)
@@ -151,14 +151,8 @@ fn build_runtime() -> RuntimeModule {
         }
     }
     wat.push_str(")\n");
-    let digest = Sha256::digest(wat.as_bytes());
-    let version = digest[..8].iter().fold(String::new(), |mut hex, byte| {
-        let _ = write!(hex, "{byte:02x}");
-        hex
-    });
     RuntimeModule {
         wat,
-        version,
         functions,
         globals,
     }
@@ -179,10 +173,7 @@ fn function_signatures(text: &str) -> BTreeMap<String, String> {
         let (name, rest) = rest.split_at(name_len);
         let mut signature = String::new();
         let mut rest = rest.trim_start();
-        loop {
-            let Some((kind, inner, after)) = field(rest) else {
-                break;
-            };
+        while let Some((kind, inner, after)) = field(rest) {
             match kind {
                 "export" => {}
                 "param" | "result" => {
@@ -258,7 +249,7 @@ fn names_after(code: &str, keyword: &str, into: &mut BTreeSet<String>) {
 /// A plan's own module, importing [`runtime_module`] (see the module docs).
 pub fn assemble_plan(plan: &PlanParts<'_>) -> String {
     let runtime = runtime_module();
-    let from = runtime.import_module();
+    let from = runtime_import_module();
     let own = function_signatures(plan.functions);
     let mut called = BTreeSet::new();
     for keyword in ["call ", "return_call ", "ref.func "] {
@@ -279,6 +270,14 @@ pub fn assemble_plan(plan: &PlanParts<'_>) -> String {
 
     let mut out = String::with_capacity(plan.functions.len() + 8 * 1024);
     out.push_str("(module\n");
+    // The host calls the plan uses, imported though only the runtime calls them: they are the
+    // capabilities the module declares, which the host checks against the run's grants.
+    for call in HOST_CALLS {
+        if plan.host_calls.contains(&call.name) {
+            out.push_str(call.import);
+            out.push('\n');
+        }
+    }
     let _ = writeln!(out, "(import \"{from}\" \"memory\" (memory 1))");
     let _ = writeln!(out, "(import \"{from}\" \"table\" (table $fns 0 funcref))");
     let _ = writeln!(out, "(import \"{from}\" \"exc\" (tag $exc (param i64)))");

@@ -87,12 +87,36 @@ fn render_human(path: &str, info: &ModuleInfo) -> String {
             out.push_str(&format!("  {capability}\n"));
         }
     }
+    out.push_str("\nruntime:\n");
+    match info.runtime_version() {
+        Some(version) => {
+            let count = info
+                .imports
+                .iter()
+                .filter(|import| import.module != baton_host::imports::IMPORT_MODULE)
+                .count();
+            let this = if version == baton_host::imports::RUNTIME_VERSION {
+                "this Baton's runtime"
+            } else {
+                "not this Baton's runtime: compile the plan again to run it here"
+            };
+            out.push_str(&format!(
+                "  imports Baton runtime {} ({this}): {count} import(s) from it\n",
+                shown(version)
+            ));
+        }
+        None => out.push_str("  carries its own (imports no runtime)\n"),
+    }
     out.push_str("\nimports (host calls, the capabilities among them):\n");
-    if info.imports.is_empty() {
+    let host_calls: Vec<_> = info
+        .imports
+        .iter()
+        .filter(|import| import.module == baton_host::imports::IMPORT_MODULE)
+        .collect();
+    if host_calls.is_empty() {
         out.push_str("  (none)\n");
     } else {
-        let rows: Vec<[String; 3]> = info
-            .imports
+        let rows: Vec<[String; 3]> = host_calls
             .iter()
             .map(|import| {
                 [
@@ -138,9 +162,8 @@ fn render_human(path: &str, info: &ModuleInfo) -> String {
 /// The capabilities the module's imports need (`bash`, `llm`), in a stable order.
 fn capabilities_of(info: &ModuleInfo) -> Vec<&'static str> {
     let mut found: Vec<&'static str> = info
-        .imports
-        .iter()
-        .filter_map(|import| baton_host::config::Capability::of_import(&import.name))
+        .host_calls()
+        .filter_map(baton_host::config::Capability::of_import)
         .map(|capability| capability.name())
         .collect();
     found.sort();
@@ -153,6 +176,7 @@ fn render_json(info: &ModuleInfo) -> serde_json::Value {
     json!({
         "size": info.size,
         "capabilities": capabilities_of(info),
+        "runtime": info.runtime_version(),
         "defined_functions": info.defined_functions,
         "imports": info.imports.iter().map(|import| json!({
             "module": import.module,

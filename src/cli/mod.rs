@@ -47,7 +47,8 @@ pub enum Command {
     /// exclusive), meant to be pasted back into a planner's prompt.
     Check(CheckArgs),
     /// Check a plan and compile it to a WebAssembly module whose only imports are Baton's
-    /// host calls (`baton.print`, ...). Exit 3 when the plan is rejected.
+    /// runtime (of this build; a few KB of the plan's own code) and the host calls it uses
+    /// (`baton.print`, ...). Exit 3 when the plan is rejected.
     Compile(compile::CompileArgs),
     /// Run a plan (`.py`, checked and compiled first, or a compiled `.wasm`) under hard limits.
     /// stdout carries exactly what the plan prints.
@@ -75,7 +76,8 @@ pub enum Command {
     /// Slurm job array or a Kubernetes Indexed Job; resumable; `status` and `collect` at any
     /// point.
     Batch(batch::BatchArgs),
-    /// Show a compiled plan's imports (the capabilities it needs), exports and section sizes.
+    /// Show a compiled plan's imports (the capabilities it needs, the runtime version it was
+    /// compiled for), exports and section sizes.
     Inspect(inspect::InspectArgs),
     /// Re-execute a finished run from its journal, running nothing (no commands, no network,
     /// no model), and check that it prints the same output and returns the same result. Exit 0

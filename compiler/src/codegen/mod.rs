@@ -1,5 +1,5 @@
-//! Code generation: a checked plan to the WAT text of its functions, assembled with the runtime
-//! (`baton_runtime::assemble`) into one module. The value ABI is `docs/abi.md`; the runtime
+//! Code generation: a checked plan to the WAT text of its functions, assembled into the plan
+//! module that imports the runtime (`baton_runtime::linking::assemble_plan`). The value ABI is `docs/abi.md`; the runtime
 //! functions called here are listed in `docs/runtime-api.md`.
 //!
 //! Every expression becomes WAT that leaves one `i64` value on the stack. Statements append to

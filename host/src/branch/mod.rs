@@ -200,13 +200,13 @@ impl Branch {
             ..self.context.limits
         };
         let context = Arc::new(BranchContext {
-            pre: self.context.pre.clone(),
+            instantiation: self.context.instantiation.clone(),
             limits,
             id,
             run: self.context.run.clone(),
         });
         let (sender, mut receiver) = mpsc::channel::<Vec<u8>>(OUTPUT_CHANNEL_CHUNKS);
-        let engine = self.context.pre.module().engine().clone();
+        let engine = self.context.instantiation.module().engine().clone();
         let activity = self.slot.activity.clone();
         let mut store = match new_store(
             &engine,
@@ -227,9 +227,9 @@ impl Branch {
             len,
             index: self.callable as i32,
         };
-        let pre = self.context.pre.clone();
+        let instantiation = self.context.instantiation.clone();
         let report = {
-            let run = execute(&pre, &limits, &mut store, entry);
+            let run = execute(&instantiation, &limits, &mut store, entry);
             tokio::pin!(run);
             loop {
                 tokio::select! {
