@@ -221,8 +221,6 @@ pub fn cache_dir_from(
 struct Memo {
     map: HashMap<ModuleHash, Prepared>,
     order: VecDeque<ModuleHash>,
-    /// This build's runtime, once prepared.
-    runtime: Option<InstancePre<HostState>>,
 }
 
 impl Memo {
@@ -331,10 +329,14 @@ impl ModuleCache {
         Ok(prepared)
     }
 
-    /// This build's runtime module, compiled (once per process, and once per build and engine
-    /// on disk), its imports resolved.
+    /// This build's runtime module, compiled (once per process, whatever the cache, and once
+    /// per build and engine on disk), its imports resolved.
     fn runtime(&self) -> Result<InstancePre<HostState>, HostError> {
-        if let Some(runtime) = &self.memo().runtime {
+        // One engine per process, so one compiled runtime: kept apart from the plan modules'
+        // map, which `clear_memory` empties and each `ModuleCache` has its own of.
+        static RUNTIME: Mutex<Option<InstancePre<HostState>>> = Mutex::new(None);
+        let mut runtime = crate::sync::lock(&RUNTIME);
+        if let Some(runtime) = runtime.as_ref() {
             return Ok(runtime.clone());
         }
         // Keyed by the runtime's version, so that finding it does not need its bytes.
@@ -347,7 +349,7 @@ impl ModuleCache {
             Ok(bytes)
         })?;
         let pre = linker::instance_pre(&module)?;
-        self.memo().runtime = Some(pre.clone());
+        *runtime = Some(pre.clone());
         Ok(pre)
     }
 
