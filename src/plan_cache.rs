@@ -73,9 +73,11 @@ fn build_identity() -> Option<&'static str> {
                 .ok()?
                 .duration_since(std::time::UNIX_EPOCH)
                 .ok()?;
+            // The runtime's version too: a module compiled for another runtime would be refused.
             Some(format!(
-                "baton {} {} {} {}",
+                "baton {} runtime {} {} {} {}",
                 env!("CARGO_PKG_VERSION"),
+                baton_host::RUNTIME_VERSION,
                 exe.display(),
                 metadata.len(),
                 modified.as_nanos()
