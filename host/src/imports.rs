@@ -1,11 +1,16 @@
 //! The import allowlist and module validation (DESIGN.md, hard rule 1; docs/abi.md, "The
 //! module").
 //!
-//! A module may import only functions from the [`IMPORT_MODULE`] (`baton`) namespace, each named
-//! in [`ALLOWED_IMPORTS`] and with exactly the signature listed there. Imported memories,
-//! tables, globals and tags are refused, as is anything from another namespace (no WASI). The
-//! module must define exactly one memory (at most [`MAX_TABLES`] tables), export it as `memory`,
-//! and export `baton_main: (result i32)`.
+//! A module may import functions from the [`IMPORT_MODULE`] (`baton`) namespace, each named in
+//! [`ALLOWED_IMPORTS`] and with exactly the signature listed there, and — a plan module — the
+//! runtime of this build: anything from `baton_runtime/<version>` ([`RUNTIME_IMPORT_PREFIX`]) of
+//! another version is refused, and a name must be of the kind the runtime exports under it
+//! (`memory`, `table`, `exc`, `f:*` functions, `g:*` globals; the exact types are checked
+//! against the compiled runtime, `instantiate.rs`). Memories, tables, globals and tags from the
+//! `baton` namespace are refused, as is anything from another namespace (no WASI). A module
+//! that carries its own runtime must define exactly one memory (at most [`MAX_TABLES`] tables),
+//! export it as `memory`, and export `baton_main: (result i32)`; a plan module defines no
+//! memory (the runtime's is its) and exports nothing the host needs.
 //! [`validate_module`] checks all of this with wasmparser *before* wasmtime ever sees the bytes,
 //! and returns a [`ModuleInfo`] (imports, exports, section sizes) that `baton inspect` prints.
 //!
