@@ -135,20 +135,95 @@ fn prepare(module: &[u8]) -> Result<baton_host::Prepared, HostError> {
     baton_host::ModuleCache::new(None).prepare(module)
 }
 
+/// `source`'s plan module and this build's runtime module, both renamed to runtime `version`:
+/// what another build of Baton would have left in a run directory.
+fn as_another_build(source: &str, version: &str) -> (Vec<u8>, Vec<u8>) {
+    let plan = edited(source, |wat| wat.replace(RUNTIME_VERSION, version));
+    let runtime = baton_runtime::linking::runtime_module().wat.replace(
+        &runtime_module(),
+        &format!("{RUNTIME_IMPORT_PREFIX}{version}"),
+    );
+    (plan, wat::parse_str(runtime).unwrap())
+}
+
 #[test]
-fn a_plan_module_for_another_runtime_is_refused_before_it_is_compiled() {
-    let module = edited("print(1)\n", |wat| {
-        wat.replace(RUNTIME_VERSION, "0123456789abcdef")
-    });
-    let error = baton_host::validate_module(&module).unwrap_err();
+fn a_plan_module_for_another_runtime_runs_only_beside_that_runtime() {
+    let (plan, runtime) = as_another_build("print('from another build')\n", "0123456789abcdef");
+    // Alone: refused before it is compiled, with what to do.
+    let error = prepare(&plan).unwrap_err();
     assert!(
-        matches!(error, ModuleError::RuntimeVersion { .. }),
+        matches!(error, HostError::Module(ModuleError::RuntimeVersion { .. })),
         "{error}"
     );
     assert!(
         error.to_string().contains("compile the plan again"),
         "{error}"
     );
+    // Beside a runtime that is not the one it names: refused.
+    let (_, other) = as_another_build("print(1)\n", "fedcba9876543210");
+    let error = baton_host::ModuleCache::new(None)
+        .prepare_with_runtime(&plan, Some(&other))
+        .unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("is not runtime 0123456789abcdef"),
+        "{error}"
+    );
+    // Beside the runtime it names: it runs.
+    let prepared = baton_host::ModuleCache::new(None)
+        .prepare_with_runtime(&plan, Some(&runtime))
+        .unwrap();
+    let mut out = Vec::new();
+    let outcome = prepared
+        .run(&baton_host::Limits::default(), &mut out)
+        .unwrap();
+    assert_eq!(outcome, RunOutcome::Success);
+    assert_eq!(String::from_utf8(out).unwrap(), "from another build\n");
+}
+
+#[test]
+fn a_run_of_another_build_is_replayed_with_the_runtime_its_directory_kept() {
+    let source = "from baton import log\nfor i in range(3):\n    print('step', i)\nlog('done')\n";
+    let plan = Plan::from_source("steps.py", source).unwrap();
+    let scratch = std::env::temp_dir().join(format!("baton-kept-runtime-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&scratch);
+    let run_dir = scratch.join("run");
+    let run = Runner::new(Config::default())
+        .run_dir(&run_dir)
+        .run(&plan, &mut Vec::new())
+        .unwrap();
+    assert!(
+        matches!(run.outcome, Ok(RunOutcome::Success)),
+        "{:?}",
+        run.outcome
+    );
+    let kept = std::fs::read(run_dir.join(baton_host::session::RUNTIME_FILE)).unwrap();
+    assert_eq!(
+        kept,
+        baton_runtime::linking::runtime_module().binary().unwrap(),
+        "the run directory keeps this build's runtime"
+    );
+    // As if a build with another runtime had made the run.
+    let (other_plan, other_runtime) = as_another_build(source, "0123456789abcdef");
+    std::fs::write(run_dir.join("plan.wasm"), &other_plan).unwrap();
+    std::fs::write(
+        run_dir.join(baton_host::session::RUNTIME_FILE),
+        &other_runtime,
+    )
+    .unwrap();
+    let replay = baton_host::session::replay_run(&run_dir).unwrap();
+    assert_eq!(replay.outcome, RunOutcome::Success);
+    assert_eq!(replay.output, replay.recorded_output);
+    assert_eq!(
+        String::from_utf8_lossy(&replay.output),
+        "step 0\nstep 1\nstep 2\n"
+    );
+    // Without the kept runtime, the replay is refused and says why.
+    std::fs::remove_file(run_dir.join(baton_host::session::RUNTIME_FILE)).unwrap();
+    let error = baton_host::session::replay_run(&run_dir).unwrap_err();
+    assert!(error.to_string().contains("0123456789abcdef"), "{error}");
+    let _ = std::fs::remove_dir_all(&scratch);
 }
 
 /// A module that imports `import` from this build's runtime and does nothing else.

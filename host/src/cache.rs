@@ -70,7 +70,7 @@ use std::ffi::OsStr;
 use std::fmt::Write as _;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use baton_runtime::linking::{runtime_module, RUNTIME_IMPORT_PREFIX, RUNTIME_VERSION};
 use sha2::{Digest, Sha256};
@@ -79,7 +79,7 @@ use wasmtime::{Engine, InstancePre, Module};
 use crate::atomic_file::write_atomically;
 use crate::engine;
 use crate::error::HostError;
-use crate::imports::validate_module;
+use crate::imports::{validate_module, ModuleError};
 use crate::instantiate::Instantiation;
 use crate::linker;
 use crate::state::HostState;
@@ -302,7 +302,32 @@ impl ModuleCache {
     /// Validates `bytes` and returns the compiled module ready to run, from this process's map,
     /// the cache directory, or Cranelift (see the module docs).
     pub fn prepare(&self, bytes: &[u8]) -> Result<Prepared, HostError> {
+        self.prepare_with_runtime(bytes, None)
+    }
+
+    /// [`ModuleCache::prepare`] for a plan module that may have been compiled by another build
+    /// of Baton: when it imports a runtime other than this build's, `kept` must be that
+    /// runtime's bytes (a run directory's `runtime.wasm`, see [`ModuleCache::runtime_bytes`]),
+    /// which are validated like any module and compiled (and cached) like any module.
+    pub fn prepare_with_runtime(
+        &self,
+        bytes: &[u8],
+        kept: Option<&[u8]>,
+    ) -> Result<Prepared, HostError> {
         let info = validate_module(bytes)?;
+        let runtime = match info.runtime_version() {
+            None => None,
+            Some(version) if version == RUNTIME_VERSION => Some(self.runtime()?),
+            Some(version) => {
+                let Some(kept) = kept else {
+                    return Err(ModuleError::RuntimeVersion {
+                        found: version.to_owned(),
+                    }
+                    .into());
+                };
+                Some(self.kept_runtime(version, kept)?)
+            }
+        };
         let key = module_hash(bytes);
         if let Some(found) = self.memo().map.get(&key) {
             let mut found = found.clone();
@@ -310,15 +335,12 @@ impl ModuleCache {
             return Ok(found);
         }
         let (module, origin) = self.compiled(&key, || Ok(bytes.to_vec()))?;
-        let instantiation = if info
-            .imports
-            .iter()
-            .any(|import| import.module.starts_with(RUNTIME_IMPORT_PREFIX))
-        {
-            let host_calls = linker::host_call_linker(module.engine())?;
-            Instantiation::linked(&self.runtime()?, &module, host_calls)?
-        } else {
-            Instantiation::Whole(linker::instance_pre(&module)?)
+        let instantiation = match runtime {
+            Some(runtime) => {
+                let host_calls = linker::host_call_linker(module.engine())?;
+                Instantiation::linked(&runtime, &module, host_calls)?
+            }
+            None => Instantiation::Whole(linker::instance_pre(&module)?),
         };
         let prepared = Prepared {
             module,
@@ -351,6 +373,51 @@ impl ModuleCache {
         let pre = linker::instance_pre(&module)?;
         *runtime = Some(pre.clone());
         Ok(pre)
+    }
+
+    /// A runtime module kept beside a run (`bytes`), which must be runtime `version`.
+    fn kept_runtime(
+        &self,
+        version: &str,
+        bytes: &[u8],
+    ) -> Result<InstancePre<HostState>, HostError> {
+        let refuse = |problem: String| {
+            HostError::from(ModuleError::KeptRuntime {
+                expected: version.to_owned(),
+                problem,
+            })
+        };
+        let info = validate_module(bytes).map_err(|error| refuse(error.to_string()))?;
+        let name = format!("{RUNTIME_IMPORT_PREFIX}{version}");
+        if info.runtime_version().is_some() || !info.exports.iter().any(|e| e.name == name) {
+            return Err(refuse(format!("it does not export `{name}`")));
+        }
+        let (module, _) = self.compiled(&module_hash(bytes), || Ok(bytes.to_vec()))?;
+        linker::instance_pre(&module)
+    }
+
+    /// This build's runtime module's bytes, to keep beside a run (its `runtime.wasm`), so that
+    /// a later build of Baton can resume or replay the run with the runtime it ran with. Kept
+    /// in the cache directory (and this process) once assembled.
+    pub fn runtime_bytes(&self) -> Result<Arc<[u8]>, HostError> {
+        static BYTES: Mutex<Option<Arc<[u8]>>> = Mutex::new(None);
+        let mut kept = crate::sync::lock(&BYTES);
+        if let Some(bytes) = kept.as_ref() {
+            return Ok(bytes.clone());
+        }
+        let key = module_hash(format!("baton runtime bytes {RUNTIME_VERSION}").as_bytes());
+        let bytes: Arc<[u8]> = match self.load_module_bytes(&key) {
+            Some(bytes) => bytes.into(),
+            None => {
+                let bytes = runtime_module().binary().map_err(|error| {
+                    HostError::Engine(format!("the runtime module does not assemble: {error}"))
+                })?;
+                self.store_module_bytes(&key, &bytes);
+                bytes.into()
+            }
+        };
+        *kept = Some(bytes.clone());
+        Ok(bytes)
     }
 
     /// The module cached under `key` (see the module docs), or `bytes()` compiled now and kept.

@@ -3,8 +3,9 @@
 //!
 //! A module may import functions from the [`IMPORT_MODULE`] (`baton`) namespace, each named in
 //! [`ALLOWED_IMPORTS`] and with exactly the signature listed there, and — a plan module — the
-//! runtime of this build: anything from `baton_runtime/<version>` ([`RUNTIME_IMPORT_PREFIX`]) of
-//! another version is refused, and a name must be of the kind the runtime exports under it
+//! runtime: anything from `baton_runtime/<version>` ([`RUNTIME_IMPORT_PREFIX`]; a version other
+//! than this build's is refused when the module is prepared, unless the runtime it names is
+//! given, as a run directory keeps it), and a name must be of the kind the runtime exports under it
 //! (`memory`, `table`, `exc`, `f:*` functions, `g:*` globals; the exact types are checked
 //! against the compiled runtime, `instantiate.rs`). Memories, tables, globals and tags from the
 //! `baton` namespace are refused, as is anything from another namespace (no WASI). A module
@@ -431,15 +432,14 @@ pub enum ModuleError {
     )]
     MemoryCount { count: u32, expected: u32 },
     #[error(
-        "import `{module}.{name}` is refused: this module was compiled for Baton runtime \
-         {found}, and this Baton's runtime is {}; compile the plan again with this Baton",
+        "the module was compiled for Baton runtime {found}, and this Baton's runtime is {}; \
+         compile the plan again with this Baton (a run directory keeps the runtime its plan \
+         ran with: `baton run --resume` and `baton replay` use it)",
         RUNTIME_VERSION
     )]
-    RuntimeVersion {
-        module: String,
-        name: String,
-        found: String,
-    },
+    RuntimeVersion { found: String },
+    #[error("the runtime kept beside the plan module is not runtime {expected}: {problem}")]
+    KeptRuntime { expected: String, problem: String },
     #[error("import `{module}.{name}` is refused: {problem}")]
     RuntimeImport {
         module: String,
@@ -466,19 +466,13 @@ pub enum ModuleError {
     },
 }
 
-/// An import from the runtime (`baton_runtime/<version>`): this build's version, and a name
-/// of the kind the runtime exports under it (`memory`, `table`, `exc`, `f:<function>`,
-/// `g:<global>`). Whether the runtime exports exactly that name with that type is checked when
-/// the module is linked to the compiled runtime (`instantiate.rs`).
+/// An import from the runtime (`baton_runtime/<version>`): a name of the kind the runtime
+/// exports under it (`memory`, `table`, `exc`, `f:<function>`, `g:<global>`). Whether a runtime
+/// of that version is at hand is for [`crate::ModuleCache::prepare`] to say, and whether it
+/// exports exactly that name with that type is checked when the module is linked to it
+/// (`instantiate.rs`).
 fn check_runtime_import(version: &str, name: &str, kind: EntityKind) -> Result<(), ModuleError> {
     let module = format!("{RUNTIME_IMPORT_PREFIX}{version}");
-    if version != RUNTIME_VERSION {
-        return Err(ModuleError::RuntimeVersion {
-            module,
-            name: name.to_string(),
-            found: version.to_string(),
-        });
-    }
     let expected = match name {
         "memory" => EntityKind::Memory,
         "table" => EntityKind::Table,

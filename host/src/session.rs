@@ -4,7 +4,8 @@
 //!
 //! The run directory holds:
 //! - `plan.sha256`, `plan.wasm`: the module that ran (and `plan.py`, the source, when there is
-//!   one);
+//!   one); `runtime.wasm`: the runtime module it imports, so that a later build of Baton, whose
+//!   runtime differs, can still resume or replay the run ([`RUNTIME_FILE`]);
 //! - `journal.jsonl`: every `bash`, `llm` and `branch` call, request and result (`journal.rs`);
 //! - `output.txt`: a copy of what the plan printed (what `baton replay` compares);
 //! - `config.toml`: the effective configuration (file + flags; no secrets: keys are only named);
@@ -230,6 +231,9 @@ impl SessionError {
 /// diagnostics of each and the planner's calls.
 pub const PLANNING_DIR: &str = "planning";
 
+/// The file of a run directory that keeps the runtime module the plan module imports.
+pub const RUNTIME_FILE: &str = "runtime.wasm";
+
 /// Runs a plan as configured, writing what it prints to `stdout`. Fails before running anything
 /// when the module is refused, a capability it needs is not granted, or the run cannot be set
 /// up. A run that started always leaves its run directory complete and returns its record,
@@ -237,7 +241,13 @@ pub const PLANNING_DIR: &str = "planning";
 pub fn run_plan(spec: RunSpec<'_>, stdout: &mut dyn Write) -> Result<RunRecord, SessionError> {
     let info = crate::validate_module(spec.module).map_err(HostError::from)?;
     check_grants(info.host_calls(), &spec.config.grants)?;
-    let prepared = ModuleCache::global().prepare(spec.module)?;
+    // A resumed run goes on with the runtime it started with, which a later build of Baton
+    // does not have itself.
+    let kept = match (&spec.run_dir, spec.resume) {
+        (Some(dir), true) => std::fs::read(dir.join(RUNTIME_FILE)).ok(),
+        _ => None,
+    };
+    let prepared = ModuleCache::global().prepare_with_runtime(spec.module, kept.as_deref())?;
 
     let run_dir = match &spec.run_dir {
         Some(dir) => dir.clone(),
@@ -297,6 +307,12 @@ pub fn run_plan(spec: RunSpec<'_>, stdout: &mut dyn Write) -> Result<RunRecord, 
         std::fs::write(run_dir.join("plan.wasm"), spec.module).map_err(|error| {
             SessionError::setup(format!("cannot write the run's plan.wasm: {error}"))
         })?;
+        if info.runtime_version() == Some(crate::RUNTIME_VERSION) {
+            let runtime = ModuleCache::global().runtime_bytes()?;
+            std::fs::write(run_dir.join(RUNTIME_FILE), &*runtime).map_err(|error| {
+                SessionError::setup(format!("cannot write the run's {RUNTIME_FILE}: {error}"))
+            })?;
+        }
         if let Some(source) = spec.source {
             write("plan.py", source)?;
         }
@@ -612,6 +628,7 @@ pub fn replay_run(run_dir: &Path) -> Result<ReplayRecord, SessionError> {
         })
     };
     let module = read("plan.wasm")?;
+    let kept = std::fs::read(run_dir.join(RUNTIME_FILE)).ok();
     let config = Config::load(&run_dir.join("config.toml")).map_err(SessionError::setup)?;
     let inputs: Value = serde_json::from_slice(&read("inputs.json")?)
         .map_err(|error| SessionError::setup(format!("inputs.json is not JSON: {error}")))?;
@@ -619,7 +636,7 @@ pub fn replay_run(run_dir: &Path) -> Result<ReplayRecord, SessionError> {
     let recorded_output = read(OUTPUT_FILE)?;
     let recorded_result = std::fs::read_to_string(run_dir.join("result.json")).ok();
 
-    let prepared = ModuleCache::global().prepare(&module)?;
+    let prepared = ModuleCache::global().prepare_with_runtime(&module, kept.as_deref())?;
     // No capabilities at all: every call the plan makes must come from the journal.
     let services = Arc::new(
         Services::new(inputs, Arc::new(|_: &str| {}))

@@ -128,6 +128,12 @@ fn build_runtime() -> RuntimeModule {
     let pages = layout.plan_statics.div_ceil(layout::PAGE) + 1;
     let _ = writeln!(head, "(memory (export \"memory\") {pages})");
     head.push_str("(table $fns (export \"table\") 0 funcref)\n");
+    // Its version, as an export's name: a runtime kept beside a run (`runtime.wasm` in the run
+    // directory) says which plan modules it is for.
+    let _ = writeln!(
+        head,
+        "(global (export \"{RUNTIME_IMPORT_PREFIX}{RUNTIME_VERSION}\") i32 (i32.const 0))"
+    );
     for name in PLAN_GLOBALS {
         let _ = writeln!(head, "(global ${name} (mut i32) (i32.const 0))");
     }
