@@ -10,20 +10,27 @@
 //! with a `TypeError`/`ValueError` reply rather than a trap, so the plan sees a Python error it
 //! can act on.
 //!
-//! Every call goes through [`HostCalls::call`] with its [`CallKind`], its number in the
-//! instance (the store counts them; the journal keys calls and names branches by it) and the
-//! decoded request. That is the seam the journal wraps (record, replay, resume) and that tests
-//! fill with fakes; the real capabilities are [`crate::services::Services`].
+//! Every call goes through [`HostCalls::call`], the one door: its number in the instance (the
+//! store counts them; the journal keys calls and names branches by it) and the [`Call`], typed by
+//! kind, with its decoded request. That is the seam the journal wraps whole (record, replay,
+//! resume) and that tests fill with fakes; the real capabilities are
+//! [`crate::services::Services`]. A `branch` call carries the run of its branches
+//! ([`BranchCall`]), which only the innermost layer starts, so a journal replaying the call
+//! answers it without running a branch. How branches are bounded and informed (settings, the
+//! budget's headroom, priors, the figures of call sites) is configuration, not a call: one
+//! [`BranchEnv`] value, read once per `branch` call.
 
+use std::collections::BTreeMap;
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use serde_json::{json, Value};
 
 pub use baton_abi::HostException;
 
 use crate::branch_id::BranchId;
+use crate::priors::{Prior, SiteFigures};
 
 /// A call a plan can make. Each is the `baton.<name>` import of the same name, except
 /// [`CallKind::Inputs`] (`baton.inputs`) which the runtime makes for `inputs`.
@@ -109,6 +116,68 @@ impl std::fmt::Display for CallError {
 /// What a host call returns to the plan.
 pub type CallResult = Result<Value, CallError>;
 
+/// One call a plan makes, with its request (the JSON the runtime sent: an object of the
+/// arguments the plan gave, by parameter name).
+pub enum Call {
+    Bash(Value),
+    Llm(Value),
+    Log(Value),
+    Inputs,
+    Branch(BranchCall),
+}
+
+/// A `branch` call: its request, and the run of the branches it describes (`branch/`).
+pub struct BranchCall {
+    pub request: Value,
+    run: Box<dyn FnOnce() -> BoxFuture<'static, CallResult> + Send>,
+}
+
+impl BranchCall {
+    /// `run` starts the branches `request` describes and answers the call.
+    pub fn new(
+        request: Value,
+        run: impl FnOnce() -> BoxFuture<'static, CallResult> + Send + 'static,
+    ) -> Self {
+        BranchCall {
+            request,
+            run: Box::new(run),
+        }
+    }
+
+    /// Runs the branches: what a [`HostCalls`] that lets plans branch does with the call.
+    pub fn run(self) -> BoxFuture<'static, CallResult> {
+        (self.run)()
+    }
+}
+
+impl Call {
+    pub fn kind(&self) -> CallKind {
+        match self {
+            Call::Bash(_) => CallKind::Bash,
+            Call::Llm(_) => CallKind::Llm,
+            Call::Log(_) => CallKind::Log,
+            Call::Inputs => CallKind::Inputs,
+            Call::Branch(_) => CallKind::Branch,
+        }
+    }
+
+    /// The request (`null` for `inputs`).
+    pub fn request(&self) -> &Value {
+        static NONE: Value = Value::Null;
+        match self {
+            Call::Bash(request) | Call::Llm(request) | Call::Log(request) => request,
+            Call::Branch(call) => &call.request,
+            Call::Inputs => &NONE,
+        }
+    }
+}
+
+impl std::fmt::Debug for Call {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}({})", self.kind().name(), self.request())
+    }
+}
+
 /// A boxed future, as host calls return them.
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
@@ -116,10 +185,9 @@ pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 pub trait HostCalls: Send + Sync + 'static {
     /// Performs one call. `seq` is the call's number in its instance: journaled calls
     /// ([`CallKind::is_journaled`]) are numbered from 0 in the order the instance makes them,
-    /// and the others carry the number the next journaled call will have. `request` is the
-    /// decoded JSON the runtime sent (an object of the arguments the plan gave, by parameter
-    /// name; `Value::Null` for `inputs`).
-    fn call(&self, kind: CallKind, seq: u64, request: Value) -> BoxFuture<'_, CallResult>;
+    /// and the others carry the number the next journaled call will have. A host that lets
+    /// plans branch answers [`Call::Branch`] with [`BranchCall::run`].
+    fn call(&self, seq: u64, call: Call) -> BoxFuture<'_, CallResult>;
 
     /// The capabilities of a new branch of this run or branch (`branch/`): its own workspace
     /// forked from this one, a budget drawn from this one. By default a run cannot branch.
@@ -133,38 +201,49 @@ pub trait HostCalls: Send + Sync + 'static {
         })
     }
 
-    /// How branches of this run are bounded.
-    fn branch_settings(&self) -> BranchSettings {
-        BranchSettings::default()
+    /// How this run's (or branch's) branches are bounded and informed. By default: the
+    /// default settings, no budget, no priors, figures kept nowhere.
+    fn branch_env(&self) -> BranchEnv {
+        BranchEnv::default()
+    }
+}
+
+/// How an instance's branches are bounded and informed: configuration that the journal passes
+/// through untouched (`journal.rs`).
+#[derive(Debug, Clone, Default)]
+pub struct BranchEnv {
+    pub settings: BranchSettings,
+    /// The instance's model budget (the run's, or a branch's drawn from it): what `n="auto"`
+    /// plans against.
+    pub budget: Option<baton_llm::Budget>,
+    /// Learned priors of `branch` call sites (`baton run --priors`).
+    pub priors: Arc<BTreeMap<String, Prior>>,
+    /// Where what each `branch` call site's branches did is added up (`figures.json`, `baton
+    /// priors`), if anywhere.
+    pub sites: Option<Arc<Mutex<BTreeMap<String, SiteFigures>>>>,
+}
+
+impl BranchEnv {
+    /// What the budget may still spend, for `n="auto"`.
+    pub fn headroom(&self) -> baton_llm::Headroom {
+        self.budget
+            .as_ref()
+            .map_or_else(baton_llm::Headroom::default, |budget| budget.headroom())
     }
 
-    /// What this run's (or branch's) model budget may still spend, for `n="auto"`.
-    fn headroom(&self) -> baton_llm::Headroom {
-        baton_llm::Headroom::default()
+    /// The learned prior of a call site, if any.
+    pub fn prior(&self, site: &str) -> Option<Prior> {
+        self.priors.get(site).copied()
     }
 
-    /// The learned prior of a `branch` call site (`baton run --priors`), if any.
-    fn prior(&self, site: &str) -> Option<crate::priors::Prior> {
-        let _ = site;
-        None
-    }
-
-    /// Runs `live` (the call itself, already bound to `request`), or gives the result a
-    /// journal recorded for call `seq` instead (`journal.rs`). By default: `live`.
-    fn journaled<'a>(
-        &'a self,
-        kind: CallKind,
-        seq: u64,
-        request: Value,
-        live: BoxFuture<'a, CallResult>,
-    ) -> BoxFuture<'a, CallResult> {
-        let _ = (kind, seq, request);
-        live
-    }
-
-    /// Records what a `branch` call site's branches did, for `figures.json` and `baton priors`.
-    fn record_site(&self, site: &str, figures: crate::priors::SiteFigures) {
-        let _ = (site, figures);
+    /// Adds what a call site's branches did to the run's figures.
+    pub fn record_site(&self, site: &str, figures: SiteFigures) {
+        if let Some(sites) = &self.sites {
+            crate::sync::lock(sites)
+                .entry(site.to_string())
+                .or_default()
+                .add(&figures);
+        }
     }
 }
 
@@ -230,14 +309,16 @@ impl HostCalls for NoCapabilities {
         })
     }
 
-    fn call(&self, kind: CallKind, _seq: u64, _request: Value) -> BoxFuture<'_, CallResult> {
+    fn call(&self, _seq: u64, call: Call) -> BoxFuture<'_, CallResult> {
         Box::pin(async move {
-            match kind {
-                CallKind::Inputs => Ok(json!({})),
-                CallKind::Log => Ok(Value::Null),
-                CallKind::Bash | CallKind::Llm | CallKind::Branch => Err(PlanError::new(
+            match call {
+                Call::Inputs => Ok(json!({})),
+                Call::Log(_) => Ok(Value::Null),
+                // Branches have what their parent has: nothing.
+                Call::Branch(branches) => branches.run().await,
+                Call::Bash(_) | Call::Llm(_) => Err(PlanError::new(
                     HostException::RuntimeError,
-                    format!("`{}` is not granted to this run", kind.name()),
+                    format!("`{}` is not granted to this run", call.kind().name()),
                 )
                 .into()),
             }

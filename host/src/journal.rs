@@ -45,10 +45,9 @@ use serde_json::{json, Value};
 
 use crate::branch_id::BranchId;
 use crate::calls::{
-    encode_reply, BoxFuture, BranchSettings, CallError, CallKind, CallResult, Fork, ForkSpec,
+    encode_reply, BoxFuture, BranchEnv, Call, CallError, CallKind, CallResult, Fork, ForkSpec,
     HostCalls, HostException, PlanError, SharedCalls,
 };
-use crate::priors::{Prior, SiteFigures};
 use crate::sync::lock;
 
 /// The journal's file name in a run directory.
@@ -399,26 +398,14 @@ impl JournaledCalls {
 }
 
 impl HostCalls for JournaledCalls {
-    fn call(&self, kind: CallKind, seq: u64, request: Value) -> BoxFuture<'_, CallResult> {
+    fn call(&self, seq: u64, call: Call) -> BoxFuture<'_, CallResult> {
+        let kind = call.kind();
         if !kind.is_journaled() {
             // Neither changes anything outside the run: not journaled, never replayed.
-            return self.inner.call(kind, seq, request);
+            return self.inner.call(seq, call);
         }
-        let inner = self.inner.clone();
-        let live_request = request.clone();
-        let live: BoxFuture<'_, CallResult> =
-            Box::pin(async move { inner.call(kind, seq, live_request).await });
-        self.journaled(kind, seq, request, live)
-    }
-
-    fn journaled<'a>(
-        &'a self,
-        kind: CallKind,
-        seq: u64,
-        request: Value,
-        live: BoxFuture<'a, CallResult>,
-    ) -> BoxFuture<'a, CallResult> {
         Box::pin(async move {
+            let request = call.request().clone();
             let path = self.id.to_string();
             if let Some(record) = self.recorded.get(&path, seq) {
                 if record.call != kind.name() || record.request != request {
@@ -471,7 +458,7 @@ impl HostCalls for JournaledCalls {
             }
             self.stats.live.fetch_add(1, Ordering::Relaxed);
             let started = Instant::now();
-            let result = live.await;
+            let result = self.inner.call(seq, call).await;
             if !matches!(&result, Err(CallError::Diverged(_))) {
                 let reply: Value =
                     serde_json::from_slice(&encode_reply(&result)).unwrap_or(Value::Null);
@@ -501,20 +488,9 @@ impl HostCalls for JournaledCalls {
         })
     }
 
-    fn branch_settings(&self) -> BranchSettings {
-        self.inner.branch_settings()
-    }
-
-    fn headroom(&self) -> baton_llm::Headroom {
-        self.inner.headroom()
-    }
-
-    fn prior(&self, site: &str) -> Option<Prior> {
-        self.inner.prior(site)
-    }
-
-    fn record_site(&self, site: &str, figures: SiteFigures) {
-        self.inner.record_site(site, figures)
+    /// Configuration, not a call: passed through.
+    fn branch_env(&self) -> BranchEnv {
+        self.inner.branch_env()
     }
 }
 
@@ -551,9 +527,9 @@ mod tests {
     struct Echo(AtomicU64);
 
     impl HostCalls for Echo {
-        fn call(&self, _kind: CallKind, _seq: u64, request: Value) -> BoxFuture<'_, CallResult> {
+        fn call(&self, _seq: u64, call: Call) -> BoxFuture<'_, CallResult> {
             self.0.fetch_add(1, Ordering::SeqCst);
-            Box::pin(async move { Ok(request["command"].clone()) })
+            Box::pin(async move { Ok(call.request()["command"].clone()) })
         }
     }
 
@@ -588,11 +564,11 @@ mod tests {
             Missing::RunLive,
         );
         assert_eq!(
-            block_on(calls.call(CallKind::Bash, 0, bash("a"))),
+            block_on(calls.call(0, Call::Bash(bash("a")))),
             Ok(json!("a"))
         );
         assert_eq!(
-            block_on(calls.call(CallKind::Bash, 1, bash("b"))),
+            block_on(calls.call(1, Call::Bash(bash("b")))),
             Ok(json!("b"))
         );
         assert_eq!(echo.0.load(Ordering::SeqCst), 2);
@@ -609,7 +585,7 @@ mod tests {
         let journal = Arc::new(Journal::open(&path).unwrap());
         let calls = JournaledCalls::new(echo.clone(), Some(journal), recorded, Missing::RunLive);
         assert_eq!(
-            block_on(calls.call(CallKind::Bash, 0, bash("a"))),
+            block_on(calls.call(0, Call::Bash(bash("a")))),
             Ok(json!("a"))
         );
         assert_eq!(
@@ -618,11 +594,11 @@ mod tests {
             "the recorded result is replayed"
         );
         assert_eq!(
-            block_on(calls.call(CallKind::Bash, 1, bash("b"))),
+            block_on(calls.call(1, Call::Bash(bash("b")))),
             Ok(json!("b"))
         );
         assert_eq!(
-            block_on(calls.call(CallKind::Bash, 2, bash("c"))),
+            block_on(calls.call(2, Call::Bash(bash("c")))),
             Ok(json!("c"))
         );
         assert_eq!(
@@ -649,14 +625,14 @@ mod tests {
             Arc::default(),
             Missing::RunLive,
         );
-        block_on(calls.call(CallKind::Bash, 0, bash("a"))).unwrap();
+        block_on(calls.call(0, Call::Bash(bash("a")))).unwrap();
         let recorded = Arc::new(Recorded::read(&path).unwrap());
 
         let replay = |missing| {
             JournaledCalls::new(Arc::new(NoCapabilities), None, recorded.clone(), missing)
         };
         let error =
-            block_on(replay(Missing::RunLive).call(CallKind::Bash, 0, bash("other"))).unwrap_err();
+            block_on(replay(Missing::RunLive).call(0, Call::Bash(bash("other")))).unwrap_err();
         let diverged = |error: CallError| match error {
             CallError::Diverged(message) => message,
             other => panic!("expected a divergence, got {other:?}"),
@@ -666,8 +642,7 @@ mod tests {
             message.starts_with("bash call #0 of the run at plan line 3 differs"),
             "{message}"
         );
-        let error =
-            block_on(replay(Missing::RunLive).call(CallKind::Llm, 0, bash("a"))).unwrap_err();
+        let error = block_on(replay(Missing::RunLive).call(0, Call::Llm(bash("a")))).unwrap_err();
         let message = diverged(error);
         assert!(
             message.contains("is not the recorded call (a bash call)"),
@@ -675,8 +650,8 @@ mod tests {
         );
         // Replay-only: a call past the journal's end is a divergence, not a live call.
         let only = replay(Missing::Stop);
-        block_on(only.call(CallKind::Bash, 0, bash("a"))).unwrap();
-        let error = block_on(only.call(CallKind::Bash, 1, bash("b"))).unwrap_err();
+        block_on(only.call(0, Call::Bash(bash("a")))).unwrap();
+        let error = block_on(only.call(1, Call::Bash(bash("b")))).unwrap_err();
         let message = diverged(error);
         assert!(
             message.contains("was not made by the recorded run"),

@@ -63,8 +63,8 @@ pub use baton_sandbox as sandbox;
 pub use branch_id::BranchId;
 pub use cache::{ModuleCache, Origin, Prepared};
 pub use calls::{
-    CallError, CallKind, CallResult, HostCalls, HostException, NoCapabilities, PlanError,
-    SharedCalls,
+    BranchCall, BranchEnv, Call, CallError, CallKind, CallResult, HostCalls, HostException,
+    NoCapabilities, PlanError, SharedCalls,
 };
 pub use error::HostError;
 pub use execute::{HeapFigures, RunOutcome, RunReport};

@@ -7,7 +7,9 @@
 use serde_json::Value;
 use wasmtime::{Caller, Engine, InstancePre, Linker, Module};
 
-use crate::calls::{encode_reply, CallError, CallKind, CallResult, HostException, PlanError};
+use crate::calls::{
+    encode_reply, BranchCall, Call, CallError, CallKind, CallResult, HostException, PlanError,
+};
 use crate::error::{BranchStuck, Diverged, GuestFault, HostError, OutputClosed};
 use crate::guest_memory::{guest_memory, guest_range, guest_text};
 use crate::imports::IMPORT_MODULE;
@@ -68,7 +70,11 @@ fn link_host_calls(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
                             return Ok(hold_reply(&mut caller, kind.name(), &Err(too_deep.into())))
                         }
                     };
-                    call_and_hold_reply(&mut caller, kind, request).await
+                    let call = match kind {
+                        CallKind::Bash => Call::Bash(request),
+                        _ => Call::Llm(request),
+                    };
+                    call_and_hold_reply(&mut caller, call).await
                 })
             },
         )?;
@@ -91,14 +97,11 @@ fn link_host_calls(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
                 let output = caller.data().output.clone();
                 // Each branch may use what its parent had left.
                 let fuel = caller.get_fuel().unwrap_or(context.limits.fuel);
-                let live = Box::pin(crate::branch::run(
-                    context,
-                    calls.clone(),
-                    seq,
-                    fuel,
-                    request.clone(),
-                ));
-                let mut result = calls.journaled(CallKind::Branch, seq, request, live).await;
+                let branches = BranchCall::new(request.clone(), {
+                    let calls = calls.clone();
+                    move || Box::pin(crate::branch::run(context, calls, seq, fuel, request))
+                });
+                let mut result = calls.call(seq, Call::Branch(branches)).await;
                 // A branch crossed a run-wide limit: the run ends here, not in the plan.
                 caller.data().branching.run.check()?;
                 if let Err(CallError::Diverged(message)) = &result {
@@ -125,9 +128,7 @@ fn link_host_calls(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
         IMPORT_MODULE,
         "inputs",
         |mut caller: Caller<'_, HostState>, (): ()| {
-            Box::new(async move {
-                call_and_hold_reply(&mut caller, CallKind::Inputs, Value::Null).await
-            })
+            Box::new(async move { call_and_hold_reply(&mut caller, Call::Inputs).await })
         },
     )?;
     linker.func_wrap_async(
@@ -141,7 +142,7 @@ fn link_host_calls(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
                 let seq = caller.data_mut().number(CallKind::Log);
                 // A log line cannot fail in a way the plan could act on.
                 let _ = calls
-                    .call(CallKind::Log, seq, serde_json::json!({ "line": line }))
+                    .call(seq, Call::Log(serde_json::json!({ "line": line })))
                     .await;
                 Ok(())
             })
@@ -241,24 +242,26 @@ fn json_depth(text: &[u8]) -> usize {
 /// and returns its length.
 async fn call_and_hold_reply(
     caller: &mut Caller<'_, HostState>,
-    kind: CallKind,
-    request: Value,
+    call: Call,
 ) -> wasmtime::Result<i32> {
+    let kind = call.kind();
     let calls = caller.data().calls.clone();
     let activity = caller.data().activity.clone();
     let started = std::time::Instant::now();
-    if let Some(activity) = &activity {
-        activity.before(kind, &request).map_err(BranchStuck)?;
+    // A branch's activity watch sees each request before and after the call.
+    let request = activity.as_ref().map(|_| call.request().clone());
+    if let (Some(activity), Some(request)) = (&activity, &request) {
+        activity.before(kind, request).map_err(BranchStuck)?;
     }
     let seq = caller.data_mut().number(kind);
-    let result = calls.call(kind, seq, request.clone()).await;
+    let result = calls.call(seq, call).await;
     if let Err(CallError::Diverged(message)) = &result {
         return Err(Diverged(message.clone()).into());
     }
     // The call may have stopped the run (a command killed for memory in the run's cgroup).
     caller.data().branching.run.check()?;
-    if let Some(activity) = &activity {
-        activity.after(kind, &request, &result, started.elapsed());
+    if let (Some(activity), Some(request)) = (&activity, &request) {
+        activity.after(kind, request, &result, started.elapsed());
     }
     Ok(hold_reply(caller, kind.name(), &result))
 }

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use baton_llm::{Budget, Client, Headroom, LlmError, Message, Prompt, Request};
+use baton_llm::{Budget, Client, LlmError, Message, Prompt, Request};
 use baton_sandbox::{Command, CommandsCgroup, OverlayLayers, Sandbox};
 use baton_workspace::overlay::{self, LayerTarget, OverlayFork};
 use baton_workspace::Workspace;
@@ -15,8 +15,8 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use crate::calls::{
-    python_type, Args, BoxFuture, BranchSettings, CallError, CallKind, CallResult, Fork, ForkSpec,
-    ForkedWorkspace, HostCalls, HostException, PlanError,
+    python_type, Args, BoxFuture, BranchEnv, BranchSettings, Call, CallError, CallKind, CallResult,
+    Fork, ForkSpec, ForkedWorkspace, HostCalls, HostException, PlanError,
 };
 use crate::config::ForkMode;
 use crate::disk_watch::DiskWatch;
@@ -689,32 +689,20 @@ impl HostCalls for Services {
         Box::pin(self.fork_branch(spec))
     }
 
-    fn branch_settings(&self) -> BranchSettings {
-        self.settings
+    fn branch_env(&self) -> BranchEnv {
+        BranchEnv {
+            settings: self.settings,
+            budget: self.llm.as_ref().map(|llm| llm.budget.clone()),
+            priors: self.priors.clone(),
+            sites: Some(self.sites.clone()),
+        }
     }
 
-    fn headroom(&self) -> Headroom {
-        self.llm
-            .as_ref()
-            .map_or_else(Headroom::default, |llm| llm.budget.headroom())
-    }
-
-    fn prior(&self, site: &str) -> Option<Prior> {
-        self.priors.get(site).copied()
-    }
-
-    fn record_site(&self, site: &str, figures: SiteFigures) {
-        lock(&self.sites)
-            .entry(site.to_string())
-            .or_default()
-            .add(&figures);
-    }
-
-    fn call(&self, kind: CallKind, _seq: u64, request: Value) -> BoxFuture<'_, CallResult> {
+    fn call(&self, _seq: u64, call: Call) -> BoxFuture<'_, CallResult> {
         Box::pin(async move {
-            let result = match kind {
-                CallKind::Bash => self.bash(&request).await,
-                CallKind::Llm => {
+            let result = match call {
+                Call::Bash(request) => self.bash(&request).await,
+                Call::Llm(request) => {
                     let reply = self.llm(&request).await;
                     // Replies land in the journal: they count against the disk budget too.
                     if self.disk_exceeded(false).await {
@@ -722,20 +710,17 @@ impl HostCalls for Services {
                     }
                     reply
                 }
-                CallKind::Log => {
+                Call::Log(request) => {
                     let started = Instant::now();
                     if let Some(line) = request.get("line").and_then(Value::as_str) {
                         (self.log)(line);
                     }
-                    self.record(kind, started, |_| {});
+                    self.record(CallKind::Log, started, |_| {});
                     Ok(Value::Null)
                 }
-                CallKind::Inputs => Ok(self.inputs.clone()),
-                // The host runs branches itself (host/src/branch/); they never reach a capability.
-                CallKind::Branch => Err(PlanError::new(
-                    HostException::RuntimeError,
-                    "branch is not a capability call",
-                )),
+                Call::Inputs => Ok(self.inputs.clone()),
+                // The host runs branches itself (`branch/`), with the capabilities `fork` gives.
+                Call::Branch(branches) => return branches.run().await,
             };
             result.map_err(CallError::from)
         })

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use baton_host::calls::{BoxFuture, Fork, ForkSpec};
 use baton_host::{
-    CallKind, CallResult, HostCalls, HostError, HostException, Limits, ModuleCache, ModuleError,
+    Call, CallResult, HostCalls, HostError, HostException, Limits, ModuleCache, ModuleError,
     PlanError,
 };
 use serde_json::{json, Value};
@@ -16,10 +16,11 @@ use serde_json::{json, Value};
 struct Branching;
 
 impl HostCalls for Branching {
-    fn call(&self, kind: CallKind, _seq: u64, _request: Value) -> BoxFuture<'_, CallResult> {
+    fn call(&self, _seq: u64, call: Call) -> BoxFuture<'_, CallResult> {
         Box::pin(async move {
-            match kind {
-                CallKind::Inputs => Ok(json!({})),
+            match call {
+                Call::Inputs => Ok(json!({})),
+                Call::Branch(branches) => branches.run().await,
                 _ => Err(PlanError::new(HostException::RuntimeError, "not granted").into()),
             }
         })

@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 
 use baton_host::calls::BoxFuture;
 use baton_host::{
-    CallKind, CallResult, HostCalls, HostError, HostException, Limits, ModuleCache, PlanError,
+    Call, CallKind, CallResult, HostCalls, HostError, HostException, Limits, ModuleCache, PlanError,
 };
 use serde_json::{json, Value};
 
@@ -18,8 +18,12 @@ struct Fake {
 }
 
 impl HostCalls for Fake {
-    fn call(&self, kind: CallKind, _seq: u64, request: Value) -> BoxFuture<'_, CallResult> {
-        self.seen.lock().unwrap().push((kind, request.clone()));
+    fn call(&self, _seq: u64, call: Call) -> BoxFuture<'_, CallResult> {
+        let kind = call.kind();
+        self.seen
+            .lock()
+            .unwrap()
+            .push((kind, call.request().clone()));
         Box::pin(async move {
             match kind {
                 CallKind::Inputs => Ok(json!({"n": 3})),
@@ -227,7 +231,7 @@ fn inputs_log_and_result_reach_the_host() {
 struct Slow;
 
 impl HostCalls for Slow {
-    fn call(&self, _kind: CallKind, _seq: u64, _request: Value) -> BoxFuture<'_, CallResult> {
+    fn call(&self, _seq: u64, _call: Call) -> BoxFuture<'_, CallResult> {
         Box::pin(async {
             tokio::time::sleep(std::time::Duration::from_millis(200)).await;
             Ok(json!({}))

@@ -378,7 +378,8 @@ pub(crate) async fn run(
     fuel: u64,
     request: Value,
 ) -> CallResult {
-    let settings = calls.branch_settings();
+    let env = calls.branch_env();
+    let settings = env.settings;
     let depth = context.id.depth() as u32 + 1;
     if depth > settings.max_depth {
         return Err(PlanError::new(
@@ -409,9 +410,9 @@ pub(crate) async fn run(
     if options.auto {
         let prior = options
             .priors
-            .or_else(|| calls.prior(&options.site))
+            .or_else(|| env.prior(&options.site))
             .unwrap_or_default();
-        let room = calls.headroom();
+        let room = env.headroom();
         let capped = room.calls.is_some() || room.tokens.is_some() || room.cost_usd.is_some();
         if !capped && prior.value.is_none() {
             return Err(PlanError::value_error(
@@ -422,7 +423,7 @@ pub(crate) async fn run(
         }
         let mut plan = Waves::new(prior, options.max_parallel_given);
         loop {
-            let room = calls.headroom();
+            let room = env.headroom();
             let spent = runs.spent();
             match plan.next(room, spent, runs.slots.len()) {
                 Ok(size) => {
@@ -448,7 +449,7 @@ pub(crate) async fn run(
     } else {
         runs.wave(options.count).await;
     }
-    calls.record_site(&options.site, runs.figures());
+    env.record_site(&options.site, runs.figures());
     let Runs {
         slots, ends, order, ..
     } = runs;
