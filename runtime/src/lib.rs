@@ -57,7 +57,7 @@ const MESSAGES: &[(&str, &str)] = &[
     ("branch.strings", include_str!("../wat/branch.strings")),
 ];
 
-/// A host call's import and its never-reached stub, from its name and signature.
+/// A host call's import, from its name and signature.
 macro_rules! host_call {
     ($name:ident, $sig:literal) => {
         HostCall {
@@ -71,20 +71,12 @@ macro_rules! host_call {
                 $sig,
                 "))"
             ),
-            stub: concat!(
-                "(func $host_",
-                stringify!($name),
-                " ",
-                $sig,
-                " (unreachable))"
-            ),
         }
     };
 }
 
-/// Host calls a module may import (docs/abi.md, "Host calls"). A plan's module imports only
-/// those it uses; for the others the runtime gets a stub that is never reached (the compiler
-/// emits no code path to it).
+/// Host calls (docs/abi.md, "Host calls"). The runtime module imports them all; a plan module
+/// imports (declares) those the plan uses.
 const HOST_CALLS: &[HostCall] = &[
     host_call!(print, "(param i32 i32)"),
     host_call!(bash, "(param i32 i32) (result i32)"),
@@ -96,12 +88,8 @@ const HOST_CALLS: &[HostCall] = &[
     host_call!(branch, "(param i32 i32) (result i32)"),
     // Pure: the C library's math functions (LIBM_FUNCTIONS), computed by the host.
     host_call!(libm, "(param i32 f64 f64) (result f64)"),
-    HostCall {
-        name: "clock",
-        import: "(import \"baton\" \"clock\" (func $host_clock (result i64)))",
-        // Without the import (a module assembled by hand, for tests) the collector's time reads 0.
-        stub: "(func $host_clock (result i64) (i64.const 0))",
-    },
+    // The collector times itself with it.
+    host_call!(clock, "(result i64)"),
 ];
 
 pub use baton_abi::LIBM_FUNCTIONS;
@@ -109,7 +97,6 @@ pub use baton_abi::LIBM_FUNCTIONS;
 struct HostCall {
     name: &'static str,
     import: &'static str,
-    stub: &'static str,
 }
 
 /// Names of the host calls the runtime knows (each is `baton.<name>` in the import section).
@@ -133,7 +120,6 @@ pub struct RuntimeLayout {
     /// The runtime's static str objects by text, for a plan's statics to share
     /// ([`Statics::sharing_strs`]).
     pub strs: std::collections::HashMap<String, u32>,
-    frames: u32,
     statics_wat: String,
     globals_wat: String,
     type_object_wat: String,
@@ -415,7 +401,6 @@ fn build_layout() -> RuntimeLayout {
         memory_error,
         plan_statics,
         strs,
-        frames,
         statics_wat,
         globals_wat: globals,
         type_object_wat: type_object,
@@ -455,113 +440,4 @@ pub struct PlanParts<'a> {
 /// The text that starts each traceback line for a plan at `path`.
 pub fn traceback_file_prefix(path: &str) -> String {
     format!("  File \"{path}\", line ")
-}
-
-/// Assembles the runtime and a plan into the WAT text of one module that carries its own
-/// runtime: what the runtime's own tests run their snippets in (`runtime/tests/support`). Plans
-/// are compiled to modules that import the runtime instead ([`linking::assemble_plan`]).
-pub fn assemble(plan: &PlanParts<'_>) -> String {
-    let layout = runtime_layout();
-    assert_eq!(
-        plan.statics.base(),
-        layout.plan_statics,
-        "plan statics must follow the runtime's"
-    );
-    // The plan's module globals: values in memory after its statics (a root of the collector).
-    let plan_globals = (plan.statics.end() + 7) & !7;
-    let globals_end = plan_globals + 8 * plan.globals as u32;
-    let heap_start = globals_end.div_ceil(layout::CHUNK) * layout::CHUNK;
-    let pages = heap_start.div_ceil(layout::PAGE) + 1;
-
-    let mut out = String::with_capacity(256 * 1024);
-    out.push_str("(module\n");
-    for call in HOST_CALLS {
-        if plan.host_calls.contains(&call.name) {
-            out.push_str(call.import);
-            out.push('\n');
-        }
-    }
-    out.push_str("(type $entry (func (param i32 i32 i32) (result i64)))\n");
-    out.push_str("(tag $exc (param i64))\n");
-    let _ = writeln!(out, "(memory (export \"memory\") {pages})");
-    let _ = writeln!(out, "(table $fns {} funcref)", plan.table.len());
-    if !plan.table.is_empty() {
-        out.push_str("(elem (table $fns) (i32.const 0) func");
-        for name in plan.table {
-            let _ = write!(out, " ${name}");
-        }
-        out.push_str(")\n");
-    }
-    let _ = writeln!(out, "(global $heap_top (mut i32) (i32.const {heap_start}))");
-    // Objects below it are static: at the same address in every instance of the module.
-    let _ = writeln!(out, "(global $heap_start i32 (i32.const {heap_start}))");
-    let _ = writeln!(out, "(global $plan_globals i32 (i32.const {plan_globals}))");
-    let _ = writeln!(
-        out,
-        "(global $plan_globals_count i32 (i32.const {}))",
-        plan.globals
-    );
-    let _ = writeln!(
-        out,
-        "(global $s_traceback_file i32 (i32.const {}))",
-        plan.traceback_file
-    );
-    let _ = writeln!(
-        out,
-        "(global $gc_stress_period i32 (i32.const {}))",
-        plan.gc_stress
-    );
-    out.push_str(&layout.globals_wat);
-    out.push_str(&layout.statics_wat);
-    out.push_str(&plan.statics.to_wat());
-    out.push_str(&layout.type_object_wat);
-    out.push_str(&layout.call_builtin_wat);
-    for call in HOST_CALLS {
-        if !plan.host_calls.contains(&call.name) {
-            out.push_str(call.stub);
-            out.push('\n');
-        }
-    }
-    out.push_str(&layout.fragments_wat);
-    out.push_str(&globals_wat(plan.globals));
-    // $traceback_file_of: the traceback prefix of a frame's file.
-    out.push_str("(func $traceback_file_of (param $file i32) (result i32)\n");
-    for (index, address) in plan.library_files.iter().enumerate() {
-        let _ = writeln!(
-            out,
-            "  (if (i32.eq (local.get $file) (i32.const {})) (then (return (i32.const {address}))))",
-            index + 1
-        );
-    }
-    out.push_str("  (global.get $s_traceback_file))\n");
-    out.push_str(plan.functions);
-    out.push_str("\n)\n");
-    out
-}
-
-/// `$plan_globals_save` (a tuple of every module global, 0 where unbound) and
-/// `$plan_globals_load` (its inverse): a branch starts with a copy of its parent's globals
-/// (wat/branch.wat). The globals themselves are `count` values at `$plan_globals`.
-fn globals_wat(count: usize) -> String {
-    format!(
-        "(func $plan_globals_save (result i64)\n\
-         (local $t i32)\n\
-         (local.set $t (call $tuple_new (global.get $plan_globals_count)))\n\
-         (call $memcpy (i32.add (local.get $t) (i32.const 8)) (global.get $plan_globals) (i32.const {bytes}))\n\
-         (i64.extend_i32_u (local.get $t)))\n\
-         (func $plan_globals_load (param $t i64)\n\
-         (if (i32.ne (i32.load offset=4 (i32.wrap_i64 (local.get $t))) (global.get $plan_globals_count)) (then (call $cx_bad)))\n\
-         (call $memcpy (global.get $plan_globals) (i32.add (i32.wrap_i64 (local.get $t)) (i32.const 8)) (i32.const {bytes})))\n",
-        bytes = 8 * count
-    )
-}
-
-/// The address frames start at (for tests and tools that read a module's memory).
-pub fn frames_address() -> u32 {
-    runtime_layout().frames
-}
-
-/// [`assemble`], assembled into a module binary.
-pub fn assemble_binary(plan: &PlanParts<'_>) -> Result<Vec<u8>, wat::Error> {
-    wat::parse_str(assemble(plan))
 }

@@ -1,10 +1,14 @@
-//! Runs WAT snippets against the assembled runtime in wasmtime, for testing runtime fragments
-//! without the compiler. A snippet defines `$plan_main` (no params, no results) and may call any
-//! runtime function; `$write_str` prints a str value.
+//! Runs WAT snippets against the runtime in wasmtime, for testing runtime fragments without
+//! the compiler. A snippet defines `$plan_main` (no params, no results) and may call any
+//! runtime function; `$write_str` prints a str value. It is assembled as a plan module
+//! (`baton_runtime::linking::assemble_plan`) and instantiated beside the runtime module, as the
+//! host does, the runtime compiled once per test process.
 
 #![allow(dead_code)]
 
-use baton_runtime::{assemble_binary, runtime_layout, statics::Statics, PlanParts};
+use std::sync::OnceLock;
+
+use baton_runtime::{runtime_layout, statics::Statics, PlanParts};
 
 pub struct Outcome {
     pub stdout: String,
@@ -12,13 +16,27 @@ pub struct Outcome {
     pub error: Option<String>,
 }
 
-fn engine() -> wasmtime::Engine {
-    let mut config = wasmtime::Config::new();
-    config.wasm_exceptions(true);
-    config.consume_fuel(true);
-    config.async_stack_size(64 << 20);
-    config.max_wasm_stack(32 << 20);
-    wasmtime::Engine::new(&config).expect("engine")
+fn engine() -> &'static wasmtime::Engine {
+    static ENGINE: OnceLock<wasmtime::Engine> = OnceLock::new();
+    ENGINE.get_or_init(|| {
+        let mut config = wasmtime::Config::new();
+        config.wasm_exceptions(true);
+        config.consume_fuel(true);
+        config.async_stack_size(64 << 20);
+        config.max_wasm_stack(32 << 20);
+        wasmtime::Engine::new(&config).expect("engine")
+    })
+}
+
+/// The runtime module, compiled once.
+fn runtime() -> &'static wasmtime::Module {
+    static RUNTIME: OnceLock<wasmtime::Module> = OnceLock::new();
+    RUNTIME.get_or_init(|| {
+        let bytes = baton_runtime::linking::runtime_module()
+            .binary()
+            .expect("the runtime assembles");
+        wasmtime::Module::new(engine(), &bytes).expect("the runtime compiles")
+    })
 }
 
 /// Runs `functions` (WAT fields defining `$plan_main`) with the given plan statics.
@@ -35,12 +53,13 @@ pub fn run_with(functions: &str, statics: &Statics) -> Result<Outcome, String> {
         globals: 0,
         gc_stress: 0,
     };
-    let wasm = assemble_binary(&parts).map_err(|e| format!("assembly failed: {e}"))?;
+    let text = baton_runtime::linking::assemble_plan(&parts);
+    let wasm = wat::parse_str(&text).map_err(|e| format!("assembly failed: {e}"))?;
     let engine = engine();
-    let module = wasmtime::Module::new(&engine, &wasm).map_err(|e| format!("compile: {e:?}"))?;
-    let mut store = wasmtime::Store::new(&engine, Vec::<u8>::new());
+    let plan = wasmtime::Module::new(engine, &wasm).map_err(|e| format!("compile: {e:?}"))?;
+    let mut store = wasmtime::Store::new(engine, Vec::<u8>::new());
     store.set_fuel(5_000_000_000).unwrap();
-    let mut linker = wasmtime::Linker::new(&engine);
+    let mut linker = wasmtime::Linker::new(engine);
     linker
         .func_wrap(
             "baton",
@@ -55,8 +74,23 @@ pub fn run_with(functions: &str, statics: &Statics) -> Result<Outcome, String> {
             },
         )
         .unwrap();
+    // The collector times itself; here its clock reads 0.
+    linker.func_wrap("baton", "clock", || 0i64).unwrap();
+    // The other host calls: no snippet makes them.
+    linker.define_unknown_imports_as_traps(runtime()).unwrap();
     let instance = linker
-        .instantiate(&mut store, &module)
+        .instantiate(&mut store, runtime())
+        .map_err(|e| format!("instantiate the runtime: {e:?}"))?;
+    let mut imports = Vec::new();
+    for import in plan.imports() {
+        let found = if import.module() == "baton" {
+            linker.get(&mut store, "baton", import.name()).ok()
+        } else {
+            instance.get_export(&mut store, import.name())
+        };
+        imports.push(found.ok_or_else(|| format!("no export for import {}", import.name()))?);
+    }
+    wasmtime::Instance::new(&mut store, &plan, &imports)
         .map_err(|e| format!("instantiate: {e:?}"))?;
     let main = instance
         .get_typed_func::<(), i32>(&mut store, "baton_main")
