@@ -103,6 +103,9 @@ const ENTRY_EXTENSION: &str = "cwasm";
 /// The file name extension of module-bytes entries ([`ModuleCache::store_module_bytes`]).
 const BYTES_EXTENSION: &str = "wasm";
 
+/// The file name extension of the runtime module's bytes ([`ModuleCache::runtime_bytes`]).
+const RUNTIME_EXTENSION: &str = "runtime";
+
 /// The file name extension of the compiled-function bundle ([`engine::FunctionCache`]).
 const BUNDLE_EXTENSION: &str = "fncache";
 
@@ -399,20 +402,33 @@ impl ModuleCache {
     /// This build's runtime module's bytes, to keep beside a run (its `runtime.wasm`), so that
     /// a later build of Baton can resume or replay the run with the runtime it ran with. Kept
     /// in the cache directory (and this process) once assembled.
+    ///
+    /// The file (`runtime-<version>.runtime`) is as trusted as the directory ("Trust"); a run
+    /// that ever uses the bytes validates them as any module, and they must name the version.
     pub fn runtime_bytes(&self) -> Result<Arc<[u8]>, HostError> {
         static BYTES: Mutex<Option<Arc<[u8]>>> = Mutex::new(None);
         let mut kept = crate::sync::lock(&BYTES);
         if let Some(bytes) = kept.as_ref() {
             return Ok(bytes.clone());
         }
-        let key = module_hash(format!("baton runtime bytes {RUNTIME_VERSION}").as_bytes());
-        let bytes: Arc<[u8]> = match self.load_module_bytes(&key) {
-            Some(bytes) => bytes.into(),
+        let path = self
+            .usable_dir()
+            .map(|dir| dir.join(format!("runtime-{RUNTIME_VERSION}.{RUNTIME_EXTENSION}")));
+        let bytes: Arc<[u8]> = match path.as_deref().and_then(|path| std::fs::read(path).ok()) {
+            Some(bytes) => {
+                path.as_deref().map(mark_used);
+                bytes.into()
+            }
             None => {
                 let bytes = runtime_module().binary().map_err(|error| {
                     HostError::Engine(format!("the runtime module does not assemble: {error}"))
                 })?;
-                self.store_module_bytes(&key, &bytes);
+                // Best effort, like every write to the cache.
+                if let Some(path) = &path {
+                    if write_atomically(path, &bytes).is_ok() {
+                        prune(path.parent().unwrap_or(Path::new(".")), DISK_BUDGET_BYTES);
+                    }
+                }
                 bytes.into()
             }
         };
@@ -576,9 +592,14 @@ pub fn prune(dir: &Path, budget: u64) {
             let name = entry.file_name();
             let name = name.to_string_lossy();
             !name.starts_with('.')
-                && [ENTRY_EXTENSION, BYTES_EXTENSION, BUNDLE_EXTENSION]
-                    .iter()
-                    .any(|extension| name.ends_with(&format!(".{extension}")))
+                && [
+                    ENTRY_EXTENSION,
+                    BYTES_EXTENSION,
+                    RUNTIME_EXTENSION,
+                    BUNDLE_EXTENSION,
+                ]
+                .iter()
+                .any(|extension| name.ends_with(&format!(".{extension}")))
         })
         .filter_map(|entry| {
             let metadata = entry.metadata().ok()?;
