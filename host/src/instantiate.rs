@@ -151,13 +151,18 @@ fn mismatch(wanted: &ExternType, found: &ExternType) -> Option<String> {
         (ExternType::Global(wanted), ExternType::Global(found)) => {
             let same = wanted.mutability() == found.mutability()
                 && wasmtime::ValType::eq(wanted.content(), found.content());
+            let shown = |global: &wasmtime::GlobalType| {
+                let mutability = match global.mutability() {
+                    wasmtime::Mutability::Const => "constant",
+                    wasmtime::Mutability::Var => "mutable",
+                };
+                format!("{mutability} {}", global.content())
+            };
             (!same).then(|| {
                 format!(
-                    "it is a {:?} {:?} global, but the runtime's is {:?} {:?}",
-                    wanted.mutability(),
-                    wanted.content(),
-                    found.mutability(),
-                    found.content()
+                    "it is imported as a {} global, but the runtime's is {}",
+                    shown(wanted),
+                    shown(found)
                 )
             })
         }
