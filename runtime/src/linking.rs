@@ -376,3 +376,41 @@ pub fn assemble_plan(plan: &PlanParts<'_>) -> String {
     out.push_str(")\n(start $plan_start)\n)\n");
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headers_are_read_across_lines_with_exports_and_named_params() {
+        let text = "(func $a (export \"x\") (param $p i64)\n  (param i32 i32) (result i64)\n  (local $l i32))\n(func $b)\n";
+        let functions = function_signatures(text);
+        assert_eq!(functions["a"], " (param i64) (param i32 i32) (result i64)");
+        assert_eq!(functions["b"], "");
+    }
+
+    #[test]
+    fn globals_are_read_with_their_mutability_type_and_value() {
+        let text =
+            "(global $c i32 (i32.const 7))\n(global $m (export \"m\") (mut i64) (i64.const 0))\n";
+        let globals = global_declarations(text);
+        assert!(!globals["c"].mutable);
+        assert_eq!(
+            (globals["c"].ty.as_str(), globals["c"].init.as_str()),
+            ("i32", "(i32.const 7)")
+        );
+        assert!(globals["m"].mutable);
+        assert_eq!(globals["m"].ty, "i64");
+    }
+
+    #[test]
+    fn every_runtime_function_and_global_the_plan_names_is_imported_or_copied() {
+        let runtime = runtime_module();
+        assert!(runtime.functions.contains_key("b_print"));
+        assert!(runtime.globals["shadow_top"].mutable);
+        assert!(!runtime.globals["t_int"].mutable);
+        for name in PLAN_GLOBALS {
+            assert!(runtime.globals[*name].mutable, "{name}");
+        }
+    }
+}

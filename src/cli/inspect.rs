@@ -130,6 +130,9 @@ fn render_human(path: &str, info: &ModuleInfo) -> String {
     }
 
     out.push_str("\nexports:\n");
+    if info.exports.is_empty() {
+        out.push_str("  (none: the runtime's instance has the entry points)\n");
+    }
     let rows: Vec<[String; 3]> = info
         .exports
         .iter()
