@@ -170,6 +170,16 @@ fn a_plan_module_for_another_runtime_runs_only_beside_that_runtime() {
             .contains("is not runtime 0123456789abcdef"),
         "{error}"
     );
+    // Beside bytes that are no module at all: refused the same way.
+    let error = baton_host::ModuleCache::new(None)
+        .prepare_with_runtime(&plan, Some(b"not wasm"))
+        .unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("is not runtime 0123456789abcdef"),
+        "{error}"
+    );
     // Beside the runtime it names: it runs.
     let prepared = baton_host::ModuleCache::new(None)
         .prepare_with_runtime(&plan, Some(&runtime))
@@ -282,13 +292,7 @@ fn a_plan_module_importing_what_the_runtime_does_not_export_is_refused() {
 fn a_plan_module_reaching_bash_through_the_runtime_without_declaring_it_is_refused_at_the_call() {
     // The compiler declares `baton.bash`; a hand-edited module drops the declaration, so the
     // run's grant check sees no capability, and calls the runtime's bash all the same.
-    let source = "from baton import bash\ntry:\n    bash('echo escaped > /tmp/x')\nexcept Exception as e:\n    print(type(e).__name__, e)\n";
-    let plan = baton_compiler::compile_source("p.py", source);
-    let source = if plan.is_ok() {
-        source
-    } else {
-        "from baton import bash\ntry:\n    bash('echo escaped')\nexcept Exception as e:\n    print(e)\n"
-    };
+    let source = "from baton import bash\ntry:\n    bash('echo escaped')\nexcept Exception as e:\n    print(e)\n";
     let module = edited(source, |wat| {
         let at = wat.find("(import \"baton\" \"bash\"").unwrap();
         let end = at + wat[at..].find('\n').unwrap();

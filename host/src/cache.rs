@@ -414,20 +414,14 @@ impl ModuleCache {
         let path = self
             .usable_dir()
             .map(|dir| dir.join(format!("runtime-{RUNTIME_VERSION}.{RUNTIME_EXTENSION}")));
-        let bytes: Arc<[u8]> = match path.as_deref().and_then(|path| std::fs::read(path).ok()) {
-            Some(bytes) => {
-                path.as_deref().map(mark_used);
-                bytes.into()
-            }
+        let bytes: Arc<[u8]> = match path.as_deref().and_then(read_entry) {
+            Some(bytes) => bytes.into(),
             None => {
                 let bytes = runtime_module().binary().map_err(|error| {
                     HostError::Engine(format!("the runtime module does not assemble: {error}"))
                 })?;
-                // Best effort, like every write to the cache.
                 if let Some(path) = &path {
-                    if write_atomically(path, &bytes).is_ok() {
-                        prune(path.parent().unwrap_or(Path::new(".")), DISK_BUDGET_BYTES);
-                    }
+                    write_entry(path, &bytes);
                 }
                 bytes.into()
             }
@@ -482,10 +476,7 @@ impl ModuleCache {
     /// running them goes through [`ModuleCache::prepare`], which validates them like any other
     /// module, so a tampered entry can change what a plan does, never what it may import.
     pub fn load_module_bytes(&self, key: &ModuleHash) -> Option<Vec<u8>> {
-        let path = bytes_path(&self.usable_dir()?, key);
-        let bytes = std::fs::read(&path).ok()?;
-        mark_used(&path);
-        Some(bytes)
+        read_entry(&bytes_path(&self.usable_dir()?, key))
     }
 
     /// Stores `bytes` under `key` (atomically, best effort: a cache that cannot be written is
@@ -494,10 +485,7 @@ impl ModuleCache {
         let Some(dir) = self.usable_dir() else {
             return;
         };
-        let path = bytes_path(&dir, key);
-        if write_atomically(&path, bytes).is_ok() {
-            prune(&dir, DISK_BUDGET_BYTES);
-        }
+        write_entry(&bytes_path(&dir, key), bytes);
     }
 
     fn memo(&self) -> std::sync::MutexGuard<'_, Memo> {
@@ -531,6 +519,21 @@ fn load_bundle_once(path: &Path) {
             mark_used(path);
         }
     });
+}
+
+/// A bytes entry's contents, marked used for pruning.
+fn read_entry(path: &Path) -> Option<Vec<u8>> {
+    let bytes = std::fs::read(path).ok()?;
+    mark_used(path);
+    Some(bytes)
+}
+
+/// Writes a bytes entry atomically, then prunes the directory; best effort, like every write to
+/// the cache.
+fn write_entry(path: &Path, bytes: &[u8]) {
+    if write_atomically(path, bytes).is_ok() {
+        prune(path.parent().unwrap_or(Path::new(".")), DISK_BUDGET_BYTES);
+    }
 }
 
 fn bytes_path(dir: &Path, key: &ModuleHash) -> PathBuf {
