@@ -727,3 +727,47 @@ print(llm("shallow"))
         "{out}"
     );
 }
+
+/// Fuzzer finding (issue 23): a str holding a lone surrogate (`json.loads('"\\ud800"')`) reached
+/// the host as JSON the host cannot read, and the run trapped. Text that leaves the plan must be
+/// UTF-8: a command, a prompt or a log line with one raises UnicodeEncodeError, as CPython's
+/// UTF-8 streams do, and the plan goes on.
+#[test]
+fn a_lone_surrogate_leaving_the_plan_is_a_unicode_encode_error() {
+    let scratch = Scratch::new("surrogate");
+    let replies = scratch.write("replies.json", r#"{"rules": [], "default": "ok"}"#);
+    let plan = r#"
+import json
+from baton import bash, llm, log
+lone = json.loads('"\\ud800"')
+for call in [lambda: bash("echo " + lone), lambda: llm("hi" + lone),
+             lambda: llm([{"role": "user", "content": lone}]), lambda: log("x", lone)]:
+    try:
+        call()
+    except UnicodeEncodeError as e:
+        print("UnicodeEncodeError:", e)
+print(llm("fine"), bash("echo fine").output.strip())
+"#;
+    let output = run_plan(
+        &scratch,
+        plan,
+        &[
+            "--grant",
+            "bash,llm",
+            "--llm",
+            &format!("script:{replies}"),
+        ],
+    );
+    assert_exit(&output, 0);
+    let cannot = "'utf-8' codec can't encode character '\\ud800' in position";
+    assert_eq!(
+        stdout(&output),
+        format!(
+            "UnicodeEncodeError: {cannot} 5: surrogates not allowed\n\
+             UnicodeEncodeError: {cannot} 2: surrogates not allowed\n\
+             UnicodeEncodeError: {cannot} 0: surrogates not allowed\n\
+             UnicodeEncodeError: {cannot} 2: surrogates not allowed\n\
+             ok fine\n"
+        )
+    );
+}

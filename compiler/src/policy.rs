@@ -273,6 +273,8 @@ pub const SUPPORTED_BUILTINS: &[&str] = &[
     "TimeoutError",
     "TypeError",
     "UnboundLocalError",
+    "UnicodeEncodeError",
+    "UnicodeError",
     "ValueError",
     "ZeroDivisionError",
 ];

@@ -75,6 +75,8 @@ pub const TYPES: &[TypeSpec] = &[
     ty("IndexError", Some("LookupError"), None, None),
     ty("ValueError", Some("Exception"), None, None),
     ty("JSONDecodeError", Some("ValueError"), None, None),
+    ty("UnicodeError", Some("ValueError"), None, None),
+    ty("UnicodeEncodeError", Some("UnicodeError"), None, None),
     ty("TypeError", Some("Exception"), None, None),
     ty("NameError", Some("Exception"), None, None),
     ty("UnboundLocalError", Some("NameError"), None, None),

@@ -58,14 +58,24 @@
   (block $done
     (loop $each
       (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
-      (if (local.get $i) (then (call $sb_push_str (local.get $sb) (local.get $sep))))
-      (call $sb_push_str (local.get $sb)
+      (if (local.get $i) (then (call $print_push (local.get $sb) (local.get $sep))))
+      (call $print_push (local.get $sb)
         (call $to_str (i64.load offset=8 (i32.add (local.get $args) (i32.shl (local.get $i) (i32.const 3))))))
       (local.set $i (i32.add (local.get $i) (i32.const 1)))
       (br $each)))
-  (call $sb_push_str (local.get $sb) (local.get $end))
+  (call $print_push (local.get $sb) (local.get $end))
   (call $host_print (i32.load (local.get $sb)) (i32.load offset=4 (local.get $sb)))
   (i64.const 8))
+
+;; Appends a piece of print's output (an argument's str, `sep` or `end`). CPython writes each
+;; piece to stdout in turn and encodes it as it does: a piece that is not UTF-8 (a lone
+;; surrogate) raises UnicodeEncodeError after the pieces before it are written.
+(func $print_push (param $sb i32) (param $s i64)
+  (if (i32.ge_s (call $str_surrogate_at (local.get $s)) (i32.const 0))
+    (then
+      (call $host_print (i32.load (local.get $sb)) (i32.load offset=4 (local.get $sb)))
+      (call $str_check_encodable (local.get $s))))
+  (call $sb_push_str (local.get $sb) (local.get $s)))
 
 ;; callable(value): functions, builtins, bound methods and types can be called.
 (func $b_callable (param $args i32) (param $kwargs i32) (result i64)

@@ -297,6 +297,20 @@
   (i64.store offset=8 (local.get $t) (local.get $v))
   (i64.extend_i32_u (local.get $t)))
 
+;; The exception the innermost running `except` clause handles (or the one a `finally` body runs
+;; for), anywhere up the call chain, or 0: what a bare `raise` re-raises in a function that runs
+;; no handler of its own (`def fail(): raise`, called from an `except` block), as CPython's
+;; sys.exc_info(). Compiled code sets it as a handler starts and, when the handler ends or a jump
+;; leaves it, sets back the value it had when the `try` started; a handler left by an exception
+;; leaves it to the handler that catches that one. The collector marks it.
+(global $handled (mut i64) (i64.const 0))
+
+;; A bare `raise` in code that runs no handler of its own function.
+(func $reraise_handled
+  (if (i64.eqz (global.get $handled))
+    (then (call $raise_static (global.get $t_RuntimeError) (global.get $s_no_active_exception))))
+  (call $raise (global.get $handled)))
+
 ;; Raises a value: an exception object, or an exception class (instantiated without arguments).
 (func $raise (param $v i64)
   (throw $exc (call $raise_prepare (local.get $v))))
@@ -503,7 +517,7 @@
       (call $sb_push_byte (local.get $sb) (i32.const 32))
       (call $sb_push_str (local.get $sb) (local.get $msg))))
   (call $sb_push_byte (local.get $sb) (i32.const 10))
-  (i32.wrap_i64 (call $sb_finish (local.get $sb))))
+  (i32.wrap_i64 (call $str_escape_surrogates (call $sb_finish (local.get $sb)))))
 
 ;; ---- entry point -------------------------------------------------------------------------------
 

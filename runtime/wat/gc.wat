@@ -85,6 +85,7 @@
       (br $each)))
   (call $mark_value (global.get $sdk_inputs_cache))
   (call $mark_value (global.get $ellipsis_obj))
+  (call $mark_value (global.get $handled))
   ;; Values runtime functions keep in globals while they work (json.loads's source, `%`'s
   ;; arguments, the branch codec's tables): no safe point falls inside them today, but a
   ;; callback under them would otherwise see them freed.

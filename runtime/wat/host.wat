@@ -160,9 +160,10 @@
           (call $int_new (i64.extend_i32_u (i32.shr_u (local.get $line) (i32.const 24)))))))))
   (local.get $d))
 
-;; json.dumps(v) as a str value.
+;; json.dumps(v) as a str value, for the host: a str holding a lone surrogate raises
+;; UnicodeEncodeError (the host reads requests as UTF-8 JSON, which cannot carry one).
 (func $host_encode (param $v i64) (result i64)
-  (call $b_json_dumps (i32.wrap_i64 (call $tuple1 (local.get $v))) (i32.const 0)))
+  (call $json_dumps (i32.wrap_i64 (call $tuple1 (local.get $v))) (i32.const 0) (i32.const 32)))
 
 ;; Fetches the reply the host holds (`len` bytes), decodes it and returns its "ok" value or
 ;; raises its "error".
@@ -246,6 +247,7 @@
     (local.set $i (i32.add (local.get $i) (i32.const 1)))
     (br $each)))
   (local.set $line (call $sb_finish (local.get $sb)))
+  (call $str_check_encodable (local.get $line))
   (call $host_log (call $host_ptr (local.get $line)) (call $host_len (local.get $line)))
   (i64.const 8))
 

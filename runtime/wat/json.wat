@@ -480,7 +480,8 @@
 ;; Encoder state (one per dumps call): +0 string builder, +4 indent (str) or 0, +8 item
 ;; separator (str), +12 key separator (str), +16 level, +20 flags, +24 default (value or 0),
 ;; +32 first marker slot of this call.
-;; Flags: 1 sort_keys, 2 ensure_ascii, 4 check_circular, 8 allow_nan, 16 skipkeys.
+;; Flags: 1 sort_keys, 2 ensure_ascii, 4 check_circular, 8 allow_nan, 16 skipkeys, 32 strict
+;; text (for the host: a lone surrogate raises UnicodeEncodeError, as the host reads UTF-8).
 
 ;; Containers being encoded (for "Circular reference detected"), shared by nested calls.
 (global $jd_stack (mut i32) (i32.const 0))
@@ -552,7 +553,11 @@
           (local.set $cp (i32.sub (local.get $cp) (i32.const 0x10000)))
           (call $jd_u4 (local.get $sb) (i32.or (i32.const 0xD800) (i32.shr_u (local.get $cp) (i32.const 10))))
           (call $jd_u4 (local.get $sb) (i32.or (i32.const 0xDC00) (i32.and (local.get $cp) (i32.const 0x3FF)))))
-        (else (call $jd_u4 (local.get $sb) (local.get $cp)))))
+        (else
+          (if (i32.and (i32.ne (i32.and (i32.load offset=20 (local.get $st)) (i32.const 32)) (i32.const 0))
+                (i32.eq (i32.and (local.get $cp) (i32.const 0xF800)) (i32.const 0xD800)))
+            (then (call $str_check_encodable (local.get $s))))
+          (call $jd_u4 (local.get $sb) (local.get $cp)))))
     (local.set $p (i32.add (local.get $p) (local.get $len)))
     (local.set $run (local.get $p))
     (br $each)))
@@ -757,6 +762,10 @@
   (global.set $jd_wrote (i32.const 1)))
 
 (func $b_json_dumps (param $args i32) (param $kwargs i32) (result i64)
+  (call $json_dumps (local.get $args) (local.get $kwargs) (i32.const 0)))
+
+;; json.dumps(*args, **kwargs) with the encoder flags `extra` set as well.
+(func $json_dumps (param $args i32) (param $kwargs i32) (param $extra i32) (result i64)
   (local $n i32) (local $st i32) (local $e i32) (local $stop i32) (local $k i64) (local $v i64)
   (local $flags i32) (local $indent i64) (local $seps i64) (local $pair i32) (local $r i64) (local $exc i64)
   (local $save_sp i32) (local $save_native i32)
@@ -767,7 +776,7 @@
     (then (call $raise_msg (global.get $t_TypeError)
       (call $msg1 (global.get $s_json_dumps_many) (call $to_str (call $int_new (i64.extend_i32_u (local.get $n))))))))
   (local.set $st (call $alloc (i32.const 40)))
-  (local.set $flags (i32.const 14))
+  (local.set $flags (i32.or (i32.const 14) (local.get $extra)))
   (local.set $indent (i64.const 8))
   (local.set $seps (i64.const 8))
   (if (local.get $kwargs)

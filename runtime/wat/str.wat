@@ -3265,3 +3265,59 @@
   (global.set $pct_argidx (local.get $save_idx))
   (global.set $pct_arglen (local.get $save_len))
   (call $sb_finish (local.get $sb)))
+
+;; ---- text leaving the plan ---------------------------------------------------------------------
+;; A str may hold a lone surrogate (chr(0xD800), json.loads('"\\ud800"')), kept as its three-byte
+;; form ED A0..BF xx, which is not UTF-8. Text that leaves the plan (stdout, the run's log) must
+;; be UTF-8, so, as CPython's UTF-8 streams do, such text raises UnicodeEncodeError instead.
+
+;; The byte offset of the first lone surrogate in the str `s`, or -1.
+(func $str_surrogate_at (param $s i64) (result i32)
+  (local $d i32) (local $n i32) (local $i i32)
+  (local.set $d (i32.add (i32.wrap_i64 (local.get $s)) (i32.const 16)))
+  (local.set $n (i32.load offset=4 (i32.wrap_i64 (local.get $s))))
+  (block $done
+    (loop $each
+      (br_if $done (i32.ge_u (i32.add (local.get $i) (i32.const 1)) (local.get $n)))
+      (if (i32.and (i32.eq (i32.load8_u (i32.add (local.get $d) (local.get $i))) (i32.const 0xED))
+            (i32.ge_u (i32.load8_u offset=1 (i32.add (local.get $d) (local.get $i))) (i32.const 0xA0)))
+        (then (return (local.get $i))))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br $each)))
+  (i32.const -1))
+
+;; Raises CPython's UnicodeEncodeError unless the str `s` encodes as UTF-8.
+(func $str_check_encodable (param $s i64)
+  (local $at i32) (local $d i32) (local $sb i32) (local $where i32)
+  (local.set $at (call $str_surrogate_at (local.get $s)))
+  (if (i32.lt_s (local.get $at) (i32.const 0)) (then (return)))
+  (local.set $d (i32.add (i32.wrap_i64 (local.get $s)) (i32.const 16)))
+  (local.set $sb (call $sb_new))
+  (call $str_sb_escape (local.get $sb) (call $str_cp_at (i32.add (local.get $d) (local.get $at))))
+  (local.set $where (call $sb_new))
+  (call $sb_push_i64 (local.get $where) (i64.extend_i32_u (call $utf8_count (local.get $d) (local.get $at))))
+  (call $raise_msg (global.get $t_UnicodeEncodeError)
+    (call $msg2 (global.get $s_str_unencodable) (call $sb_finish (local.get $sb)) (call $sb_finish (local.get $where)))))
+
+;; The str `s` with each lone surrogate written as its escape (`\ud800`), as CPython writes
+;; text to stderr: for reports, which must reach the host as UTF-8 whatever they quote.
+(func $str_escape_surrogates (param $s i64) (result i64)
+  (local $d i32) (local $n i32) (local $i i32) (local $sb i32)
+  (if (i32.lt_s (call $str_surrogate_at (local.get $s)) (i32.const 0)) (then (return (local.get $s))))
+  (local.set $d (i32.add (i32.wrap_i64 (local.get $s)) (i32.const 16)))
+  (local.set $n (i32.load offset=4 (i32.wrap_i64 (local.get $s))))
+  (local.set $sb (call $sb_new))
+  (block $done
+    (loop $each
+      (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+      (if (i32.and (i32.lt_u (i32.add (local.get $i) (i32.const 1)) (local.get $n))
+            (i32.and (i32.eq (i32.load8_u (i32.add (local.get $d) (local.get $i))) (i32.const 0xED))
+              (i32.ge_u (i32.load8_u offset=1 (i32.add (local.get $d) (local.get $i))) (i32.const 0xA0))))
+        (then
+          (call $str_sb_escape (local.get $sb) (call $str_cp_at (i32.add (local.get $d) (local.get $i))))
+          (local.set $i (i32.add (local.get $i) (i32.const 3))))
+        (else
+          (call $sb_push_bytes (local.get $sb) (i32.add (local.get $d) (local.get $i)) (i32.const 1))
+          (local.set $i (i32.add (local.get $i) (i32.const 1)))))
+      (br $each)))
+  (call $sb_finish (local.get $sb)))

@@ -256,6 +256,25 @@ impl<'f> Checker<'f> {
         }
     }
 
+    /// Python 3.11 refuses a backslash anywhere in an f-string's expression part
+    /// (`f'{"\n".join(x)}'`, raw f-strings too); only 3.12 lifted that. The parser does not.
+    fn expression_part_backslash(&mut self, value: &ast::ExprFormattedValue) {
+        let range = value.value.range();
+        let text = self
+            .file
+            .text()
+            .get(range.start().to_usize()..range.end().to_usize())
+            .unwrap_or("");
+        if text.contains('\\') {
+            self.error(
+                Code::SyntaxError,
+                Span::from(range),
+                "f-string expression part cannot include a backslash".to_owned(),
+                "compute the value first (`newline = \"\\n\"`) and name it in the f-string",
+            );
+        }
+    }
+
     /// The span of `raw` inside `within`, found as a whole word; `within` if it is not there.
     fn word_span(&self, within: Span, raw: &str) -> Span {
         let text = self.file.text();
@@ -1275,6 +1294,7 @@ impl<'f> Checker<'f> {
                 self.exprs(&c.comparators);
             }
             E::FormattedValue(f) => {
+                self.expression_part_backslash(f);
                 if f.conversion == ast::ConversionFlag::Ascii {
                     self.error(
                         Code::UnsupportedBuiltin,

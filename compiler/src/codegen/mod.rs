@@ -212,6 +212,15 @@ struct FinallyFrame {
     jumps: Vec<Jump>,
 }
 
+/// A handler (an `except` clause, or a `finally` body entered by an exception) that set the
+/// runtime's `$handled` (runtime/wat/core.wat): what it was when its `try` started is in `save`.
+struct HandledScope {
+    save: String,
+    /// How many `finally` frames and loops enclosed the handler, to tell which jumps leave it.
+    finally_depth: usize,
+    loop_depth: usize,
+}
+
 /// One wasm function being emitted.
 struct FnState {
     scope: ScopeId,
@@ -225,6 +234,9 @@ struct FnState {
     finally: Vec<FinallyFrame>,
     /// Locals holding the exceptions of the handlers being emitted, innermost last.
     handlers: Vec<String>,
+    /// The handlers being emitted that set the runtime's `$handled`, innermost last: a jump
+    /// out of one sets it back (see [`Generator::jump`]).
+    handled: Vec<HandledScope>,
     /// Where a `raise` at this point is caught, innermost last: the label of the block that
     /// enters a `try`'s handlers when this code is that `try`'s body (`Some`), or `None` where
     /// an exception must be thrown (a handler, an `else` or `finally` body, a `try` with only a
@@ -248,6 +260,7 @@ impl FnState {
             loops: Vec::new(),
             finally: Vec::new(),
             handlers: Vec::new(),
+            handled: Vec::new(),
             catch_here: Vec::new(),
             definite,
             temps: TempPool::default(),
@@ -1040,13 +1053,8 @@ impl<'a> Generator<'a> {
                     let current = self.f().handlers.last().cloned();
                     match current {
                         Some(exc) => self.emit(&format!("(call $raise (local.get {exc}))")),
-                        None => {
-                            let message = self.str_const("No active exception to reraise");
-                            let t = self.layout.types["RuntimeError"];
-                            self.emit(&format!(
-                                "(call $raise_static (i32.const {t}) (i32.const {message}))"
-                            ));
-                        }
+                        // No handler of this function runs here: one up the call chain may.
+                        None => self.emit("(call $reraise_handled)"),
                     }
                 }
                 (Some(exc), None) => self.raise_stmt(exc)?,
@@ -1263,7 +1271,24 @@ impl<'a> Generator<'a> {
             Jump::Return => 0,
             Jump::Break(i) | Jump::Continue(i) => self.f().loops[i].finally_depth,
         };
-        if self.f().finally.len() > target_depth {
+        let through_finally = self.f().finally.len() > target_depth;
+        // Leaving handlers: `$handled` goes back to what it was before the outermost one's `try`.
+        let finally_depth = self.f().finally.len();
+        let left = self.f().handled.iter().find(|scope| {
+            if through_finally {
+                scope.finally_depth == finally_depth
+            } else {
+                match jump {
+                    Jump::Return => true,
+                    Jump::Break(i) | Jump::Continue(i) => scope.loop_depth > i,
+                }
+            }
+        });
+        if let Some(scope) = left {
+            let code = format!("(global.set $handled (local.get {}))", scope.save);
+            self.emit(&code);
+        }
+        if through_finally {
             let frame = self.f().finally.last_mut().expect("a finally frame");
             let number = match frame.jumps.iter().position(|j| *j == jump) {
                 Some(at) => at + 1,
@@ -1301,6 +1326,7 @@ impl<'a> Generator<'a> {
         let before = self.f().definite.snapshot();
         let in_flight = self.temp();
         let pending = self.temp_i32();
+        let handled = self.save_handled();
         let (normal, caught) = (self.label("fin_normal"), self.label("fin_exc"));
         self.emit(&format!("(local.set {pending} (i32.const 0))"));
         // `$exc` is the module's only tag, so catching it catches everything; the exception
@@ -1323,12 +1349,14 @@ impl<'a> Generator<'a> {
         // An exception: run the finally body, then re-raise (unless the body itself jumps).
         // Inside it, a bare `raise` re-raises the exception in flight, as CPython's does.
         self.emit("(call $resume (local.get $d))");
-        self.f().handlers.push(in_flight);
+        self.f().handlers.push(in_flight.clone());
+        self.enter_handled(&handled, &in_flight);
         // Entered by an exception from anywhere in the body: only what was assigned before.
         self.f().definite.restore(before.clone());
         self.f().catch_here.push(None);
         let result = self.stmts(finalbody);
         self.f().catch_here.pop();
+        self.leave_handled();
         self.f().handlers.pop();
         result?;
         self.emit(&format!("(throw_ref (local.get {exn})))"));
@@ -1360,6 +1388,7 @@ impl<'a> Generator<'a> {
             return self.stmts(orelse);
         }
         let exc = self.temp();
+        let handled = self.save_handled();
         let (end, caught) = (self.label("end"), self.label("caught"));
         let before = self.f().definite.snapshot();
         self.emit(&format!("(block {end} (local.set {exc} (block {caught} (result i64) (try_table (catch $exc {caught})"));
@@ -1392,9 +1421,11 @@ impl<'a> Generator<'a> {
                 self.store_name(&name, &format!("(local.get {exc})"))?;
             }
             self.f().handlers.push(exc.clone());
+            self.enter_handled(&handled, &exc);
             self.f().catch_here.push(None);
             let result = self.stmts(&handler.body);
             self.f().catch_here.pop();
+            self.leave_handled();
             self.f().handlers.pop();
             result?;
             if let Some(name) = &handler.name {
@@ -1408,6 +1439,32 @@ impl<'a> Generator<'a> {
         self.emit(&format!("(throw $exc (local.get {exc})))"));
         self.f().definite = after;
         Ok(())
+    }
+
+    /// A temp holding the runtime's `$handled` as a `try` starts, for its handlers to set back.
+    fn save_handled(&mut self) -> String {
+        let save = self.temp();
+        self.emit(&format!("(local.set {save} (global.get $handled))"));
+        save
+    }
+
+    /// A handler of the exception in `exc` starts: bare `raise`s in the functions it calls
+    /// re-raise that exception.
+    fn enter_handled(&mut self, save: &str, exc: &str) {
+        self.emit(&format!("(global.set $handled (local.get {exc}))"));
+        let (finally_depth, loop_depth) = (self.f().finally.len(), self.f().loops.len());
+        self.f().handled.push(HandledScope {
+            save: save.to_owned(),
+            finally_depth,
+            loop_depth,
+        });
+    }
+
+    /// The handler entered last ends (its code may go on after its last statement).
+    fn leave_handled(&mut self) {
+        if let Some(scope) = self.f().handled.pop() {
+            self.emit(&format!("(global.set $handled (local.get {}))", scope.save));
+        }
     }
 
     /// `raise X`. In a `try` body of this same function it branches straight to the `try`'s
