@@ -1945,7 +1945,7 @@
 
 ;; float.as_integer_ratio(): exact, as a tuple (numerator, denominator) in lowest terms.
 (func $float_as_integer_ratio (param $x f64) (result i64)
-  (local $bits i64) (local $e i32) (local $m i64) (local $tz i32) (local $num i64) (local $den i64) (local $t i32)
+  (local $bits i64) (local $e i32) (local $m i64) (local $tz i32) (local $num i64) (local $den i64)
   (if (f64.ne (local.get $x) (local.get $x))
     (then (call $raise_static (global.get $t_ValueError) (global.get $s_num_ratio_nan))))
   (if (f64.eq (f64.abs (local.get $x)) (f64.const inf))
@@ -1974,6 +1974,11 @@
           (local.set $num (local.get $m))
           (local.set $den (i64.shl (i64.const 1) (i64.extend_i32_u (i32.sub (i32.const 0) (local.get $e)))))))
       (if (f64.lt (local.get $x) (f64.const 0)) (then (local.set $num (i64.sub (i64.const 0) (local.get $num)))))))
+  (call $num_ratio (local.get $num) (local.get $den)))
+
+;; The tuple (num, den) of two ints.
+(func $num_ratio (param $num i64) (param $den i64) (result i64)
+  (local $t i32)
   (local.set $t (call $tuple_new (i32.const 2)))
   (i64.store offset=8 (local.get $t) (call $int_new (local.get $num)))
   (i64.store offset=16 (local.get $t) (call $int_new (local.get $den)))
@@ -2007,5 +2012,10 @@
       (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_num_m_bit_count)))
         (then
           (call $num_noargs (global.get $s_num_q_bit_count) (local.get $args) (local.get $kwargs))
-          (return (call $int_new (i64.popcnt (local.get $n))))))))
+          (return (call $int_new (i64.popcnt (local.get $n))))))
+      ;; int.as_integer_ratio(): (the int itself, 1); a bool's numerator is an int.
+      (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_num_m_as_integer_ratio)))
+        (then
+          (call $num_noargs (global.get $s_num_q_int_as_integer_ratio) (local.get $args) (local.get $kwargs))
+          (return (call $num_ratio (call $int_val (local.get $self)) (i64.const 1)))))))
   (i64.const 0))

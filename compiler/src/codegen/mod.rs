@@ -1602,9 +1602,19 @@ impl<'a> Generator<'a> {
         match target {
             ast::Expr::Name(name) => {
                 let name = normalize(name.id.as_str()).into_owned();
-                // Deleting an unbound name is a NameError: load it first to check.
-                let current = self.load_name(&name)?;
-                self.emit(&format!("(drop {current})"));
+                // Deleting an unbound name is a NameError: load it first to check. A module
+                // global named like a builtin reads as the builtin while unbound, but deleting
+                // it then is a NameError all the same (`del sorted`).
+                if let Place::Global(global) = self.scopes.resolve(self.current_scope(), &name) {
+                    let name_str = self.str_const(&name);
+                    let global = global_get(self.global_index(&global));
+                    self.emit(&format!(
+                        "(if (i64.eqz {global}) (then (call $raise_name_error (i32.const {name_str}))))"
+                    ));
+                } else {
+                    let current = self.load_name(&name)?;
+                    self.emit(&format!("(drop {current})"));
+                }
                 self.store_name(&name, "(i64.const 0)")
             }
             ast::Expr::Subscript(s) => {
