@@ -751,12 +751,7 @@ print(llm("fine"), bash("echo fine").output.strip())
     let output = run_plan(
         &scratch,
         plan,
-        &[
-            "--grant",
-            "bash,llm",
-            "--llm",
-            &format!("script:{replies}"),
-        ],
+        &["--grant", "bash,llm", "--llm", &format!("script:{replies}")],
     );
     assert_exit(&output, 0);
     let cannot = "'utf-8' codec can't encode character '\\ud800' in position";

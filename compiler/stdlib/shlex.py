@@ -9,10 +9,11 @@ _WHITESPACE = " \t\r\n"
 def quote(s):
     """A shell-escaped version of `s`: unchanged when it is made of safe characters only, else
     in single quotes (each single quote inside written as '"'"')."""
-    if not isinstance(s, str):
-        raise TypeError("expected string or bytes-like object, got '" + type_name(s) + "'")
+    # CPython tests emptiness first: any false value (0, None, -0.0) quotes as ''.
     if not s:
         return "''"
+    if not isinstance(s, str):
+        raise TypeError("expected string or bytes-like object, got '" + type_name(s) + "'")
     for c in s:
         if c not in _SAFE:
             return "'" + s.replace("'", "'\"'\"'") + "'"

@@ -49,6 +49,8 @@ pub const TYPES: &[TypeSpec] = &[
     ty("type", None, None, Some(id::TYPE)),
     ty("builtin_function_or_method", None, None, Some(id::BUILTIN)),
     ty("method", None, None, Some(id::BOUND_METHOD)),
+    // A method taken from its type (`list.append`): a bound method without a receiver.
+    ty("method_descriptor", None, None, None),
     ty("range", None, Some("range"), Some(id::RANGE)),
     ty("slice", None, Some("slice"), Some(id::SLICE)),
     ty("iterator", None, None, Some(id::ITERATOR)),

@@ -813,6 +813,9 @@
                   (if (i64.ne (local.get $v) (i64.const 8))
                     (then (call $raise_static (global.get $t_NotImplementedError) (global.get $s_json_cls))))
                   (br $matched)))
+              ;; The keywords go on to JSONEncoder(...), whose first parameter is `self`.
+              (if (call $json_kw_is (local.get $k) (global.get $s_json_kw_self))
+                (then (call $raise_static (global.get $t_TypeError) (global.get $s_json_encoder_self))))
               (call $raise_msg (global.get $t_TypeError) (call $msg1 (global.get $s_json_encoder_kw) (local.get $k))))))
         (local.set $e (i32.add (local.get $e) (i32.const 24)))
         (br $each)))))

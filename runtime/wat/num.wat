@@ -1418,9 +1418,11 @@
 ;; Plans compiled for the differential tester (`CompileOptions::trap_deviations`) set this: the
 ;; two places Baton deviates from CPython on purpose (an int beyond 64 bits, a complex result)
 ;; then trap in $deviation_trap instead of raising, which a plan's `except` cannot hide. A float
-;; ** near a rounding tie traps in $pow_tie_trap (see $pow_round).
+;; ** near a rounding tie traps in $pow_tie_trap (see $pow_round), reaching the recursion limit
+;; in $recursion_trap (see $raise_static).
 (global $trap_deviations (mut i32) (i32.const 0))
 (func $deviation_trap (unreachable))
+(func $recursion_trap (unreachable))
 
 ;; CPython's float_pow.
 ;; CPython reports a float pow overflow as errno ERANGE: OverflowError(34, 'Numerical result out of range').
@@ -1564,7 +1566,34 @@
 ;; deterministically (CPython's str hash is salted per process, so no plan can rely on it);
 ;; lists, dicts and sets are unhashable.
 (func $b_hash (param $args i32) (param $kwargs i32) (result i64)
-  (call $int_new (call $hash (call $one_arg (global.get $s_num_name_hash) (local.get $args) (local.get $kwargs)))))
+  (local $v i64)
+  (local.set $v (call $one_arg (global.get $s_num_name_hash) (local.get $args) (local.get $kwargs)))
+  ;; Only numbers and tuples of them hash as CPython's do; a str's hash is seeded, and None's,
+  ;; a type's or a function's derive from its address: the differential tester's runs that make
+  ;; deviations trap trap on those (the value is unspecified, not a deviation to fix).
+  (if (global.get $trap_deviations)
+    (then (if (i32.eqz (call $hash_specified (local.get $v))) (then (call $hash_trap)))))
+  (call $int_new (call $hash (local.get $v))))
+
+;; Whether CPython's hash of `v` is fixed by the language: a number, or a tuple of such.
+(func $hash_specified (param $v i64) (result i32)
+  (local $t i32) (local $i i32) (local $n i32)
+  (local.set $t (call $tid (local.get $v)))
+  (if (i32.or (i32.or (i32.eq (local.get $t) (i32.const TYPE_INT)) (i32.eq (local.get $t) (i32.const TYPE_BOOL)))
+        (i32.eq (local.get $t) (i32.const TYPE_FLOAT)))
+    (then (return (i32.const 1))))
+  (if (i32.ne (local.get $t) (i32.const TYPE_TUPLE)) (then (return (i32.const 0))))
+  (local.set $n (i32.load offset=4 (i32.wrap_i64 (local.get $v))))
+  (block $done
+    (loop $each
+      (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+      (if (i32.eqz (call $hash_specified
+            (i64.load offset=8 (i32.add (i32.wrap_i64 (local.get $v)) (i32.shl (local.get $i) (i32.const 3))))))
+        (then (return (i32.const 0))))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br $each)))
+  (i32.const 1))
+(func $hash_trap (unreachable))
 
 (func $b_bool (param $args i32) (param $kwargs i32) (result i64)
   (call $no_kwargs (global.get $s_num_name_bool) (local.get $kwargs))

@@ -735,6 +735,13 @@
         (br $done)))
     (if (i32.eq (local.get $t) (i32.const 13))
       (then
+        ;; typing's special forms show as their names (`typing.Optional`).
+        (if (i32.ge_u (i32.load offset=4 (i32.load offset=8 (local.get $p))) (i32.const 7))
+          (then (if (call $bytes_equal (i32.add (i32.load offset=8 (local.get $p)) (i32.const 16))
+                      (i32.add (global.get $s_ops_typing_dot) (i32.const 16)) (i32.const 7))
+            (then
+              (call $sb_push_str (local.get $sb) (i64.extend_i32_u (i32.load offset=8 (local.get $p))))
+              (br $done)))))
         (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_ops_class)))
         ;; The module-qualified name where CPython shows one (`json.decoder.JSONDecodeError`).
         (call $sb_push_str (local.get $sb) (i64.extend_i32_u

@@ -107,7 +107,8 @@ impl Runner {
     /// The deliberate deviation `source` reaches when compiled with `trap_deviations`, if any:
     /// an int beyond 64 bits or a complex result — even one the plan catches, which a normal
     /// run cannot show — or a float `**` whose exact value lies so near a rounding tie that
-    /// CPython's last digit is its libm's choice.
+    /// CPython's last digit is its libm's choice, or the recursion limit (whose depth differs
+    /// from CPython's, so output printed at every level or the depth caught differs).
     pub fn deviation(&self, source: &str) -> Option<&'static str> {
         let options = baton_compiler::CompileOptions {
             trap_deviations: true,
@@ -138,6 +139,10 @@ impl Runner {
             )
         } else if backtrace.contains("deviation_trap") {
             Some("64-bit int or complex deviation caught by the plan")
+        } else if backtrace.contains("hash_trap") {
+            Some("hash() of a value whose hash CPython seeds or takes from its address")
+        } else if backtrace.contains("recursion_trap") {
+            Some("recursion depth (the limit counts other frames than CPython's) reached")
         } else {
             None
         }

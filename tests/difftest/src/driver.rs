@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use crate::baton::Runner;
 use crate::gen::{generate, GenConfig};
 use crate::oracle::{self, OracleError, Worker};
-use crate::outcome::{compare, first_difference, Kind, Outcome, Verdict};
+use crate::outcome::{compare, first_difference, items_permuted, Kind, Outcome, Verdict};
 use crate::reduce::{reduce, Budget};
 
 /// What to run.
@@ -193,8 +193,25 @@ pub fn classify(runner: &Runner, source: &str, baton: &Outcome, python: &Outcome
         if let Some(what) = runner.deviation(source) {
             return Verdict::Deviation(what);
         }
+        if uses_sets(source) && items_permuted(baton, python) {
+            return Verdict::Deviation("set iteration order (a line's items in another order)");
+        }
     }
     verdict
+}
+
+/// Whether `source` makes a set: calls `set`/`frozenset` or has a set display or comprehension
+/// (braces whose contents have no top-level `:`; an f-string's `{name}` counts too, which only
+/// makes the classifier more willing, never a crash less visible).
+fn uses_sets(source: &str) -> bool {
+    if source.contains("set(") {
+        return true;
+    }
+    source.match_indices('{').any(|(at, _)| {
+        let inner = &source[at + 1..];
+        let close = inner.find('}').unwrap_or(0);
+        close > 0 && !inner[..close].contains(':')
+    })
 }
 
 /// Runs plans `start..start+count` of `seed`.
@@ -475,5 +492,27 @@ mod tests {
     #[test]
     fn normalising_blurs_numbers_only() {
         assert_eq!(normalise_source("v12 = 345 + x"), "vN = N + x");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::outcome::Ending;
+
+    #[test]
+    fn a_line_of_set_items_in_another_order_is_the_set_order_deviation_only_with_sets() {
+        let out = |stdout: &str| Outcome {
+            stdout: stdout.to_string(),
+            ending: Ending::Success,
+        };
+        let (baton, python) = (out("3 1 2 10 5\n[1, 2]\n"), out("1 2 3 5 10\n[1, 2]\n"));
+        assert!(items_permuted(&baton, &python));
+        assert!(uses_sets("s = {3, 1, 2}\ns.update([10, 5])\nprint(*s)\n"));
+        assert!(uses_sets("print(*set(xs))"));
+        assert!(!uses_sets("d = {1: 2}\nprint(*sorted(xs))\n"));
+        // Another item, or another line count, is not a permutation.
+        assert!(!items_permuted(&out("3 1 2\n"), &out("1 2 4\n")));
+        assert!(!items_permuted(&out("1 2\n"), &out("1 2\n3\n")));
     }
 }

@@ -387,10 +387,13 @@ fn broken_given(
 }
 
 /// Whether CPython stopped at an import of Baton's own modules (`baton`, `baton.ttc`), which
-/// only Baton has: such a mutant (of an example or the plan library) cannot be compared.
+/// only Baton has, or printed that error (an import inside a function whose caller catches
+/// it): such a mutant (of an example or the plan library) cannot be compared.
 fn no_baton_module(python: &Outcome) -> bool {
+    const MISSING: &str = "No module named 'baton";
     matches!(&python.ending, Ending::Raised(line)
         if line.starts_with("ModuleNotFoundError: No module named 'baton"))
+        || python.stdout.contains(MISSING)
 }
 
 /// Whether a mutant swapped `is` (or `is not`) in for an equality test. Which equal ints,
