@@ -493,18 +493,12 @@ mod tests {
     fn normalising_blurs_numbers_only() {
         assert_eq!(normalise_source("v12 = 345 + x"), "vN = N + x");
     }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::outcome::Ending;
 
     #[test]
     fn a_line_of_set_items_in_another_order_is_the_set_order_deviation_only_with_sets() {
         let out = |stdout: &str| Outcome {
             stdout: stdout.to_string(),
-            ending: Ending::Success,
+            ending: crate::outcome::Ending::Success,
         };
         let (baton, python) = (out("3 1 2 10 5\n[1, 2]\n"), out("1 2 3 5 10\n[1, 2]\n"));
         assert!(items_permuted(&baton, &python));
