@@ -18,6 +18,9 @@ use crate::reduce::{reduce, Budget};
 /// What to run.
 #[derive(Debug, Clone)]
 pub struct Options {
+    /// `--mutate --seeds DIR`: mutate the programs under these directories instead of the
+    /// project's own seeds.
+    pub seed_dirs: Vec<PathBuf>,
     pub seed: u64,
     /// The first plan index (plans `start..start + count` are run).
     pub start: u64,
@@ -49,6 +52,7 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
+            seed_dirs: Vec::new(),
             seed: 1,
             start: 0,
             count: 100,

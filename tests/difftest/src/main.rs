@@ -19,9 +19,11 @@ usage: baton-difftest [--seed S] [--count N] [--start I] [--jobs J] [--out DIR]
        baton-difftest --print [--seed S] [--start I] [--count N]   print generated plans
        baton-difftest --file PLAN.py [--python PYTHON]             run one plan under both
        baton-difftest --mutate [--seed S] [--start I] [--count N] [--out DIR] [--no-reduce]
-                      mutants of the conformance programs, examples and plan library: no
-                      crash, nothing CPython refuses to compile may run, the same stdout
-                      where both end alike, the same exception type where both raise
+                      [--seeds DIR]...
+                      mutants of the conformance programs, examples and plan library (or
+                      of the *.py under each --seeds DIR): no crash, nothing CPython
+                      refuses to compile may run, the same stdout where both end alike,
+                      the same exception type where both raise
        baton-difftest --re-corpus [--out DIR] [--python PYTHON]
                       a corpus of patterns (plan writers' and CPython's test/re_tests.py)
                       through re's functions
@@ -70,6 +72,7 @@ fn parse(args: &[String]) -> Result<(Mode, Options), String> {
             "--out" => options.out_dir = Some(PathBuf::from(value(&mut i, arg)?)),
             "--markdown" => options.markdown = Some(PathBuf::from(value(&mut i, arg)?)),
             "--python" => options.python = value(&mut i, arg)?,
+            "--seeds" => options.seed_dirs.push(PathBuf::from(value(&mut i, arg)?)),
             "--no-reduce" => options.reduce = false,
             "--per-kind" => options.per_kind = number(&value(&mut i, arg)?, arg)?,
             "--sections" => options.gen.sections = number(&value(&mut i, arg)?, arg)?,
@@ -153,9 +156,22 @@ fn re_corpus(options: &Options) -> Result<ExitCode, String> {
 fn mutate(options: &Options) -> Result<ExitCode, String> {
     use baton_difftest::mutate;
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let seeds = mutate::load_seeds(&root);
+    let seeds = if options.seed_dirs.is_empty() {
+        mutate::load_seeds(&root)
+    } else {
+        mutate::load_seeds_from(&root, &options.seed_dirs)
+    };
     if seeds.is_empty() {
-        return Err(format!("no seed programs under {}", root.display()));
+        let dirs: Vec<String> = if options.seed_dirs.is_empty() {
+            vec![root.display().to_string()]
+        } else {
+            options
+                .seed_dirs
+                .iter()
+                .map(|d| d.display().to_string())
+                .collect()
+        };
+        return Err(format!("no seed programs (*.py) under {}", dirs.join(", ")));
     }
     let runner = Runner::new(mutate::LIMITS).with_gc_stress(options.gc_stress);
     let report = mutate::fuzz(

@@ -22,6 +22,15 @@ pub enum Area {
 }
 
 impl Area {
+    /// Every area, with its name (`--area NAME`).
+    pub const ALL: [(Area, &'static str); 5] = [
+        (Area::Math, "math"),
+        (Area::Shlex, "shlex"),
+        (Area::Textwrap, "textwrap"),
+        (Area::Re, "re"),
+        (Area::Types, "types"),
+    ];
+
     pub fn named(name: &str) -> Option<Area> {
         match name {
             "math" => Some(Area::Math),

@@ -30,7 +30,7 @@ mod templates;
 
 use crate::rng::Rng;
 
-pub use areas::{python_literal, Area};
+pub use areas::{generate_area, python_literal, Area};
 pub use regex::RE_PRELUDE;
 
 /// The static type of a generated expression. Containers are homogeneous so that every
