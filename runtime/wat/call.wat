@@ -218,14 +218,19 @@
 
 ;; `obj.name` outside a call: exception arguments, or a bound method of a container or str.
 (func $getattr (param $obj i64) (param $name i64) (result i64)
-  (local $t i32) (local $m i32)
+  (local $t i32) (local $m i32) (local $v i64)
   (local.set $t (call $tid (local.get $obj)))
   (if (i32.eq (local.get $t) (i32.const TYPE_RECORD))
     (then (return (call $record_getattr (local.get $obj) (local.get $name)))))
   (if (i32.eq (local.get $t) (i32.const TYPE_EXCEPTION))
     (then
       (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_attr_args)))
-        (then (return (i64.extend_i32_u (i32.load offset=12 (i32.wrap_i64 (local.get $obj)))))))))
+        (then (return (i64.extend_i32_u (i32.load offset=12 (i32.wrap_i64 (local.get $obj)))))))
+      (if (i32.load offset=24 (i32.wrap_i64 (local.get $obj)))
+        (then
+          (local.set $v (call $dict_get
+            (i64.extend_i32_u (i32.load offset=24 (i32.wrap_i64 (local.get $obj)))) (local.get $name)))
+          (if (i64.ne (local.get $v) (i64.const 0)) (then (return (local.get $v))))))))
   ;; A range's and a slice's start, stop and step (values at +8, +16, +24).
   (if (i32.or (i32.eq (local.get $t) (i32.const TYPE_RANGE)) (i32.eq (local.get $t) (i32.const TYPE_SLICE)))
     (then

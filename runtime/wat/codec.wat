@@ -352,7 +352,7 @@
     ;; e: exception
     (if (i32.eq (local.get $tag) (i32.const 101))
       (then
-        (local.set $o (call $alloc (i32.const 24)))
+        (local.set $o (call $alloc (i32.const 32)))
         (i32.store (local.get $o) (i32.const TYPE_EXCEPTION))
         (local.set $v (i64.extend_i32_u (local.get $o)))
         (call $cx_register (local.get $v))

@@ -283,14 +283,25 @@
 
 ;; ---- exceptions --------------------------------------------------------------------------------
 
-;; A new exception of class `type` (a type object) with the tuple `args`.
+;; A new exception of class `type` (a type object) with the tuple `args`. Layout: +8 class,
+;; +12 args, +16 traceback frames, +20 cause, +24 the attributes some classes have beside args
+;; (a dict, or 0: JSONDecodeError's `msg` and `pos`, UnicodeEncodeError's `reason`, ...).
 (func $exc_new (param $type i32) (param $args i64) (result i64)
   (local $e i32)
-  (local.set $e (call $alloc (i32.const 24)))
+  (local.set $e (call $alloc (i32.const 32)))
   (i32.store (local.get $e) (i32.const TYPE_EXCEPTION))
   (i32.store offset=8 (local.get $e) (local.get $type))
   (i32.store offset=12 (local.get $e) (i32.wrap_i64 (local.get $args)))
   (i64.extend_i32_u (local.get $e)))
+
+;; Sets the attribute `name` (a static str) of the exception `e` to `v`.
+(func $exc_set_attr (param $e i64) (param $name i32) (param $v i64)
+  (local $p i32)
+  (local.set $p (i32.wrap_i64 (local.get $e)))
+  (if (i32.eqz (i32.load offset=24 (local.get $p)))
+    (then (i32.store offset=24 (local.get $p) (i32.wrap_i64 (call $dict_new)))))
+  (call $dict_set (i64.extend_i32_u (i32.load offset=24 (local.get $p)))
+    (i64.extend_i32_u (local.get $name)) (local.get $v)))
 
 ;; A tuple of one value.
 (func $tuple1 (param $v i64) (result i64)

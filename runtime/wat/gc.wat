@@ -317,12 +317,13 @@
       (call $mark_ptr (i32.load offset=20 (local.get $p)))
       (call $mark_ptr (i32.load offset=24 (local.get $p)))
       (return)))
-  ;; exception: args, the frames of its traceback (raw), the cause.
+  ;; exception: args, the frames of its traceback (raw), the cause, its other attributes.
   (if (i32.eq (local.get $t) (i32.const 12))
     (then
       (call $mark_ptr (i32.load offset=12 (local.get $p)))
       (call $mark_raw (i32.load offset=16 (local.get $p)))
       (call $mark_ptr (i32.load offset=20 (local.get $p)))
+      (call $mark_ptr (i32.load offset=24 (local.get $p)))
       (return)))
 ;; f-string builder (fast.wat, internal): its buffer.
   (if (i32.eq (local.get $t) (i32.const 21))

@@ -17,6 +17,7 @@
 ;; Raises JSONDecodeError("<msg>: line L column C (char P)") for the byte address `at`.
 (func $jl_fail (param $msg i32) (param $at i32)
   (local $p i32) (local $chars i32) (local $lines i32) (local $last i32) (local $b i32) (local $sb i32)
+  (local $e i64)
   (local.set $p (global.get $jl_base))
   (local.set $last (i32.const -1))
   (block $done (loop $each
@@ -39,7 +40,16 @@
   (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_json_pos_char)))
   (call $sb_push_i64 (local.get $sb) (i64.extend_i32_u (local.get $chars)))
   (call $sb_push_byte (local.get $sb) (i32.const 41))
-  (call $raise (call $exc_new (global.get $t_JSONDecodeError) (call $tuple1 (call $sb_finish (local.get $sb)))))
+  (local.set $e (call $exc_new (global.get $t_JSONDecodeError) (call $tuple1 (call $sb_finish (local.get $sb)))))
+  ;; CPython's JSONDecodeError(msg, doc, pos) also has lineno and colno.
+  (call $exc_set_attr (local.get $e) (global.get $s_json_attr_msg) (i64.extend_i32_u (local.get $msg)))
+  (call $exc_set_attr (local.get $e) (global.get $s_json_attr_doc) (global.get $jl_src))
+  (call $exc_set_attr (local.get $e) (global.get $s_json_attr_pos) (call $int_new (i64.extend_i32_u (local.get $chars))))
+  (call $exc_set_attr (local.get $e) (global.get $s_json_attr_lineno)
+    (call $int_new (i64.extend_i32_u (i32.add (local.get $lines) (i32.const 1)))))
+  (call $exc_set_attr (local.get $e) (global.get $s_json_attr_colno)
+    (call $int_new (i64.extend_i32_u (i32.sub (local.get $chars) (local.get $last)))))
+  (call $raise (local.get $e))
   (unreachable))
 
 ;; Guards nesting: the runtime's native depth plus the Python depth stay within the limit.

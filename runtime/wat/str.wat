@@ -3288,7 +3288,7 @@
 
 ;; Raises CPython's UnicodeEncodeError unless the str `s` encodes as UTF-8.
 (func $str_check_encodable (param $s i64)
-  (local $at i32) (local $d i32) (local $sb i32) (local $where i32)
+  (local $at i32) (local $d i32) (local $sb i32) (local $where i32) (local $e i64) (local $start i32)
   (local.set $at (call $str_surrogate_at (local.get $s)))
   (if (i32.lt_s (local.get $at) (i32.const 0)) (then (return)))
   (local.set $d (i32.add (i32.wrap_i64 (local.get $s)) (i32.const 16)))
@@ -3296,8 +3296,17 @@
   (call $str_sb_escape (local.get $sb) (call $str_cp_at (i32.add (local.get $d) (local.get $at))))
   (local.set $where (call $sb_new))
   (call $sb_push_i64 (local.get $where) (i64.extend_i32_u (call $utf8_count (local.get $d) (local.get $at))))
-  (call $raise_msg (global.get $t_UnicodeEncodeError)
-    (call $msg2 (global.get $s_str_unencodable) (call $sb_finish (local.get $sb)) (call $sb_finish (local.get $where)))))
+  (local.set $e (call $exc_new (global.get $t_UnicodeEncodeError)
+    (call $tuple1 (call $msg2 (global.get $s_str_unencodable) (call $sb_finish (local.get $sb)) (call $sb_finish (local.get $where))))))
+  ;; CPython's attributes: the codec, the text, where the character is and why.
+  (local.set $start (call $utf8_count (local.get $d) (local.get $at)))
+  (call $exc_set_attr (local.get $e) (global.get $s_str_kw_encoding) (i64.extend_i32_u (global.get $s_str_utf_8)))
+  (call $exc_set_attr (local.get $e) (global.get $s_str_attr_object) (local.get $s))
+  (call $exc_set_attr (local.get $e) (global.get $s_str_attr_start) (call $int_new (i64.extend_i32_u (local.get $start))))
+  (call $exc_set_attr (local.get $e) (global.get $s_str_attr_end)
+    (call $int_new (i64.extend_i32_u (i32.add (local.get $start) (i32.const 1)))))
+  (call $exc_set_attr (local.get $e) (global.get $s_str_attr_reason) (i64.extend_i32_u (global.get $s_str_surrogates_not_allowed)))
+  (call $raise (local.get $e)))
 
 ;; The str `s` with each lone surrogate written as its escape (`\ud800`), as CPython writes
 ;; text to stderr: for reports, which must reach the host as UTF-8 whatever they quote.
