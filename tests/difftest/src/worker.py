@@ -49,8 +49,22 @@ if _hard == resource.RLIM_INFINITY or _hard > 4 << 30:
 RECURSION_LIMIT = calibrated_limit()
 
 
+class Stdout(io.TextIOWrapper):
+    """A plan's stdout as `python3 plan.py` has it under the oracle's environment: UTF-8 with
+    errors 'strict', each write encoded as it is made (a str holding a lone surrogate raises
+    UnicodeEncodeError, after what was written before it), kept in memory."""
+
+    def __init__(self):
+        super().__init__(io.BytesIO(), encoding="utf-8", errors="strict", newline="\n",
+                         write_through=True)
+
+    def getvalue(self):
+        self.flush()
+        return self.buffer.getvalue().decode("utf-8")
+
+
 def run(src, timeout):
-    buf = io.StringIO()
+    buf = Stdout()
     try:
         code = compile(src, "plan.py", "exec")
     except SyntaxError as e:
@@ -79,6 +93,6 @@ for line in PROTO_IN:
     try:
         buf, status, exc = run(request["src"], float(request.get("timeout", 10)))
     except PlanTimeout:
-        buf, status, exc = io.StringIO(), "timeout", None
+        buf, status, exc = Stdout(), "timeout", None
     PROTO_OUT.write(json.dumps({"out": buf.getvalue(), "status": status, "exc": exc}) + "\n")
     PROTO_OUT.flush()
