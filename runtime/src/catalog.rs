@@ -64,6 +64,23 @@ pub const TYPES: &[TypeSpec] = &[
     ty("enumerate", None, Some("enumerate"), None),
     ty("generator", None, None, None),
     ty("callable_iterator", None, None, None),
+    // A container's iterator (object type id 18, kind 0): `$type_of` picks one of these by the
+    // container, as CPython names them. `reversed(...)` iterates a reversed list copy whose
+    // iterator keeps the type of CPython's reverse iterator at +20.
+    ty("list_iterator", None, None, None),
+    ty("tuple_iterator", None, None, None),
+    ty("str_ascii_iterator", None, None, None),
+    ty("str_iterator", None, None, None),
+    ty("set_iterator", None, None, None),
+    ty("range_iterator", None, None, None),
+    ty("dict_keyiterator", None, None, None),
+    ty("dict_valueiterator", None, None, None),
+    ty("dict_itemiterator", None, None, None),
+    ty("list_reverseiterator", None, None, None),
+    ty("reversed", None, Some("reversed"), None),
+    ty("dict_reversekeyiterator", None, None, None),
+    ty("dict_reversevalueiterator", None, None, None),
+    ty("dict_reverseitemiterator", None, None, None),
     ty("dict_keys", None, None, None),
     ty("dict_values", None, None, None),
     ty("dict_items", None, None, None),

@@ -98,6 +98,7 @@
       (if (i32.eq (local.get $t) (i32.const 4)) (then (return (global.get $t_enumerate))))
       (if (i32.eq (local.get $t) (i32.const 6)) (then (return (global.get $t_generator))))
       (if (i32.eq (local.get $t) (i32.const 7)) (then (return (global.get $t_callable_iterator))))
+      (if (i32.eqz (local.get $t)) (then (return (call $container_iterator_type (local.get $v)))))
       (return (global.get $t_iterator))))
   ;; Dict views (id 19): the type follows the kind in the header's len (0 keys, 1 values, 2 items).
   ;; A frozenset is a set marked at +36 (runtime/wat/dict.wat).
@@ -114,6 +115,33 @@
       (if (i32.eq (local.get $t) (i32.const 1)) (then (return (global.get $t_dict_values))))
       (return (global.get $t_dict_items))))
   (call $type_object (local.get $t)))
+
+;; The type of an iterator over a container (object type id 18, kind 0), by the container
+;; (+8), as CPython names it: list_iterator, str_ascii_iterator, dict_keyiterator, ...; a
+;; reverse iterator's type is at +20 (runtime/wat/seq.wat, `$b_reversed`).
+(func $container_iterator_type (param $v i64) (result i32)
+  (local $p i32) (local $c i64) (local $t i32)
+  (local.set $p (i32.wrap_i64 (local.get $v)))
+  (local.set $c (i64.load offset=8 (local.get $p)))
+  (local.set $t (call $tid (local.get $c)))
+  (if (i32.eq (local.get $t) (i32.const TYPE_LIST))
+    (then
+      (if (i32.load offset=20 (local.get $p)) (then (return (i32.load offset=20 (local.get $p)))))
+      (return (global.get $t_list_iterator))))
+  (if (i32.eq (local.get $t) (i32.const TYPE_TUPLE)) (then (return (global.get $t_tuple_iterator))))
+  (if (i32.eq (local.get $t) (i32.const TYPE_STR))
+    (then (return (select (global.get $t_str_ascii_iterator) (global.get $t_str_iterator)
+      (call $str_is_ascii (i32.wrap_i64 (local.get $c)))))))
+  (if (i32.eq (local.get $t) (i32.const TYPE_SET)) (then (return (global.get $t_set_iterator))))
+  (if (i32.eq (local.get $t) (i32.const TYPE_RANGE)) (then (return (global.get $t_range_iterator))))
+  (if (i32.eq (local.get $t) (i32.const TYPE_DICT)) (then (return (global.get $t_dict_keyiterator))))
+  (if (i32.eq (local.get $t) (i32.const TYPE_DICT_VIEW))
+    (then
+      (local.set $t (i32.load offset=4 (i32.wrap_i64 (local.get $c))))
+      (if (i32.eqz (local.get $t)) (then (return (global.get $t_dict_keyiterator))))
+      (return (select (global.get $t_dict_valueiterator) (global.get $t_dict_itemiterator)
+        (i32.eq (local.get $t) (i32.const 1))))))
+  (global.get $t_iterator))
 
 (func $type_name (param $v i64) (result i64)
   (i64.extend_i32_u (i32.load offset=8 (call $type_of (local.get $v)))))

@@ -813,27 +813,8 @@
         (call $sb_push_addr (local.get $sb) (local.get $v))
         (call $sb_push_byte (local.get $sb) (i32.const 62))
         (br $done)))
-    ;; A reverse iterator (`reversed(...)`, over a list copy): the name it keeps at +20.
-    (if (i32.and (i32.and (i32.eq (local.get $t) (i32.const 18)) (i32.eqz (i32.load offset=4 (local.get $p))))
-          (i32.and (i32.eq (call $tid (i64.load offset=8 (local.get $p))) (i32.const TYPE_LIST))
-            (i32.ne (i32.load offset=20 (local.get $p)) (i32.const 0))))
-      (then
-        (call $sb_push_byte (local.get $sb) (i32.const 60))
-        (call $sb_push_str (local.get $sb) (i64.extend_i32_u (i32.load offset=20 (local.get $p))))
-        (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_ops_object_at)))
-        (call $sb_push_hex (local.get $sb) (local.get $v) (i32.const 0))
-        (call $sb_push_byte (local.get $sb) (i32.const 62))
-        (br $done)))
-    ;; A container's iterator (lazy ones, kind > 0, print as <zip object at ...> below).
-    (if (i32.and (i32.eq (local.get $t) (i32.const 18)) (i32.eqz (i32.load offset=4 (local.get $p))))
-      (then
-        (call $sb_push_byte (local.get $sb) (i32.const 60))
-        (call $sb_push_str (local.get $sb) (call $type_name (i64.load offset=8 (local.get $p))))
-        (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_ops_iterator)))
-        (call $sb_push_addr (local.get $sb) (local.get $v))
-        (call $sb_push_byte (local.get $sb) (i32.const 62))
-        (br $done)))
-    ;; cells and anything else: <TYPE object at 0x...>
+    ;; container iterators (`<list_iterator object at 0x...>`), cells and anything else:
+    ;; <TYPE object at 0x...>
     (call $sb_push_byte (local.get $sb) (i32.const 60))
     (call $sb_push_str (local.get $sb) (call $type_name (local.get $v)))
     (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_ops_object_at)))

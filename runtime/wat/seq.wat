@@ -901,7 +901,12 @@
       (if (i32.eqz (call $dict_del (local.get $o) (local.get $k)))
         (then (call $raise (call $exc_new (global.get $t_KeyError) (call $tuple1 (local.get $k))))))
       (return)))
-  (call $seq_type_error (global.get $s_seq_no_delete) (local.get $o)))
+  ;; CPython words it by whether the type is a sequence at all (`in` and len()): "doesn't" for
+  ;; str, tuple, range, set, frozenset and dict views, "does not" for the rest.
+  (call $seq_type_error
+    (select (global.get $s_seq_no_delete) (global.get $s_seq_no_delete_at_all)
+      (i32.and (call $seq_iterable (local.get $o)) (i32.ne (local.get $t) (i32.const TYPE_ITERATOR))))
+    (local.get $o)))
 
 ;; del list[slice].
 (func $seq_del_slice (param $l i32) (param $sl i32)
@@ -1751,25 +1756,25 @@
         (i64.sub (i64.const 0) (call $seq_rstep (i32.wrap_i64 (local.get $v))))))
       (return (call $iter (local.get $v)))))
   ;; An iterator over a reversed copy (CPython's iterates the sequence itself, lazily). The
-  ;; copy is a list, whose iterators leave +20 unused: it names the iterator's type for its
-  ;; repr, as CPython's reverse iterators are named by what they reverse.
+  ;; copy is a list, whose iterators leave +20 unused: it holds the iterator's type, as
+  ;; CPython's reverse iterators are typed by what they reverse.
   (local.set $l (call $list_from (local.get $v)))
   (call $seq_reverse_records (i32.load offset=12 (i32.wrap_i64 (local.get $l)))
     (i32.load offset=4 (i32.wrap_i64 (local.get $l))) (i32.const 8))
   (local.set $l (call $iter (local.get $l)))
   (i32.store offset=20 (i32.wrap_i64 (local.get $l))
     (if (result i32) (i32.eq (local.get $t) (i32.const 7))
-      (then (global.get $s_seq_list_reverseiterator))
+      (then (global.get $t_list_reverseiterator))
       (else (if (result i32) (i32.or (i32.eq (local.get $t) (i32.const 5)) (i32.eq (local.get $t) (i32.const 6)))
-        (then (global.get $s_seq_reversed_object))
+        (then (global.get $t_reversed))
         (else (if (result i32) (i32.eq (local.get $t) (i32.const 8))
-          (then (global.get $s_seq_dict_reversekeyiterator))
+          (then (global.get $t_dict_reversekeyiterator))
           (else (block (result i32)
             ;; A dict view: by its kind (0 keys, 1 values, 2 items).
             (local.set $t (i32.load offset=4 (i32.wrap_i64 (local.get $v))))
             (if (result i32) (i32.eqz (local.get $t))
-              (then (global.get $s_seq_dict_reversekeyiterator))
-              (else (select (global.get $s_seq_dict_reversevalueiterator) (global.get $s_seq_dict_reverseitemiterator)
+              (then (global.get $t_dict_reversekeyiterator))
+              (else (select (global.get $t_dict_reversevalueiterator) (global.get $t_dict_reverseitemiterator)
                 (i32.eq (local.get $t) (i32.const 1)))))))))))))
   (local.get $l))
 
