@@ -60,7 +60,8 @@ def _split(text, break_on_hyphens):
         if text[i] in _WHITESPACE:
             while i < n and text[i] in _WHITESPACE:
                 i += 1
-        elif not break_on_hyphens:
+        # CPython tests `is True` here (and truthiness where a long word is broken).
+        elif break_on_hyphens is not True:
             while i < n and text[i] not in _WHITESPACE:
                 i += 1
         elif i > 0 and _is_word_punct(text[i - 1]) and _dashes_then_word(text, i) > 0:

@@ -79,10 +79,13 @@
 
 ;; callable(value): functions, builtins, bound methods and types can be called.
 (func $b_callable (param $args i32) (param $kwargs i32) (result i64)
+  (call $bool (call $is_callable (call $one_arg (global.get $s_name_callable) (local.get $args) (local.get $kwargs)))))
+
+(func $is_callable (param $v i64) (result i32)
   (local $t i32)
-  (local.set $t (call $tid (call $one_arg (global.get $s_name_callable) (local.get $args) (local.get $kwargs))))
-  (call $bool (i32.or (i32.eq (local.get $t) (i32.const TYPE_FUNCTION))
-    (i32.and (i32.ge_u (local.get $t) (i32.const TYPE_TYPE)) (i32.le_u (local.get $t) (i32.const TYPE_BOUND_METHOD))))))
+  (local.set $t (call $tid (local.get $v)))
+  (i32.or (i32.eq (local.get $t) (i32.const TYPE_FUNCTION))
+    (i32.and (i32.ge_u (local.get $t) (i32.const TYPE_TYPE)) (i32.le_u (local.get $t) (i32.const TYPE_BOUND_METHOD)))))
 
 ;; isinstance(value, type or tuple of types)
 (func $b_isinstance (param $args i32) (param $kwargs i32) (result i64)

@@ -698,7 +698,13 @@
     (if (i64.ne (local.get $k) (i64.const 0))
       (then
         (if (i32.ne (call $tid (local.get $k)) (i32.const TYPE_STR))
-          (then (call $raise_static (global.get $t_TypeError) (global.get $s_call_kw_not_str))))
+          (then
+            ;; CPython checks the keys in the callee: what cannot be called says so first.
+            (if (i64.eqz (local.get $mname))
+              (then (if (i32.eqz (call $is_callable (local.get $callee)))
+                (then (call $raise_msg (global.get $t_TypeError)
+                  (call $msg1 (global.get $s_not_callable) (call $type_name (local.get $callee))))))))
+            (call $raise_static (global.get $t_TypeError) (global.get $s_call_kw_not_str))))
         (call $call_kw (local.get $dict) (local.get $k) (i64.load offset=16 (local.get $e))
           (local.get $callee) (local.get $mname))))
     (local.set $e (i32.add (local.get $e) (i32.const 24)))

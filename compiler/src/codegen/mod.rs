@@ -216,6 +216,8 @@ struct FinallyFrame {
 /// runtime's `$handled` (runtime/wat/core.wat): what it was when its `try` started is in `save`.
 struct HandledScope {
     save: String,
+    /// The name an `except E as name` clause binds: unbound however the handler is left.
+    name: Option<String>,
     /// How many `finally` frames and loops enclosed the handler, to tell which jumps leave it.
     finally_depth: usize,
     loop_depth: usize,
@@ -1274,7 +1276,7 @@ impl<'a> Generator<'a> {
         let through_finally = self.f().finally.len() > target_depth;
         // Leaving handlers: `$handled` goes back to what it was before the outermost one's `try`.
         let finally_depth = self.f().finally.len();
-        let left = self.f().handled.iter().find(|scope| {
+        let left = self.f().handled.iter().position(|scope| {
             if through_finally {
                 scope.finally_depth == finally_depth
             } else {
@@ -1284,9 +1286,16 @@ impl<'a> Generator<'a> {
                 }
             }
         });
-        if let Some(scope) = left {
-            let code = format!("(global.set $handled (local.get {}))", scope.save);
+        if let Some(first) = left {
+            let left = &self.f().handled[first..];
+            let code = format!("(global.set $handled (local.get {}))", left[0].save);
+            // Every handler the jump leaves unbinds its `as` name, as CPython's do.
+            let names: Vec<String> = left.iter().filter_map(|scope| scope.name.clone()).collect();
             self.emit(&code);
+            for name in names {
+                // The same store succeeded where the handler bound the name.
+                let _ = self.store_name(&name, "(i64.const 0)");
+            }
         }
         if through_finally {
             let frame = self.f().finally.last_mut().expect("a finally frame");
@@ -1350,7 +1359,7 @@ impl<'a> Generator<'a> {
         // Inside it, a bare `raise` re-raises the exception in flight, as CPython's does.
         self.emit("(call $resume (local.get $d))");
         self.f().handlers.push(in_flight.clone());
-        self.enter_handled(&handled, &in_flight);
+        self.enter_handled(&handled, &in_flight, None);
         // Entered by an exception from anywhere in the body: only what was assigned before.
         self.f().definite.restore(before.clone());
         self.f().catch_here.push(None);
@@ -1416,24 +1425,43 @@ impl<'a> Generator<'a> {
                 None => "(i32.const 1)".to_owned(),
             };
             self.emit(&format!("(if {matches} (then"));
-            if let Some(name) = &handler.name {
-                let name = normalize(name.as_str()).into_owned();
-                self.store_name(&name, &format!("(local.get {exc})"))?;
-            }
+            let name = handler
+                .name
+                .as_ref()
+                .map(|name| normalize(name.as_str()).into_owned());
+            // `except E as e` unbinds `e` however the handler ends: normally, by a jump
+            // (`jump`), or by an exception, which this block catches on its way out.
+            let unbind = match &name {
+                Some(name) => {
+                    self.store_name(name, &format!("(local.get {exc})"))?;
+                    let landing = self.label("unbind");
+                    self.emit(&format!(
+                        "(block {landing} (result exnref) (try_table (catch_all_ref {landing})"
+                    ));
+                    Some((name.clone(), landing))
+                }
+                None => None,
+            };
             self.f().handlers.push(exc.clone());
-            self.enter_handled(&handled, &exc);
+            self.enter_handled(&handled, &exc, name.clone());
             self.f().catch_here.push(None);
             let result = self.stmts(&handler.body);
             self.f().catch_here.pop();
             self.leave_handled();
             self.f().handlers.pop();
             result?;
-            if let Some(name) = &handler.name {
-                // `except E as e` unbinds `e` when the handler ends.
-                let name = normalize(name.as_str()).into_owned();
-                self.store_name(&name, "(i64.const 0)")?;
+            match unbind {
+                Some((name, _)) => {
+                    self.emit(")");
+                    self.store_name(&name, "(i64.const 0)")?;
+                    self.emit(&format!("(br {end}))"));
+                    let exn = self.local("x", "exnref");
+                    self.emit(&format!("(local.set {exn})"));
+                    self.store_name(&name, "(i64.const 0)")?;
+                    self.emit(&format!("(throw_ref (local.get {exn}))))"));
+                }
+                None => self.emit(&format!("(br {end})))")),
             }
-            self.emit(&format!("(br {end})))"));
             after.meet(&self.f().definite.snapshot());
         }
         self.emit(&format!("(throw $exc (local.get {exc})))"));
@@ -1450,11 +1478,12 @@ impl<'a> Generator<'a> {
 
     /// A handler of the exception in `exc` starts: bare `raise`s in the functions it calls
     /// re-raise that exception.
-    fn enter_handled(&mut self, save: &str, exc: &str) {
+    fn enter_handled(&mut self, save: &str, exc: &str, name: Option<String>) {
         self.emit(&format!("(global.set $handled (local.get {exc}))"));
         let (finally_depth, loop_depth) = (self.f().finally.len(), self.f().loops.len());
         self.f().handled.push(HandledScope {
             save: save.to_owned(),
+            name,
             finally_depth,
             loop_depth,
         });

@@ -204,11 +204,15 @@ pub fn classify(runner: &Runner, source: &str, baton: &Outcome, python: &Outcome
     verdict
 }
 
-/// Whether `source` makes a set: calls `set`/`frozenset` or has a set display or comprehension
-/// (braces whose contents have no top-level `:`; an f-string's `{name}` counts too, which only
-/// makes the classifier more willing, never a crash less visible).
+/// Whether `source` makes a set: calls `set`/`frozenset`, takes a dict's keys or items view
+/// (whose operators make sets), or has a set display or comprehension (braces whose contents
+/// have no top-level `:`; an f-string's `{name}` counts too, which only makes the classifier
+/// more willing, never a crash less visible).
 fn uses_sets(source: &str) -> bool {
-    if source.contains("set(") {
+    if ["set(", ".keys()", ".items()"]
+        .iter()
+        .any(|call| source.contains(call))
+    {
         return true;
     }
     source.match_indices('{').any(|(at, _)| {
@@ -509,6 +513,8 @@ mod tests {
         assert!(uses_sets("s = {3, 1, 2}\ns.update([10, 5])\nprint(*s)\n"));
         assert!(uses_sets("print(*set(xs))"));
         assert!(!uses_sets("d = {1: 2}\nprint(*sorted(xs))\n"));
+        // Lines in another order (one printed per item) are too.
+        assert!(items_permuted(&out("b\na\nc\n"), &out("a\nb\nc\n")));
         // Another item, or another line count, is not a permutation.
         assert!(!items_permuted(&out("3 1 2\n"), &out("1 2 4\n")));
         assert!(!items_permuted(&out("1 2\n"), &out("1 2\n3\n")));
