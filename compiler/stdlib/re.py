@@ -1160,17 +1160,22 @@ def _flags_repr(flags):
 
 
 def _compile(pattern, flags):
-    if isinstance(flags, bool) or not isinstance(flags, int):
-        raise TypeError("unsupported operand type(s) for &: '" + type_name(flags) + "' and 'int'")
+    # CPython's order: the cache lookup (an unhashable argument is a TypeError there), a
+    # compiled pattern, the pattern's type, then the flags' (tested with `&` against a
+    # RegexFlag as the pattern is parsed).
+    key = (pattern, flags)
+    if key in _cache:
+        return _cache[key]
     if isinstance(pattern, Pattern):
         if flags:
             raise ValueError("cannot process flags argument with a compiled pattern")
         return pattern
     if not isinstance(pattern, str):
         raise TypeError("first argument must be string or compiled pattern")
-    key = (pattern, flags)
-    if key in _cache:
-        return _cache[key]
+    if isinstance(flags, bool) or not isinstance(flags, int):
+        raise TypeError(
+            "unsupported operand type(s) for &: '" + type_name(flags) + "' and 'RegexFlag'"
+        )
     if flags & LOCALE:
         raise ValueError("cannot use LOCALE flag with a str pattern")
     if flags & ASCII and flags & UNICODE:

@@ -124,7 +124,7 @@ def _handle_long_word(chunks, cur_line, cur_len, width, break_long_words, break_
         cur_line.append(chunks.pop())
 
 
-def wrap(
+def _wrap(
     text,
     width=70,
     *,
@@ -214,7 +214,7 @@ def wrap(
     return lines
 
 
-def fill(
+def _fill(
     text,
     width=70,
     *,
@@ -232,7 +232,7 @@ def fill(
 ):
     """`wrap`'s lines joined by newlines, as textwrap.fill."""
     return "\n".join(
-        wrap(
+        _wrap(
             text,
             width,
             initial_indent=initial_indent,
@@ -250,7 +250,7 @@ def fill(
     )
 
 
-def shorten(
+def _shorten(
     text,
     width,
     *,
@@ -267,7 +267,7 @@ def shorten(
 ):
     """`text` with its whitespace collapsed, cut to fit `width` with the placeholder at the end,
     as textwrap.shorten."""
-    return fill(
+    return _fill(
         " ".join(text.strip().split()),
         width,
         initial_indent=initial_indent,
@@ -282,6 +282,53 @@ def shorten(
         max_lines=1,
         placeholder=placeholder,
     )
+
+
+# The keyword arguments of wrap, fill and shorten go to CPython's TextWrapper(...), which names
+# one it does not know: its options.
+_OPTIONS = (
+    "initial_indent",
+    "subsequent_indent",
+    "expand_tabs",
+    "replace_whitespace",
+    "fix_sentence_endings",
+    "break_long_words",
+    "drop_whitespace",
+    "break_on_hyphens",
+    "tabsize",
+    "max_lines",
+    "placeholder",
+)
+
+
+def _check_options(options):
+    for name in options:
+        if name == "self":
+            raise TypeError("TextWrapper.__init__() got multiple values for argument 'self'")
+        if name not in _OPTIONS:
+            raise TypeError("TextWrapper.__init__() got an unexpected keyword argument '" + name + "'")
+
+
+def wrap(text, width=70, **kwargs):
+    """The lines of `text` wrapped to at most `width` characters, as textwrap.wrap (the
+    keyword arguments are TextWrapper's options)."""
+    _check_options(kwargs)
+    return _wrap(text, width, **kwargs)
+
+
+def fill(text, width=70, **kwargs):
+    """`wrap`'s lines joined by newlines, as textwrap.fill."""
+    _check_options(kwargs)
+    return _fill(text, width, **kwargs)
+
+
+def shorten(text, width, **kwargs):
+    """`text` with its whitespace collapsed, cut to fit `width` with the placeholder at the end,
+    as textwrap.shorten."""
+    if "max_lines" in kwargs:
+        raise TypeError("textwrap.TextWrapper() got multiple values for keyword argument 'max_lines'")
+    _check_options(kwargs)
+    return _shorten(text, width, **kwargs)
 
 
 def dedent(text):

@@ -13,6 +13,12 @@
   (i32.store offset=24 (local.get $f) (local.get $cells))
   (i64.extend_i32_u (local.get $f)))
 
+;; The function object `f`, marked as defined by the plan library module whose name is the str
+;; `prefix` (`shlex.`): its header's second word, which messages read (`$call_func_str`).
+(func $func_in_module (param $f i64) (param $prefix i32) (result i64)
+  (i32.store offset=4 (i32.wrap_i64 (local.get $f)) (local.get $prefix))
+  (local.get $f))
+
 (func $cell_new (param $v i64) (result i64)
   (local $c i32)
   (local.set $c (call $alloc (i32.const 16)))
@@ -621,7 +627,9 @@
         (br $done)))
     (if (i32.eq (local.get $t) (i32.const TYPE_FUNCTION))
       (then
-        (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_call_main_prefix)))
+        ;; The module's name (`shlex.`) for a plan library's function, else `__main__.`.
+        (call $sb_push_str (local.get $sb) (i64.extend_i32_u
+          (select (i32.load offset=4 (local.get $p)) (global.get $s_call_main_prefix) (i32.load offset=4 (local.get $p)))))
         (call $sb_push_str (local.get $sb) (i64.extend_i32_u (i32.load offset=12 (local.get $p))))
         (br $done)))
     (if (i32.eq (local.get $t) (i32.const TYPE_BUILTIN))

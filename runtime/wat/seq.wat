@@ -901,11 +901,13 @@
       (if (i32.eqz (call $dict_del (local.get $o) (local.get $k)))
         (then (call $raise (call $exc_new (global.get $t_KeyError) (call $tuple1 (local.get $k))))))
       (return)))
-  ;; CPython words it by whether the type is a sequence at all (`in` and len()): "doesn't" for
-  ;; str, tuple, range, set, frozenset and dict views, "does not" for the rest.
+  ;; CPython words it by whether the type is a sequence at all (`in` and len()) and the key an
+  ;; index: "doesn't" for str, tuple, range, set, frozenset and dict views with an int key,
+  ;; "does not" otherwise.
   (call $seq_type_error
     (select (global.get $s_seq_no_delete) (global.get $s_seq_no_delete_at_all)
-      (i32.and (call $seq_iterable (local.get $o)) (i32.ne (local.get $t) (i32.const TYPE_ITERATOR))))
+      (i32.and (i32.and (call $seq_iterable (local.get $o)) (i32.ne (local.get $t) (i32.const TYPE_ITERATOR)))
+        (i32.or (i32.eq (call $tid (local.get $k)) (i32.const TYPE_INT)) (i32.eq (call $tid (local.get $k)) (i32.const TYPE_BOOL)))))
     (local.get $o)))
 
 ;; del list[slice].

@@ -917,9 +917,17 @@ impl<'a> Generator<'a> {
         // show it (`g.<locals>.inner() missing 1 required positional argument`).
         let qualname = self.scopes.qualname(node_scope);
         let name_str = self.str_const(if qualname.is_empty() { name } else { &qualname });
-        Ok(format!(
-            "(block (result i64) {prefix} (call $func_new (i32.const {index}) (i32.const {name_str}) {defaults_code} {kwdefaults_code} {cells_code}))"
-        ))
+        let mut function = format!(
+            "(call $func_new (i32.const {index}) (i32.const {name_str}) {defaults_code} {kwdefaults_code} {cells_code})"
+        );
+        // A plan library's function names its module in messages (`shlex.split() argument
+        // after * must be an iterable`), as CPython's do.
+        if !self.global_prefix.is_empty() {
+            let module = self.global_prefix.clone();
+            let module_str = self.str_const(&module);
+            function = format!("(call $func_in_module {function} (i32.const {module_str}))");
+        }
+        Ok(format!("(block (result i64) {prefix} {function})"))
     }
 
     // ----- statements ------------------------------------------------------------------------
