@@ -496,6 +496,13 @@ def _hex_escape(st, start, kind, count):
     return c
 
 
+def _named_escape(st, start):
+    """`\\N{NAME}`: CPython's error when the brace is missing, else Baton's (no names table)."""
+    if _peek(st) != "{":
+        raise _error("missing {", st[0], start + 2)
+    raise _error("\\N{...} escapes are not supported by Baton's re", st[0], start)
+
+
 def _escape(st, start):
     """A backslash escape outside a class (the backslash is consumed)."""
     pattern = st[0]
@@ -522,7 +529,7 @@ def _escape(st, start):
     if c == "U":
         return ("lit", _hex_escape(st, start, "U", 8), flags)
     if c == "N":
-        raise _error("\\N{...} escapes are not supported by Baton's re", pattern, start)
+        _named_escape(st, start)
     if c == "0":
         digits = ""
         while len(digits) < 2 and _peek(st) != "" and _peek(st) in _OCTDIGITS:
@@ -569,7 +576,7 @@ def _class_escape(st, start):
     if c == "U":
         return _hex_escape(st, start, "U", 8)
     if c == "N":
-        raise _error("\\N{...} escapes are not supported by Baton's re", pattern, start)
+        _named_escape(st, start)
     if c in _OCTDIGITS:
         text = c
         while len(text) < 3 and _peek(st) != "" and _peek(st) in _OCTDIGITS:

@@ -33,3 +33,8 @@ for key in [1, 1e308, "k", None, True]:
         del t[key]
     except TypeError as e:
         print(e)
+for pattern in ["[\\N]", "a\\N", "\\None"]:
+    try:
+        re.compile(pattern)
+    except re.error as e:
+        print(e)
