@@ -560,7 +560,7 @@ mod tests {
         std::fs::write(dir.join("sub/a.py"), "print(1)\n").unwrap();
         std::fs::write(dir.join("notes.txt"), "not a program").unwrap();
         std::fs::write(dir.join(".hidden/c.py"), "print(3)\n").unwrap();
-        let found = load_seeds_from(&dir, &[dir.clone()]);
+        let found = load_seeds_from(&dir, std::slice::from_ref(&dir));
         let names: Vec<&str> = found.iter().map(|seed| seed.name.as_str()).collect();
         assert_eq!(names, ["b.py", "sub/a.py"]);
         let _ = std::fs::remove_dir_all(&dir);
