@@ -1298,13 +1298,14 @@ def _make_pattern(pattern_text, flags, groups, names, compiled):
     def subn(repl, string, count=0):
         if not isinstance(count, int):
             raise TypeError("'" + type_name(count) + "' object cannot be interpreted as an integer")
-        _check_string(string)
+        # CPython's order: the replacement (compiled as a template), then the string.
         if callable(repl):
             template = None
         elif isinstance(repl, str):
             template = _parse_template(repl, groups, names)
         else:
             raise TypeError("decoding to str: need a bytes-like object, " + type_name(repl) + " found")
+        _check_string(string)
         if count < 0:
             return string, 0
         pieces = []

@@ -38,3 +38,7 @@ for pattern in ["[\\N]", "a\\N", "\\None"]:
         re.compile(pattern)
     except re.error as e:
         print(e)
+# re.sub takes its replacement (compiled as a template) before its string.
+call(re.sub, "a", 2, 1)
+call(re.sub, "a", "\\9", 1)
+call(re.subn, "a", "b", 1)

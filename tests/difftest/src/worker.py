@@ -64,6 +64,10 @@ class Stdout(io.TextIOWrapper):
 
 
 def run(src, timeout):
+    # A fresh process has an empty `re` cache; a plan run before this one must not have filled
+    # it (re.compile(p, -0.0) returns a cached pattern compiled with flags 0 instead of raising).
+    if "re" in sys.modules:
+        sys.modules["re"].purge()
     buf = Stdout()
     try:
         code = compile(src, "plan.py", "exec")
