@@ -40,5 +40,8 @@ for pattern in ["[\\N]", "a\\N", "\\None"]:
         print(e)
 # re.sub takes its replacement (compiled as a template) before its string.
 call(re.sub, "a", 2, 1)
-call(re.sub, "a", "\\9", 1)
+try:
+    re.sub("a", "\\9", 1)
+except re.error as e:
+    print(repr(e))
 call(re.subn, "a", "b", 1)
