@@ -73,6 +73,16 @@ impl Journal {
     /// [`Recorded::read`] first, which refuses another format).
     pub fn open(path: &Path) -> io::Result<Journal> {
         let mut file = OpenOptions::new().create(true).append(true).open(path)?;
+        // A run killed mid-write left a torn last line, which reading ignores; cut it, or the
+        // resumed run's first line would be appended to it and the journal would have a bad
+        // line in its middle.
+        let len = file.metadata()?.len();
+        if len > 0 {
+            let complete = complete_lines_len(path)?;
+            if complete < len {
+                file.set_len(complete)?;
+            }
+        }
         if file.metadata()?.len() == 0 {
             let mut line = json!({"t": "journal", "version": JOURNAL_VERSION}).to_string();
             line.push('\n');
@@ -120,6 +130,15 @@ impl Journal {
     pub fn sync(&self) {
         let _ = lock(&self.file).sync_data();
     }
+}
+
+/// The length of `path`'s complete lines: up to and including its last newline.
+fn complete_lines_len(path: &Path) -> io::Result<u64> {
+    let bytes = std::fs::read(path)?;
+    Ok(bytes
+        .iter()
+        .rposition(|&byte| byte == b'\n')
+        .map_or(0, |at| at as u64 + 1))
 }
 
 /// One recorded call.
@@ -680,6 +699,28 @@ mod tests {
         assert!(Recorded::read(&path)
             .unwrap_err()
             .contains(":2: not a journal entry (no \"t\")"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// CI finding (crash_resume under load): a run killed mid-write left a torn last line, the
+    /// resumed run appended to it, and the replay found a bad line in the journal's middle.
+    #[test]
+    fn a_resumed_journal_cuts_the_torn_line_it_appends_after() {
+        let dir = scratch("torn-append");
+        let path = dir.join(JOURNAL_FILE);
+        let head = r#"{"t":"journal","version":2}"#;
+        let call = r#"{"t":"call","path":"","seq":0,"call":"bash","request":{},"at":0}"#;
+        std::fs::write(&path, format!("{head}\n{call}\n{{\"t\":\"done\",\"pa")).unwrap();
+        let journal = Journal::open(&path).unwrap();
+        journal.write(json!({"t": "call", "path": "", "seq": 1, "call": "bash", "request": {}}));
+        journal.sync();
+        let recorded = Recorded::read(&path).unwrap();
+        assert_eq!(recorded.len(), 2);
+        assert!(recorded.get("", 1).is_some());
+        // A file whose only line is torn starts again from the format line.
+        std::fs::write(&path, "{\"t\":\"jour").unwrap();
+        drop(Journal::open(&path).unwrap());
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), format!("{head}\n"));
         let _ = std::fs::remove_dir_all(&dir);
     }
 
