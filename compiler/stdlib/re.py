@@ -33,7 +33,7 @@ _FLAG_NAMES = [
     (DEBUG, "re.DEBUG"), (ASCII, "re.ASCII"),
 ]
 _INLINE_FLAGS = {"i": IGNORECASE, "L": LOCALE, "m": MULTILINE, "s": DOTALL, "x": VERBOSE,
-                 "a": ASCII, "u": UNICODE}
+                 "a": ASCII, "u": UNICODE, "t": TEMPLATE}
 _SPECIAL = ".\\[{()*+?^$|"
 _REPEAT_CHARS = "*+?{"
 _DIGITS = "0123456789"
@@ -425,6 +425,8 @@ def _parse_flags(st, start, nested, at_start):
             raise _error("global flags not at the start of the expression", pattern, start)
         st[2] |= add
         return None
+    if add & TEMPLATE and (c == "-" or c == ":"):
+        raise _error("bad inline flags: cannot turn on global flag", pattern, st[1] - 1)
     if c == "-":
         c = _get(st)
         if c == "":
@@ -1166,6 +1168,33 @@ def _flags_repr(flags):
     return "|".join(names)
 
 
+def _first_repeat(node):
+    """The name CPython's compiler gives the first repetition in `node`, or None."""
+    kind = node[0]
+    if kind == "rep":
+        if node[5]:
+            return "POSSESSIVE_REPEAT"
+        return "MAX_REPEAT" if node[4] else "MIN_REPEAT"
+    if kind == "seq" or kind == "alt":
+        children = node[1]
+    elif kind == "group":
+        children = [node[2]]
+    elif kind == "assert":
+        children = [node[3]]
+    elif kind == "atomic":
+        children = [node[1]]
+    elif kind == "cond":
+        children = [node[2], node[3]]
+    else:
+        return None
+    for child in children:
+        if child is not None:
+            op = _first_repeat(child)
+            if op is not None:
+                return op
+    return None
+
+
 def _compile(pattern, flags):
     # CPython's order: the cache lookup (an unhashable argument is a TypeError there), a
     # compiled pattern, the pattern's type, then the flags' (tested with `&` against a
@@ -1193,6 +1222,11 @@ def _compile(pattern, flags):
         raise ValueError("ASCII and UNICODE flags are incompatible")
     if not final_flags & ASCII:
         final_flags |= UNICODE
+    # CPython 3.11's TEMPLATE flag (deprecated) compiles no repetition.
+    if final_flags & TEMPLATE:
+        op = _first_repeat(node)
+        if op is not None:
+            raise _error("internal: unsupported template operator " + op, pattern, None)
     prog = []
     state = [groups, 0, pattern]
     _compile_node(node, prog, state)
