@@ -313,6 +313,63 @@ pub fn sort_compared_types(text: &str) -> String {
     out
 }
 
+/// `text` (CPython's output) with re's flags written as Baton's ints: `re.IGNORECASE|re.M...`
+/// as its value, and the type name `'RegexFlag'` as `'int'`. CPython's flags are members of
+/// the RegexFlag enum; Baton's are ints (a documented deviation), which print and name their
+/// type as ints.
+pub fn regex_flags_as_ints(text: &str) -> String {
+    const FLAGS: [(&str, u32); 10] = [
+        ("NOFLAG", 0),
+        ("TEMPLATE", 1),
+        ("IGNORECASE", 2),
+        ("LOCALE", 4),
+        ("MULTILINE", 8),
+        ("DOTALL", 16),
+        ("UNICODE", 32),
+        ("VERBOSE", 64),
+        ("DEBUG", 128),
+        ("ASCII", 256),
+    ];
+    let flag_at = |rest: &str| -> Option<(u32, usize)> {
+        let name = rest.strip_prefix("re.")?;
+        FLAGS
+            .iter()
+            .filter(|(flag, _)| {
+                name.starts_with(flag)
+                    && !name[flag.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_')
+            })
+            .map(|&(flag, value)| (value, 3 + flag.len()))
+            .next()
+    };
+    let text = text.replace("'RegexFlag'", "'int'");
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text.as_str();
+    while let Some(at) = rest.find("re.") {
+        let preceded = rest[..at]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.');
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        match flag_at(rest).filter(|_| !preceded) {
+            Some((mut value, mut used)) => {
+                while let Some(next) = rest[used..].strip_prefix('|').and_then(flag_at) {
+                    value |= next.0;
+                    used += 1 + next.1;
+                }
+                out.push_str(&value.to_string());
+                rest = &rest[used..];
+            }
+            None => {
+                out.push_str("re.");
+                rest = &rest[3..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Compares Baton's run with CPython's.
 pub fn compare(baton: &Outcome, python: &Outcome) -> Verdict {
     match &python.ending {
@@ -355,6 +412,15 @@ pub fn compare(baton: &Outcome, python: &Outcome) -> Verdict {
             == sort_set_displays(&mask_addresses(&python.stdout))
     {
         return Verdict::Deviation("set print order");
+    }
+    let flags_as_ints = |ending: &Ending| match ending {
+        Ending::Raised(line) => Ending::Raised(regex_flags_as_ints(line)),
+        other => other.clone(),
+    };
+    if baton.ending == flags_as_ints(&python.ending)
+        && mask_addresses(&baton.stdout) == mask_addresses(&regex_flags_as_ints(&python.stdout))
+    {
+        return Verdict::Deviation("re's flags are ints (CPython's print as re.NAME)");
     }
     let unordered = |o: &Outcome| {
         let ending = match &o.ending {
@@ -464,6 +530,31 @@ mod tests {
             stdout: stdout.to_string(),
             ending,
         }
+    }
+
+    #[test]
+    fn regex_flags_read_as_ints() {
+        assert_eq!(regex_flags_as_ints("re.VERBOSE\n"), "64\n");
+        assert_eq!(
+            regex_flags_as_ints("x re.IGNORECASE|re.MULTILINE y"),
+            "x 10 y"
+        );
+        assert_eq!(
+            regex_flags_as_ints("for &: 'type' and 'RegexFlag'"),
+            "for &: 'type' and 'int'"
+        );
+        // Not a flag: another name, or `re.` inside a longer name.
+        assert_eq!(
+            regex_flags_as_ints("re.Ix more.DOTALL re.compile"),
+            "re.Ix more.DOTALL re.compile"
+        );
+        let flags = out("re.VERBOSE\n", Ending::Success);
+        let ints = out("64\n", Ending::Success);
+        assert!(matches!(compare(&ints, &flags), Verdict::Deviation(_)));
+        assert_eq!(
+            compare(&out("65\n", Ending::Success), &flags),
+            Verdict::Mismatch(Kind::Stdout)
+        );
     }
 
     #[test]
