@@ -1208,7 +1208,7 @@ def _compile(pattern, flags):
         return pattern
     if not isinstance(pattern, str):
         raise TypeError("first argument must be string or compiled pattern")
-    if isinstance(flags, bool) or not isinstance(flags, int):
+    if not isinstance(flags, int):
         raise TypeError(
             "unsupported operand type(s) for &: '" + type_name(flags) + "' and 'RegexFlag'"
         )
