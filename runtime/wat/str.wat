@@ -3276,6 +3276,8 @@
   (local $d i32) (local $n i32) (local $i i32)
   (local.set $d (i32.add (i32.wrap_i64 (local.get $s)) (i32.const 16)))
   (local.set $n (i32.load offset=4 (i32.wrap_i64 (local.get $s))))
+  ;; ASCII text (as many characters as bytes, the common case of every print) has none.
+  (if (i32.eq (local.get $n) (i32.load offset=8 (i32.wrap_i64 (local.get $s)))) (then (return (i32.const -1))))
   (block $done
     (loop $each
       (br_if $done (i32.ge_u (i32.add (local.get $i) (i32.const 1)) (local.get $n)))
