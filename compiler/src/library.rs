@@ -40,6 +40,66 @@ pub const LIBRARY: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// A group of library functions that stand for functions CPython writes in C: their module, the
+/// scope they are defined in (the prefix of their qualified name), the prefix CPython shows
+/// before their names, and their names (a trailing `_` is the library's, dropped in messages).
+struct CFunctions {
+    module: &'static str,
+    scope: &'static str,
+    display: &'static str,
+    names: &'static [&'static str],
+}
+
+/// The library functions whose argument errors are worded as CPython's C argument parsers word
+/// them ("math.floor() takes exactly one argument (2 given)", "isclose() missing required
+/// argument 'a' (pos 1)"; runtime/wat/call.wat, `$bind_c_check`), from the signature the library
+/// writes to match CPython's: positional-only parameters (`/`) where CPython's are.
+const C_FUNCTIONS: &[CFunctions] = &[
+    CFunctions {
+        module: "math",
+        scope: "",
+        display: "math.",
+        names: &[
+            "floor", "ceil", "trunc", "degrees", "radians", "isqrt", "factorial", "gcd", "lcm",
+            "perm", "comb", "prod", "fsum", "hypot", "dist", "isclose",
+        ],
+    },
+    CFunctions {
+        module: "re",
+        scope: "_make_pattern.<locals>.",
+        display: "Pattern.",
+        names: &[
+            "match", "search", "fullmatch", "finditer", "findall", "subn", "sub", "split",
+        ],
+    },
+    CFunctions {
+        module: "re",
+        scope: "_make_match.<locals>.",
+        display: "Match.",
+        names: &["groups_", "groupdict", "start", "end", "span", "expand"],
+    },
+    // METH_VARARGS: CPython names it bare when refusing keywords.
+    CFunctions {
+        module: "re",
+        scope: "_make_match.<locals>.",
+        display: "",
+        names: &["group"],
+    },
+];
+
+/// For a function of library module `module` with qualified name `qualname`: when it stands for
+/// a C function of CPython, its (bare, displayed) names (`groups`, `Match.groups`).
+pub fn c_function(module: &str, qualname: &str) -> Option<(String, String)> {
+    C_FUNCTIONS.iter().find_map(|group| {
+        let name = qualname.strip_prefix(group.scope)?;
+        if group.module != module || !group.names.contains(&name) {
+            return None;
+        }
+        let bare = name.trim_end_matches('_');
+        Some((bare.to_owned(), format!("{}{bare}", group.display)))
+    })
+}
+
 /// Whether `module` is a library module (written in the plan language).
 pub fn is_library_module(module: &str) -> bool {
     LIBRARY.iter().any(|(name, _, _)| *name == module)

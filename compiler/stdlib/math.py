@@ -24,7 +24,7 @@ def _index(x):
     return int(x)
 
 
-def floor(x):
+def floor(x, /):
     """The largest int <= x."""
     if isinstance(x, int):
         return int(x)
@@ -35,7 +35,7 @@ def floor(x):
     return n
 
 
-def ceil(x):
+def ceil(x, /):
     """The smallest int >= x."""
     if isinstance(x, int):
         return int(x)
@@ -46,7 +46,7 @@ def ceil(x):
     return n
 
 
-def trunc(x):
+def trunc(x, /):
     """x without its fraction, as an int."""
     if isinstance(x, int):
         return int(x)
@@ -55,19 +55,19 @@ def trunc(x):
     return int(x)
 
 
-def degrees(x):
+def degrees(x, /):
     """Radians to degrees."""
     _real(x)
     return x * (180.0 / pi)
 
 
-def radians(x):
+def radians(x, /):
     """Degrees to radians."""
     _real(x)
     return x * (pi / 180.0)
 
 
-def isqrt(n):
+def isqrt(n, /):
     """The largest int whose square is <= n."""
     n = _index(n)
     if n < 0:
@@ -84,7 +84,7 @@ def isqrt(n):
     return x
 
 
-def factorial(n):
+def factorial(n, /):
     """n! for an int n >= 0."""
     n = _index(n)
     if n < 0:
@@ -123,7 +123,7 @@ def lcm(*integers):
     return result
 
 
-def perm(n, k=None):
+def perm(n, k=None, /):
     """The number of ways to choose k of n items in order (n! / (n - k)!)."""
     if k is None:
         return factorial(n)
@@ -141,7 +141,7 @@ def perm(n, k=None):
     return result
 
 
-def comb(n, k):
+def comb(n, k, /):
     """The number of ways to choose k of n items without order."""
     n = _index(n)
     k = _index(k)
@@ -159,7 +159,7 @@ def comb(n, k):
     return result
 
 
-def prod(iterable, *, start=1):
+def prod(iterable, /, *, start=1):
     """The product of `start` and the items."""
     result = start
     for x in iterable:
@@ -167,7 +167,7 @@ def prod(iterable, *, start=1):
     return result
 
 
-def fsum(iterable):
+def fsum(iterable, /):
     """The correctly rounded sum of the floats, as CPython's fsum computes it: exact partial
     sums (Shewchuk), then a rounding that is correct in the half-way cases."""
     partials = []
@@ -298,14 +298,8 @@ def hypot(*coordinates):
     return _vector_norm(values)
 
 
-def dist(*points, **keywords):
+def dist(p, q, /):
     """The Euclidean distance between two points of the same dimension."""
-    # Positional only, counted as CPython's fast-call functions count them.
-    if keywords:
-        raise TypeError("math.dist() takes no keyword arguments")
-    if len(points) != 2:
-        raise TypeError(f"dist expected 2 arguments, got {len(points)}")
-    p, q = points
     # Any iterable is a point, as in CPython (which makes a tuple of each).
     if not isinstance(p, tuple):
         p = tuple(p)

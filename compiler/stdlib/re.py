@@ -1335,10 +1335,8 @@ def _make_pattern(pattern_text, flags, groups, names, compiled):
         # CPython's order: the replacement (compiled as a template), then the string.
         if callable(repl):
             template = None
-        elif isinstance(repl, str):
-            template = _parse_template(repl, groups, names)
         else:
-            raise TypeError("decoding to str: need a bytes-like object, " + type_name(repl) + " found")
+            template = _parse_template(repl, groups, names)
         _check_string(string)
         if count < 0:
             return string, 0
@@ -1443,19 +1441,19 @@ def _make_match(pattern, string, found, pos, endpos, groups, names):
             out[name] = default if v is None else v
         return out
 
-    def start(g=0):
+    def start(g=0, /):
         i = index_of(g)
         if slots[2 * i + 1] < 0:
             return -1
         return slots[2 * i]
 
-    def end(g=0):
+    def end(g=0, /):
         i = index_of(g)
         if slots[2 * i] < 0:
             return -1
         return slots[2 * i + 1]
 
-    def span(g=0):
+    def span(g=0, /):
         return start(g), end(g)
 
     def expand(template):
@@ -1495,6 +1493,9 @@ def _make_match(pattern, string, found, pos, endpos, groups, names):
 
 def _parse_template(template, groups, names):
     """A replacement template as a list of strs (literal text) and ints (group numbers)."""
+    if not isinstance(template, str):
+        # CPython's template parser decodes what is not a str as bytes.
+        raise TypeError("decoding to str: need a bytes-like object, " + type_name(template) + " found")
     out = []
     literal = ""
     i = 0

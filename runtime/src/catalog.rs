@@ -249,6 +249,10 @@ pub const QUALIFIED_NAMES: &[(&str, &str)] = &[
 /// Python names it `sqrt`. Longest first where one prefix ends another.
 pub const MODULE_PREFIXES: &[&str] = &["_baton_", "json_", "math_", "baton_"];
 
+/// The modules of `MODULE_PREFIXES` whose functions CPython writes in Python: their builtins
+/// present as functions (type `function`, repr `<function loads at 0x...>`), as CPython's do.
+pub const PYTHON_FUNCTION_MODULES: &[&str] = &["json_"];
+
 /// The host calls a module builtin makes (the module must import them when a plan uses it).
 pub fn builtin_host_calls(name: &str) -> &'static [&'static str] {
     if name.starts_with("math_") {

@@ -226,9 +226,18 @@ fn build_layout() -> RuntimeLayout {
             }
             None => name_str,
         };
+        // A builtin standing for a function CPython writes in Python (`json.loads`) presents
+        // as a `function` (+20: the type object `$type_of` gives; 0 for its own type).
+        let presents_as = module
+            .filter(|(prefix, _)| catalog::PYTHON_FUNCTION_MODULES.contains(prefix))
+            .map_or(0, |_| types["function"]);
         builtins.insert(
             *name,
-            statics.object(type_id::BUILTIN, 0, &[id as u32, name_str, qualified]),
+            statics.object(
+                type_id::BUILTIN,
+                0,
+                &[id as u32, name_str, qualified, presents_as],
+            ),
         );
     }
     let empty_tuple = statics.tuple(&[]);

@@ -11,7 +11,14 @@
   (i32.store offset=16 (local.get $f) (local.get $defaults))
   (i32.store offset=20 (local.get $f) (local.get $kwdefaults))
   (i32.store offset=24 (local.get $f) (local.get $cells))
+  (i32.store offset=28 (local.get $f) (i32.const 0))
   (i64.extend_i32_u (local.get $f)))
+
+;; The function object `f`, marked as standing for a function CPython writes in C (`math.floor`):
+;; its type is builtin_function_or_method (`$type_of`) and its repr `<built-in function floor>`.
+(func $func_as_builtin (param $f i64) (result i64)
+  (i32.store offset=28 (i32.wrap_i64 (local.get $f)) (global.get $t_builtin_function_or_method))
+  (local.get $f))
 
 ;; The function object `f`, marked as defined by the plan library module whose name is the str
 ;; `prefix` (`shlex.`): its header's second word, which messages read (`$call_func_str`).
@@ -273,7 +280,8 @@
 ;; ---- argument binding --------------------------------------------------------------------------
 ;; A parameter descriptor (static data, i32 words): +0 positional parameters P (positional-only
 ;; first), +4 positional-only count, +8 keyword-only count K, +12 flags (1: *args, 2: **kwargs),
-;; +16 the P + K parameter names (str addresses). Binding fills `out`: P + K slots, then *args
+;; +16 the P + K parameter names (str addresses), then, with flag 4 (a C function's argument
+;; errors, `$bind_c_check`), its bare and displayed names. Binding fills `out`: P + K slots, then *args
 ;; (a tuple) and **kwargs (a dict) when the function has them. Every slot is an i64 value.
 
 (func $bind (param $fn i32) (param $args i32) (param $kwargs i32) (param $desc i32) (param $out i32)
@@ -284,6 +292,8 @@
   (local.set $p (i32.load (local.get $desc)))
   (local.set $k (i32.load offset=8 (local.get $desc)))
   (local.set $flags (i32.load offset=12 (local.get $desc)))
+  (if (i32.and (local.get $flags) (i32.const 4))
+    (then (call $bind_c_check (local.get $fn) (local.get $args) (local.get $kwargs) (local.get $desc))))
   (local.set $n (i32.load offset=4 (local.get $args)))
   ;; Positional arguments (too many is reported after the keywords, as CPython does: an
   ;; unexpected keyword first, and the keyword-only arguments given counted in the message).
@@ -379,6 +389,185 @@
   (call $check_missing (local.get $fn) (local.get $desc) (local.get $out) (i32.const 0) (local.get $p) (global.get $s_positional))
   (call $check_missing (local.get $fn) (local.get $desc) (local.get $out) (local.get $p)
     (i32.add (local.get $p) (local.get $k)) (global.get $s_keyword_only)))
+
+;; ---- the argument errors of CPython's C functions ----------------------------------------------
+;; A plan library function that stands for one CPython implements in C (`math.floor`,
+;; `re.Pattern.match`; descriptor flag 4) words its argument errors as CPython's C argument
+;; parsers do. Its descriptor holds two more words after the parameter names: the bare name
+;; (`floor`) and the displayed name (`math.floor`). A function that takes no keywords (its
+;; parameters all positional-only, or `*args` alone) is one of METH_O ("math.floor() takes
+;; exactly one argument (2 given)"), a positional checker ("comb expected 2 arguments, got 1")
+;; or METH_VARARGS; any other uses the keyword parser ("isclose() missing required argument 'a'
+;; (pos 1)"), whose checks this follows in CPython 3.11's order (`_PyArg_UnpackKeywords`). It
+;; raises the first error or returns; binding then cannot fail.
+(func $bind_c_check (param $fn i32) (param $args i32) (param $kwargs i32) (param $desc i32)
+  (local $p i32) (local $posonly i32) (local $k i32) (local $flags i32) (local $n i32) (local $nk i32)
+  (local $minpos i32) (local $max i32) (local $bare i64) (local $display i64) (local $sb i32)
+  (local $i i32) (local $name i64) (local $left i32) (local $entry i32) (local $key i64)
+  (local.set $p (i32.load (local.get $desc)))
+  (local.set $posonly (i32.load offset=4 (local.get $desc)))
+  (local.set $k (i32.load offset=8 (local.get $desc)))
+  (local.set $flags (i32.load offset=12 (local.get $desc)))
+  (local.set $bare (i64.extend_i32_u (i32.load offset=16
+    (i32.add (local.get $desc) (i32.shl (i32.add (local.get $p) (local.get $k)) (i32.const 2))))))
+  (local.set $display (i64.extend_i32_u (i32.load offset=20
+    (i32.add (local.get $desc) (i32.shl (i32.add (local.get $p) (local.get $k)) (i32.const 2))))))
+  (local.set $n (i32.load offset=4 (local.get $args)))
+  (if (local.get $kwargs) (then (local.set $nk (i32.load offset=4 (local.get $kwargs)))))
+  (local.set $minpos (i32.sub (local.get $p)
+    (select (i32.load offset=4 (i32.load offset=16 (local.get $fn))) (i32.const 0)
+      (i32.ne (i32.load offset=16 (local.get $fn)) (i32.const 0)))))
+  (local.set $sb (call $sb_new))
+  (if (i32.and (i32.eq (local.get $posonly) (local.get $p))
+        (i32.and (i32.eqz (local.get $k)) (i32.eqz (i32.and (local.get $flags) (i32.const 2)))))
+    (then
+      (if (local.get $nk)
+        (then (call $raise_msg (global.get $t_TypeError)
+          (call $msg1 (global.get $s_no_keyword_arguments) (local.get $display)))))
+      (if (i32.and (local.get $flags) (i32.const 1)) (then (return)))
+      (if (i32.and (i32.ge_u (local.get $n) (local.get $minpos)) (i32.le_u (local.get $n) (local.get $p)))
+        (then (return)))
+      (if (i32.and (i32.eq (local.get $p) (i32.const 1)) (i32.eq (local.get $minpos) (i32.const 1)))
+        (then
+          (call $sb_push_str (local.get $sb) (local.get $display))
+          (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_c_exactly_one)))
+          (call $sb_push_i64 (local.get $sb) (i64.extend_i32_u (local.get $n)))
+          (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_c_given)))
+          (call $raise_msg (global.get $t_TypeError) (call $sb_finish (local.get $sb)))))
+      ;; `_PyArg_CheckPositional`: "perm expected at most 2 arguments, got 3".
+      (call $sb_push_str (local.get $sb) (local.get $bare))
+      (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_c_expected)))
+      (local.set $max (local.get $p))
+      (if (i32.ne (local.get $minpos) (local.get $p))
+        (then
+          (if (i32.lt_u (local.get $n) (local.get $minpos))
+            (then
+              (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_c_at_least)))
+              (local.set $max (local.get $minpos)))
+            (else (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_c_at_most)))))))
+      (call $sb_push_i64 (local.get $sb) (i64.extend_i32_u (local.get $max)))
+      (call $sb_push_str (local.get $sb) (i64.extend_i32_u
+        (select (global.get $s_c_argument_got) (global.get $s_c_arguments_got) (i32.eq (local.get $max) (i32.const 1)))))
+      (call $sb_push_i64 (local.get $sb) (i64.extend_i32_u (local.get $n)))
+      (call $raise_msg (global.get $t_TypeError) (call $sb_finish (local.get $sb)))))
+  ;; The keyword parser.
+  (local.set $max (i32.add (local.get $p) (local.get $k)))
+  (if (i32.gt_u (i32.add (local.get $n) (local.get $nk)) (local.get $max))
+    (then
+      (call $sb_push_str (local.get $sb) (local.get $bare))
+      (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_c_takes_at_most)))
+      (call $sb_push_i64 (local.get $sb) (i64.extend_i32_u (local.get $max)))
+      (if (i32.eqz (local.get $n))
+        (then (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_c_keyword)))))
+      (call $c_push_arguments_given (local.get $sb) (local.get $max) (i32.add (local.get $n) (local.get $nk)))))
+  (if (i32.gt_u (local.get $n) (local.get $p))
+    (then
+      (call $sb_push_str (local.get $sb) (local.get $bare))
+      (if (i32.eqz (local.get $p))
+        (then
+          (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_c_takes_no_positional)))
+          (call $raise_msg (global.get $t_TypeError) (call $sb_finish (local.get $sb)))))
+      (call $sb_push_str (local.get $sb) (i64.extend_i32_u
+        (select (global.get $s_c_takes_at_most) (global.get $s_c_takes_exactly)
+          (i32.lt_u (local.get $minpos) (local.get $p)))))
+      (call $sb_push_i64 (local.get $sb) (i64.extend_i32_u (local.get $p)))
+      (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_c_positional)))
+      (call $c_push_arguments_given (local.get $sb) (local.get $p) (local.get $n))))
+  ;; Fewer positional arguments than the required positional-only parameters.
+  (local.set $i (select (local.get $posonly) (local.get $minpos) (i32.lt_u (local.get $posonly) (local.get $minpos))))
+  (if (i32.lt_u (local.get $n) (local.get $i))
+    (then
+      (call $sb_push_str (local.get $sb) (local.get $bare))
+      (call $sb_push_str (local.get $sb) (i64.extend_i32_u
+        (select (global.get $s_c_takes_at_least) (global.get $s_c_takes_exactly)
+          (i32.lt_u (local.get $i) (local.get $p)))))
+      (call $sb_push_i64 (local.get $sb) (i64.extend_i32_u (local.get $i)))
+      (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_c_positional)))
+      (call $c_push_arguments_given (local.get $sb) (local.get $i) (local.get $n))))
+  ;; The parameters after the positional arguments, by keyword or from a default.
+  (local.set $left (local.get $nk))
+  (local.set $i (select (local.get $n) (local.get $posonly) (i32.gt_u (local.get $n) (local.get $posonly))))
+  (block $done
+    (loop $each
+      (br_if $done (i32.ge_u (local.get $i) (local.get $max)))
+      (local.set $name (i64.extend_i32_u (i32.load offset=16
+        (i32.add (local.get $desc) (i32.shl (local.get $i) (i32.const 2))))))
+      (if (if (result i32) (local.get $left)
+            (then (i64.ne (call $dict_get (i64.extend_i32_u (local.get $kwargs)) (local.get $name)) (i64.const 0)))
+            (else (i32.const 0)))
+        (then (local.set $left (i32.sub (local.get $left) (i32.const 1))))
+        (else
+          (if (call $c_required (local.get $fn) (local.get $i) (local.get $minpos) (local.get $p) (local.get $name))
+            (then
+              (call $sb_push_str (local.get $sb) (local.get $bare))
+              (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_c_missing_required)))
+              (call $sb_push_str (local.get $sb) (local.get $name))
+              (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_c_pos)))
+              (call $sb_push_i64 (local.get $sb) (i64.extend_i32_u (i32.add (local.get $i) (i32.const 1))))
+              (call $sb_push_byte (local.get $sb) (i32.const 41))
+              (call $raise_msg (global.get $t_TypeError) (call $sb_finish (local.get $sb)))))))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br $each)))
+  (if (i32.eqz (local.get $left)) (then (return)))
+  ;; A keyword left over: one also given by position, else one that names no parameter.
+  (local.set $i (local.get $posonly))
+  (block $done
+    (loop $each
+      (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+      (local.set $name (i64.extend_i32_u (i32.load offset=16
+        (i32.add (local.get $desc) (i32.shl (local.get $i) (i32.const 2))))))
+      (if (i64.ne (call $dict_get (i64.extend_i32_u (local.get $kwargs)) (local.get $name)) (i64.const 0))
+        (then
+          (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_c_argument_for)))
+          (call $sb_push_str (local.get $sb) (local.get $bare))
+          (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_c_given_by_name)))
+          (call $sb_push_str (local.get $sb) (local.get $name))
+          (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_c_and_position)))
+          (call $sb_push_i64 (local.get $sb) (i64.extend_i32_u (i32.add (local.get $i) (i32.const 1))))
+          (call $sb_push_byte (local.get $sb) (i32.const 41))
+          (call $raise_msg (global.get $t_TypeError) (call $sb_finish (local.get $sb)))))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br $each)))
+  (local.set $i (i32.const 0))
+  (block $done
+    (loop $each
+      (br_if $done (i32.ge_u (local.get $i) (i32.load offset=12 (local.get $kwargs))))
+      (local.set $entry (i32.add (i32.load offset=8 (local.get $kwargs)) (i32.mul (local.get $i) (i32.const 24))))
+      (local.set $key (i64.load offset=8 (local.get $entry)))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br_if $each (i64.eqz (local.get $key)))
+      (if (i32.eqz (call $c_keyword_names_parameter (local.get $desc) (local.get $posonly) (local.get $max) (local.get $key)))
+        (then
+          (call $raise_msg (global.get $t_TypeError)
+            (call $msg2 (global.get $s_c_invalid_keyword) (local.get $key) (local.get $bare)))))
+      (br $each))))
+
+;; " 2 arguments (3 given)" and raises the message `sb` holds, a TypeError.
+(func $c_push_arguments_given (param $sb i32) (param $count i32) (param $given i32)
+  (call $sb_push_str (local.get $sb) (i64.extend_i32_u
+    (select (global.get $s_c_argument_open) (global.get $s_c_arguments_open) (i32.eq (local.get $count) (i32.const 1)))))
+  (call $sb_push_i64 (local.get $sb) (i64.extend_i32_u (local.get $given)))
+  (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_c_given)))
+  (call $raise_msg (global.get $t_TypeError) (call $sb_finish (local.get $sb))))
+
+;; Whether parameter `i` (named `name`) has no default: a positional one before the defaults,
+;; a keyword-only one missing from the keyword-only defaults.
+(func $c_required (param $fn i32) (param $i i32) (param $minpos i32) (param $p i32) (param $name i64) (result i32)
+  (if (i32.lt_u (local.get $i) (local.get $p)) (then (return (i32.lt_u (local.get $i) (local.get $minpos)))))
+  (if (i32.eqz (i32.load offset=20 (local.get $fn))) (then (return (i32.const 1))))
+  (i64.eqz (call $dict_get (i64.extend_i32_u (i32.load offset=20 (local.get $fn))) (local.get $name))))
+
+;; Whether the str `key` names one of the parameters [from, to) of descriptor `desc`.
+(func $c_keyword_names_parameter (param $desc i32) (param $from i32) (param $to i32) (param $key i64) (result i32)
+  (block $done
+    (loop $each
+      (br_if $done (i32.ge_u (local.get $from) (local.get $to)))
+      (if (call $str_eq (local.get $key)
+            (i64.extend_i32_u (i32.load offset=16 (i32.add (local.get $desc) (i32.shl (local.get $from) (i32.const 2))))))
+        (then (return (i32.const 1))))
+      (local.set $from (i32.add (local.get $from) (i32.const 1)))
+      (br $each)))
+  (i32.const 0))
 
 ;; Raises "f() missing 2 required positional arguments: 'a' and 'b'" for empty slots in [from, to).
 (func $check_missing (param $fn i32) (param $desc i32) (param $out i32) (param $from i32) (param $to i32) (param $kind i32)

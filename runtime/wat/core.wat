@@ -104,6 +104,14 @@
   ;; A frozenset is a set marked at +36 (runtime/wat/dict.wat).
   (if (i32.eq (local.get $t) (i32.const 9))
     (then (if (i32.load offset=36 (i32.wrap_i64 (local.get $v))) (then (return (global.get $t_frozenset))))))
+  ;; A function (id 10) or builtin (id 14) may present as the other kind, as CPython's are C or
+  ;; Python functions (`math.floor`, `json.loads`): the type object at +28 or +20, else its own.
+  (if (i32.eq (local.get $t) (i32.const TYPE_FUNCTION))
+    (then (if (i32.load offset=28 (i32.wrap_i64 (local.get $v)))
+      (then (return (i32.load offset=28 (i32.wrap_i64 (local.get $v))))))))
+  (if (i32.eq (local.get $t) (i32.const TYPE_BUILTIN))
+    (then (if (i32.load offset=20 (i32.wrap_i64 (local.get $v)))
+      (then (return (i32.load offset=20 (i32.wrap_i64 (local.get $v))))))))
   ;; A method taken from its type (`list.append`) is a bound method without a receiver.
   (if (i32.eq (local.get $t) (i32.const TYPE_BOUND_METHOD))
     (then (if (i64.eqz (i64.load offset=8 (i32.wrap_i64 (local.get $v))))

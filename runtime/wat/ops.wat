@@ -720,36 +720,19 @@
   (block $done
     (if (i32.eq (local.get $t) (i32.const 3))
       (then (call $sb_push_i64 (local.get $sb) (i64.load offset=8 (local.get $p))) (br $done)))
-    (if (i32.eq (local.get $t) (i32.const 10))
+    ;; A function or builtin shows as the kind it presents as (`$type_of`): CPython's C
+    ;; functions as `<built-in function fsum>`, its Python functions as `<function dumps at 0x...>`.
+    (if (i32.or (i32.eq (local.get $t) (i32.const 10)) (i32.eq (local.get $t) (i32.const 14)))
       (then
-        ;; The math module's functions are C functions in CPython: `<built-in function fsum>`.
-        (if (i32.load offset=4 (local.get $p))
-          (then (if (call $str_eq (i64.extend_i32_u (i32.load offset=4 (local.get $p)))
-                      (i64.extend_i32_u (global.get $s_ops_math_dot)))
-            (then
-              (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_ops_builtin)))
-              (call $sb_push_str (local.get $sb) (i64.extend_i32_u (i32.load offset=12 (local.get $p))))
-              (call $sb_push_byte (local.get $sb) (i32.const 62))
-              (br $done)))))
+        (if (i32.eq (call $type_of (local.get $v)) (global.get $t_builtin_function_or_method))
+          (then
+            (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_ops_builtin)))
+            (call $sb_push_str (local.get $sb) (i64.extend_i32_u (i32.load offset=12 (local.get $p))))
+            (call $sb_push_byte (local.get $sb) (i32.const 62))
+            (br $done)))
         (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_ops_function)))
         (call $sb_push_str (local.get $sb) (i64.extend_i32_u (i32.load offset=12 (local.get $p))))
         (call $sb_push_addr (local.get $sb) (local.get $v))
-        (call $sb_push_byte (local.get $sb) (i32.const 62))
-        (br $done)))
-    (if (i32.eq (local.get $t) (i32.const 14))
-      (then
-        ;; json's functions are Python functions in CPython: `<function dumps at 0x...>`.
-        (if (i32.ge_u (i32.load offset=4 (i32.load offset=16 (local.get $p))) (i32.const 5))
-          (then (if (call $bytes_equal (i32.add (i32.load offset=16 (local.get $p)) (i32.const 16))
-                      (i32.add (global.get $s_ops_json_dot) (i32.const 16)) (i32.const 5))
-            (then
-              (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_ops_function)))
-              (call $sb_push_str (local.get $sb) (i64.extend_i32_u (i32.load offset=12 (local.get $p))))
-              (call $sb_push_addr (local.get $sb) (local.get $v))
-              (call $sb_push_byte (local.get $sb) (i32.const 62))
-              (br $done)))))
-        (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_ops_builtin)))
-        (call $sb_push_str (local.get $sb) (i64.extend_i32_u (i32.load offset=12 (local.get $p))))
         (call $sb_push_byte (local.get $sb) (i32.const 62))
         (br $done)))
     (if (i32.eq (local.get $t) (i32.const 13))

@@ -659,6 +659,13 @@ impl<'a> Generator<'a> {
         index
     }
 
+    /// The (bare, displayed) names of the function with qualified name `qualname` when it is a
+    /// library function standing for a C function of CPython (`library::c_function`).
+    fn c_function_names(&self, qualname: &str) -> Option<(String, String)> {
+        let module = self.global_prefix.strip_suffix('.')?;
+        crate::library::c_function(module, qualname)
+    }
+
     /// Emits a function or lambda as a wasm function; returns its table index. `def_key` is a
     /// `def` statement's range, whose reserved index direct call sites test for.
     fn function(
@@ -693,14 +700,23 @@ impl<'a> Generator<'a> {
                 .iter()
                 .map(|a| normalize(a.def.arg.as_str()).into_owned()),
         );
+        // A library function standing for one of CPython's C functions words its argument
+        // errors as CPython's C argument parsers do (flag 4; its names follow the parameters').
+        let c_names = self.c_function_names(&self.scopes.qualname(scope));
         let mut words = vec![
             positional.len() as u32,
             args.posonlyargs.len() as u32,
             args.kwonlyargs.len() as u32,
-            u32::from(args.vararg.is_some()) | (u32::from(args.kwarg.is_some()) << 1),
+            u32::from(args.vararg.is_some())
+                | (u32::from(args.kwarg.is_some()) << 1)
+                | (u32::from(c_names.is_some()) << 2),
         ];
         for param in &names {
             words.push(self.str_const(param));
+        }
+        if let Some((bare, display)) = &c_names {
+            words.push(self.str_const(bare));
+            words.push(self.str_const(display));
         }
         let descriptor = self.statics.words(&words);
         if let Some(vararg) = &args.vararg {
@@ -916,10 +932,20 @@ impl<'a> Generator<'a> {
         // Function objects carry the qualified name, as CPython's repr and argument errors
         // show it (`g.<locals>.inner() missing 1 required positional argument`).
         let qualname = self.scopes.qualname(node_scope);
-        let name_str = self.str_const(if qualname.is_empty() { name } else { &qualname });
+        // One standing for a C function of CPython is named as CPython names it (`groups`).
+        let c_names = self.c_function_names(&qualname);
+        let shown = match &c_names {
+            Some((bare, _)) => bare.as_str(),
+            None if qualname.is_empty() => name,
+            None => &qualname,
+        };
+        let name_str = self.str_const(shown);
         let mut function = format!(
             "(call $func_new (i32.const {index}) (i32.const {name_str}) {defaults_code} {kwdefaults_code} {cells_code})"
         );
+        if c_names.is_some() {
+            function = format!("(call $func_as_builtin {function})");
+        }
         // A plan library's function names its module in messages (`shlex.split() argument
         // after * must be an iterable`), as CPython's do.
         if !self.global_prefix.is_empty() {
