@@ -147,6 +147,17 @@ fn overflow_deviation(baton: &Outcome, python: &Outcome) -> bool {
     mentions(baton) && !mentions(python)
 }
 
+/// Baton raised MemoryError (ending in it, or printing it) where CPython did not: the plan's
+/// memory reached the tester's limit (128 MiB, `baton.rs`), which CPython does not have.
+/// A limit, not compared.
+fn memory_limit(baton: &Outcome, python: &Outcome) -> bool {
+    let mentions = |o: &Outcome| {
+        o.stdout.contains("MemoryError")
+            || matches!(&o.ending, Ending::Raised(l) if exception_type(l) == "MemoryError")
+    };
+    mentions(baton) && !mentions(python)
+}
+
 /// Baton has no complex numbers: `negative ** fractional` raises ValueError (CPython's message
 /// for floats without complex support) where CPython computes a complex number.
 const NO_COMPLEX: &str = "negative number cannot be raised to a fractional power";
@@ -397,6 +408,9 @@ pub fn compare(baton: &Outcome, python: &Outcome) -> Verdict {
         || mask_addresses(&baton.stdout) == mask_addresses(&python.stdout);
     if same_stdout && baton.ending == python.ending {
         return Verdict::Same;
+    }
+    if memory_limit(baton, python) {
+        return Verdict::Skipped("Baton memory limit (MemoryError)".to_owned());
     }
     if overflow_deviation(baton, python) {
         return Verdict::Deviation("OverflowError beyond 64-bit ints");
@@ -702,6 +716,15 @@ mod tests {
         assert!(matches!(compare(&limit, &ok), Verdict::Skipped(_)));
         assert!(matches!(compare(&gap, &ok), Verdict::Skipped(_)));
         assert!(matches!(compare(&ok, &limit), Verdict::Skipped(_)));
+        // A MemoryError under the tester's memory limit is a limit too; a difference beside
+        // one CPython also raised is not.
+        let memory = out("", Ending::Raised("MemoryError".into()));
+        let printed = out("1\n", Ending::Success);
+        assert!(matches!(compare(&memory, &printed), Verdict::Skipped(_)));
+        assert!(matches!(
+            compare(&memory, &out("2\n", Ending::Raised("MemoryError".into()))),
+            Verdict::Mismatch(_)
+        ));
     }
 
     #[test]
