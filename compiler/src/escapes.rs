@@ -1,7 +1,10 @@
 //! Python's string escapes, decoded as CPython 3.11 decodes a str literal's. The parser decodes
 //! ordinary literals itself; an f-string's literal format spec (`f'{v:\x3e5}'`) it leaves as
 //! written, so the checker validates it here (a malformed escape is CPython's SyntaxError) and
-//! the code generator decodes it.
+//! the code generator decodes it. A Rust `String` cannot hold a lone surrogate (`"\ud800"`),
+//! which the parser replaces with U+FFFD: such a literal is decoded again from its source text
+//! (`str_literal_bytes`), to the bytes the runtime holds a str in (a surrogate in its
+//! three-byte form, as `chr(0xD800)` makes it).
 
 /// Whether the string literal starting at byte `start` of `source` is raw (an `r`/`R` among
 /// its prefix letters): a raw literal's escapes are kept as written.
@@ -39,14 +42,48 @@ impl std::fmt::Display for EscapeError {
 /// a `\N` without a known `{name}` is an error.
 pub fn decode_escapes(text: &str) -> Result<String, EscapeError> {
     let mut out = String::with_capacity(text.len());
+    decode_with(text, |c| out.push(char::from_u32(c).unwrap_or('\u{fffd}')))?;
+    Ok(out)
+}
+
+/// As `decode_escapes`, to a str's bytes as the runtime holds them: UTF-8, with a lone surrogate
+/// in its three-byte form.
+pub fn decode_escapes_to_bytes(text: &str) -> Result<Vec<u8>, EscapeError> {
+    let mut out = Vec::with_capacity(text.len());
+    decode_with(text, |c| push_code_point(&mut out, c))?;
+    Ok(out)
+}
+
+/// Appends code point `c` (at most U+10FFFF; a surrogate too) in UTF-8's encoding.
+fn push_code_point(out: &mut Vec<u8>, c: u32) {
+    // Every cast below keeps the low bits on purpose: they are the encoding's payload.
+    match c {
+        0..=0x7f => out.push(c as u8),
+        0x80..=0x7ff => out.extend([0xc0 | (c >> 6) as u8, 0x80 | (c & 0x3f) as u8]),
+        0x800..=0xffff => out.extend([
+            0xe0 | (c >> 12) as u8,
+            0x80 | ((c >> 6) & 0x3f) as u8,
+            0x80 | (c & 0x3f) as u8,
+        ]),
+        _ => out.extend([
+            0xf0 | (c >> 18) as u8,
+            0x80 | ((c >> 12) & 0x3f) as u8,
+            0x80 | ((c >> 6) & 0x3f) as u8,
+            0x80 | (c & 0x3f) as u8,
+        ]),
+    }
+}
+
+/// Decodes `text`, passing each code point (surrogates included) to `push`.
+fn decode_with(text: &str, mut push: impl FnMut(u32)) -> Result<(), EscapeError> {
     let mut rest = text.char_indices().peekable();
     while let Some((at, c)) = rest.next() {
         if c != '\\' {
-            out.push(c);
+            push(u32::from(c));
             continue;
         }
         let Some(&(_, next)) = rest.peek() else {
-            out.push('\\');
+            push(u32::from('\\'));
             break;
         };
         let simple = match next {
@@ -64,7 +101,7 @@ pub fn decode_escapes(text: &str) -> Result<String, EscapeError> {
         };
         if let Some(decoded) = simple {
             rest.next();
-            out.push(decoded);
+            push(u32::from(decoded));
             continue;
         }
         // A backslash before a line break joins the lines.
@@ -103,12 +140,10 @@ pub fn decode_escapes(text: &str) -> Result<String, EscapeError> {
                     }
                 }
             }
-            match char::from_u32(value) {
-                Some(decoded) => out.push(decoded),
-                // A lone surrogate: Python keeps it; a str here cannot. The replacement
-                // character stands in, as it did before.
-                None if value <= 0x10ffff => out.push('\u{fffd}'),
-                None => {
+            match value {
+                // A lone surrogate too: Python keeps it.
+                0..=0x10ffff => push(value),
+                _ => {
                     return Err(EscapeError {
                         first: at,
                         last,
@@ -142,7 +177,7 @@ pub fn decode_escapes(text: &str) -> Result<String, EscapeError> {
                 return Err(malformed(text.len().saturating_sub(1).max(at + 2)));
             };
             match unicode_names2::character(&name) {
-                Some(decoded) => out.push(decoded),
+                Some(decoded) => push(u32::from(decoded)),
                 None => {
                     return Err(EscapeError {
                         first: at,
@@ -164,17 +199,93 @@ pub fn decode_escapes(text: &str) -> Result<String, EscapeError> {
                     _ => break,
                 }
             }
-            out.push(char::from_u32(value).unwrap_or('\u{fffd}'));
+            push(value);
             continue;
         }
-        out.push('\\');
+        push(u32::from('\\'));
     }
-    Ok(out)
+    Ok(())
+}
+
+/// The bytes of the str a literal's source text makes: one or more string literals (implicit
+/// concatenation, with blanks, comments and line continuations between them), each decoded by
+/// its prefix (raw or not). `None` for text that is not such a sequence of str literals (bytes
+/// and f-strings included) or holds a malformed escape (the parser refused those already).
+pub fn str_literal_bytes(source: &str) -> Option<Vec<u8>> {
+    let mut out = Vec::new();
+    let mut rest = source;
+    loop {
+        rest = rest.trim_start();
+        if let Some(comment) = rest.strip_prefix('#') {
+            rest = comment.split_once('\n').map_or("", |(_, after)| after);
+            continue;
+        }
+        if let Some(joined) = rest.strip_prefix("\\\n").or_else(|| rest.strip_prefix("\\\r\n")) {
+            rest = joined;
+            continue;
+        }
+        if rest.is_empty() {
+            return Some(out);
+        }
+        let prefix_len = rest.find(['\'', '"'])?;
+        let prefix = rest[..prefix_len].to_ascii_lowercase();
+        if !matches!(prefix.as_str(), "" | "r" | "u") {
+            return None;
+        }
+        let after_prefix = &rest[prefix_len..];
+        let quote = if after_prefix.starts_with("\"\"\"") || after_prefix.starts_with("\'\'\'") {
+            &after_prefix[..3]
+        } else {
+            &after_prefix[..1]
+        };
+        let body_and_rest = &after_prefix[quote.len()..];
+        // The body ends at the first closing quote not escaped by a backslash (in a raw
+        // literal too, where the backslash stays).
+        let mut end = None;
+        let mut chars = body_and_rest.char_indices();
+        while let Some((i, c)) = chars.next() {
+            if c == '\\' {
+                chars.next();
+            } else if body_and_rest[i..].starts_with(quote) {
+                end = Some(i);
+                break;
+            }
+        }
+        let end = end?;
+        let body = &body_and_rest[..end];
+        if prefix == "r" {
+            out.extend_from_slice(body.as_bytes());
+        } else {
+            out.extend(decode_escapes_to_bytes(body).ok()?);
+        }
+        rest = &body_and_rest[end + quote.len()..];
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::decode_escapes;
+    use super::{decode_escapes, str_literal_bytes};
+
+    #[test]
+    fn literals_keep_lone_surrogates_in_their_three_byte_form() {
+        assert_eq!(str_literal_bytes(r#""\ud800""#), Some(vec![0xed, 0xa0, 0x80]));
+        assert_eq!(
+            str_literal_bytes(r#""a\udfff" 'b'"#),
+            Some(vec![b'a', 0xed, 0xbf, 0xbf, b'b'])
+        );
+        // Concatenated across lines with a comment and a raw part; an escaped quote.
+        assert_eq!(
+            str_literal_bytes("'x\\'' # note\n  r'\\ud800'"),
+            Some(b"x'\\ud800".to_vec())
+        );
+        assert_eq!(
+            str_literal_bytes(r#"'''q"\U0001F600'''"#),
+            Some("q\"\u{1F600}".as_bytes().to_vec())
+        );
+        assert_eq!(str_literal_bytes(r#"b"\ud800""#), None);
+        assert_eq!(str_literal_bytes(r#"f"\ud800""#), None);
+        assert_eq!(str_literal_bytes(r#""\x4""#), None);
+    }
 
     #[test]
     fn escapes_decode_as_python_decodes_them() {

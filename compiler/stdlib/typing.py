@@ -10,7 +10,7 @@ List = list
 Dict = dict
 Tuple = tuple
 Set = set
-FrozenSet = set
+FrozenSet = frozenset
 
 
 def cast(typ, val):

@@ -118,6 +118,22 @@ impl Statics {
         address
     }
 
+    /// A str object from its bytes as the runtime holds them: UTF-8, where a lone surrogate
+    /// (`"\ud800"` in a plan's source) is in its three-byte form. Valid UTF-8 is shared as
+    /// `str` shares it.
+    pub fn str_bytes(&mut self, bytes: &[u8]) -> u32 {
+        if let Ok(text) = std::str::from_utf8(bytes) {
+            return self.str(text);
+        }
+        let mut object = Self::header(type_id::STR, bytes.len() as u32);
+        // Code points: every byte that does not continue one.
+        let chars = bytes.iter().filter(|&&b| b & 0xc0 != 0x80).count();
+        object.extend_from_slice(&(chars as u32).to_le_bytes());
+        object.extend_from_slice(&str_hash(bytes).to_le_bytes());
+        object.extend_from_slice(bytes);
+        self.place(&object)
+    }
+
     /// A boxed int object (for ints outside the small-int range).
     pub fn boxed_int(&mut self, value: i64) -> u32 {
         let mut object = Self::header(type_id::INT, 0);

@@ -469,6 +469,23 @@ impl<'a> Generator<'a> {
         self.statics.str(text)
     }
 
+    /// The static str of the literal `node`, whose text the parser decoded to `text`. A Rust
+    /// string cannot hold a lone surrogate (`"\ud800"`), which the parser replaced with U+FFFD:
+    /// such a literal is decoded again from its source (`escapes::str_literal_bytes`).
+    fn str_literal(&mut self, node: &ast::Expr, text: &str) -> u32 {
+        if text.contains('\u{fffd}') {
+            let range = node.range();
+            let source = self
+                .file
+                .text()
+                .get(range.start().to_usize()..range.end().to_usize());
+            if let Some(bytes) = source.and_then(crate::escapes::str_literal_bytes) {
+                return self.statics.str_bytes(&bytes);
+            }
+        }
+        self.str_const(text)
+    }
+
     fn str_value(&mut self, text: &str) -> String {
         format!("(i64.const {})", self.str_const(text))
     }
@@ -2151,7 +2168,7 @@ impl<'a> Generator<'a> {
             Constant::None => i64::from(layout::NONE),
             Constant::Bool(true) => i64::from(layout::TRUE),
             Constant::Bool(false) => i64::from(layout::FALSE),
-            Constant::Str(s) => i64::from(self.str_const(&s)),
+            Constant::Str(s) => i64::from(self.str_literal(item, &s)),
             Constant::Int(big) => layout::small_int(i64::try_from(&big).ok()?)?,
             Constant::Float(f) => i64::from(self.statics.float(f)),
             _ => return None,
@@ -2164,7 +2181,7 @@ impl<'a> Generator<'a> {
             Constant::Ellipsis => "(call $ellipsis)".to_string(),
             Constant::Bool(true) => format!("(i64.const {})", layout::TRUE),
             Constant::Bool(false) => format!("(i64.const {})", layout::FALSE),
-            Constant::Str(s) => self.str_value(s),
+            Constant::Str(s) => format!("(i64.const {})", self.str_literal(node, s)),
             Constant::Int(big) => {
                 let Ok(n) = i64::try_from(big) else {
                     return self.unsupported(

@@ -37,3 +37,5 @@ try:
     int[0]
 except TypeError as e:
     print(repr(e))
+# typing.FrozenSet stands for frozenset, as in CPython.
+print(isinstance(frozenset([1]), typing.FrozenSet), isinstance({1}, typing.FrozenSet))

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use crate::baton::Runner;
 use crate::gen::{generate, GenConfig};
 use crate::oracle::{self, OracleError, Worker};
-use crate::outcome::{compare, first_difference, items_permuted, Kind, Outcome, Verdict};
+use crate::outcome::{compare, first_difference, items_permuted, Ending, Kind, Outcome, Verdict};
 use crate::reduce::{reduce, Budget};
 
 /// What to run.
@@ -200,6 +200,9 @@ pub fn classify(runner: &Runner, source: &str, baton: &Outcome, python: &Outcome
         if uses_sets(source) && items_permuted(baton, python) {
             return Verdict::Deviation("set iteration order (a line's items in another order)");
         }
+        if uses_regex_flags(source) && flag_is_int_difference(baton, python) {
+            return Verdict::Deviation("re's flags are ints (a flag used as a RegexFlag)");
+        }
     }
     verdict
 }
@@ -220,6 +223,33 @@ fn uses_sets(source: &str) -> bool {
         let close = inner.find('}').unwrap_or(0);
         close > 0 && !inner[..close].contains(':')
     })
+}
+
+/// Whether `source` names one of re's flags (`re.M`, `re.IGNORECASE`, `re.RegexFlag`, ...).
+fn uses_regex_flags(source: &str) -> bool {
+    const FLAGS: &[&str] = &[
+        "A", "ASCII", "DEBUG", "DOTALL", "I", "IGNORECASE", "L", "LOCALE", "M", "MULTILINE",
+        "NOFLAG", "RegexFlag", "S", "T", "TEMPLATE", "U", "UNICODE", "VERBOSE", "X",
+    ];
+    source.match_indices("re.").any(|(at, _)| {
+        let name: String = source[at + 3..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
+        FLAGS.contains(&name.as_str())
+    })
+}
+
+/// A difference that comes from re's flags being ints in Baton (README, "Where Baton differs"):
+/// Baton's run ended in an error about an `int` (iterating a flag, a flag's attribute) that
+/// CPython's did not, or CPython's output names a RegexFlag where Baton's cannot.
+fn flag_is_int_difference(baton: &Outcome, python: &Outcome) -> bool {
+    let int_error = |o: &Outcome| matches!(&o.ending, Ending::Raised(l) if l.contains("'int'"));
+    let names_flag = |o: &Outcome| {
+        o.stdout.contains("RegexFlag")
+            || matches!(&o.ending, Ending::Raised(l) if l.contains("RegexFlag"))
+    };
+    (int_error(baton) && !int_error(python)) || (names_flag(python) && !names_flag(baton))
 }
 
 /// Runs plans `start..start+count` of `seed`.
@@ -513,6 +543,9 @@ mod tests {
         assert!(uses_sets("s = {3, 1, 2}\ns.update([10, 5])\nprint(*s)\n"));
         assert!(uses_sets("print(*set(xs))"));
         assert!(!uses_sets("d = {1: 2}\nprint(*sorted(xs))\n"));
+        assert!(uses_regex_flags("for m in re.M:\n    pass\n"));
+        assert!(uses_regex_flags("re.compile(p, re.IGNORECASE | re.X)"));
+        assert!(!uses_regex_flags("re.compile(p).match(s)\nre.Match"));
         // Lines in another order (one printed per item) are too.
         assert!(items_permuted(&out("b\na\nc\n"), &out("a\nb\nc\n")));
         // Another item, or another line count, is not a permutation.

@@ -324,6 +324,57 @@ pub fn sort_compared_types(text: &str) -> String {
     out
 }
 
+/// `text` (CPython's output) with typing's container aliases written as the builtin types
+/// Baton's are (README, "Where Baton differs"): `typing.List` and `typing.List[int]` as
+/// `<class 'list'>`.
+pub fn typing_aliases_as_types(text: &str) -> String {
+    const ALIASES: [(&str, &str); 5] = [
+        ("FrozenSet", "frozenset"),
+        ("List", "list"),
+        ("Dict", "dict"),
+        ("Tuple", "tuple"),
+        ("Set", "set"),
+    ];
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("typing.") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + "typing.".len()..];
+        let alias = ALIASES.iter().find(|(alias, _)| {
+            after.starts_with(alias)
+                && !after[alias.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_')
+        });
+        let Some((alias, builtin)) = alias else {
+            out.push_str("typing.");
+            rest = after;
+            continue;
+        };
+        out.push_str(&format!("<class '{builtin}'>"));
+        rest = &after[alias.len()..];
+        // A subscript (`[int, str]`, nested brackets too) is the type itself in Baton.
+        if rest.starts_with('[') {
+            let mut depth = 0usize;
+            let mut end = rest.len();
+            for (i, c) in rest.char_indices() {
+                match c {
+                    '[' => depth += 1,
+                    ']' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            end = i + 1;
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            rest = &rest[end..];
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// `text` (CPython's output) with re's flags written as Baton's ints: `re.IGNORECASE|re.M...`
 /// as its value, and the type name `'RegexFlag'` as `'int'`. CPython's flags are members of
 /// the RegexFlag enum; Baton's are ints (a documented deviation), which print and name their
@@ -435,6 +486,12 @@ pub fn compare(baton: &Outcome, python: &Outcome) -> Verdict {
         && mask_addresses(&baton.stdout) == mask_addresses(&regex_flags_as_ints(&python.stdout))
     {
         return Verdict::Deviation("re's flags are ints (CPython's print as re.NAME)");
+    }
+    if baton.ending == python.ending
+        && mask_addresses(&baton.stdout)
+            == mask_addresses(&typing_aliases_as_types(&python.stdout))
+    {
+        return Verdict::Deviation("typing's container aliases are the builtin types");
     }
     let unordered = |o: &Outcome| {
         let ending = match &o.ending {
@@ -549,6 +606,11 @@ mod tests {
     #[test]
     fn regex_flags_read_as_ints() {
         assert_eq!(regex_flags_as_ints("re.VERBOSE\n"), "64\n");
+        assert_eq!(
+            typing_aliases_as_types("typing.List typing.Dict[str, typing.List[int]] typing.Any\n"),
+            "<class 'list'> <class 'dict'> typing.Any\n"
+        );
+        assert_eq!(typing_aliases_as_types("typing.Listing"), "typing.Listing");
         assert_eq!(
             regex_flags_as_ints("x re.IGNORECASE|re.MULTILINE y"),
             "x 10 y"
