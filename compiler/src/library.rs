@@ -41,13 +41,16 @@ pub const LIBRARY: &[(&str, &str, &str)] = &[
 ];
 
 /// A group of library functions that stand for functions CPython writes in C: their module, the
-/// scope they are defined in (the prefix of their qualified name), the prefix CPython shows
-/// before their names, and their names (a trailing `_` is the library's, dropped in messages).
+/// scope they are defined in (the prefix of their qualified name), what CPython shows before
+/// their names (`math.`, `Match.`), their names (a trailing `_` is the library's, dropped in
+/// messages), and those of them that are METH_VARARGS in CPython, which names them bare when
+/// refusing keywords ("group() takes no keyword arguments").
 struct CFunctions {
     module: &'static str,
     scope: &'static str,
-    display: &'static str,
+    qualifier: &'static str,
     names: &'static [&'static str],
+    varargs: &'static [&'static str],
 }
 
 /// The library functions whose argument errors are worded as CPython's C argument parsers word
@@ -58,45 +61,64 @@ const C_FUNCTIONS: &[CFunctions] = &[
     CFunctions {
         module: "math",
         scope: "",
-        display: "math.",
+        qualifier: "math.",
         names: &[
             "floor", "ceil", "trunc", "degrees", "radians", "isqrt", "factorial", "gcd", "lcm",
             "perm", "comb", "prod", "fsum", "hypot", "dist", "isclose",
         ],
+        varargs: &[],
     },
     CFunctions {
         module: "re",
         scope: "_make_pattern.<locals>.",
-        display: "Pattern.",
+        qualifier: "Pattern.",
         names: &[
             "match", "search", "fullmatch", "finditer", "findall", "subn", "sub", "split",
         ],
+        varargs: &[],
     },
     CFunctions {
         module: "re",
         scope: "_make_match.<locals>.",
-        display: "Match.",
-        names: &["groups_", "groupdict", "start", "end", "span", "expand"],
-    },
-    // METH_VARARGS: CPython names it bare when refusing keywords.
-    CFunctions {
-        module: "re",
-        scope: "_make_match.<locals>.",
-        display: "",
-        names: &["group"],
+        qualifier: "Match.",
+        names: &[
+            "group", "groups_", "groupdict", "start", "end", "span", "expand",
+        ],
+        varargs: &["group"],
     },
 ];
 
+/// CPython's names for a library function that stands for one of its C functions.
+pub struct CFunctionNames {
+    /// The name (`groups`), as the keyword parser's messages show it.
+    pub bare: String,
+    /// The name as a refusal of keywords shows it: qualified (`Match.start`) but for a
+    /// METH_VARARGS function, which CPython names bare (`group`).
+    pub no_keywords: String,
+    /// What CPython shows before the name where it names the callee (`Match.` in
+    /// "Match.group() argument after ** must be a mapping").
+    pub qualifier: &'static str,
+}
+
 /// For a function of library module `module` with qualified name `qualname`: when it stands for
-/// a C function of CPython, its (bare, displayed) names (`groups`, `Match.groups`).
-pub fn c_function(module: &str, qualname: &str) -> Option<(String, String)> {
+/// a C function of CPython, CPython's names for it.
+pub fn c_function(module: &str, qualname: &str) -> Option<CFunctionNames> {
     C_FUNCTIONS.iter().find_map(|group| {
         let name = qualname.strip_prefix(group.scope)?;
         if group.module != module || !group.names.contains(&name) {
             return None;
         }
-        let bare = name.trim_end_matches('_');
-        Some((bare.to_owned(), format!("{}{bare}", group.display)))
+        let bare = name.trim_end_matches('_').to_owned();
+        let no_keywords = if group.varargs.contains(&name) {
+            bare.clone()
+        } else {
+            format!("{}{bare}", group.qualifier)
+        };
+        Some(CFunctionNames {
+            bare,
+            no_keywords,
+            qualifier: group.qualifier,
+        })
     })
 }
 

@@ -1316,7 +1316,9 @@ def _make_pattern(pattern_text, flags, groups, names, compiled):
         return run(string, pos, endpos, True, True)
 
     def finditer(string, pos=0, endpos=None):
-        return iter(each(string, pos, endpos, 0))
+        # A callable_iterator, as CPython's (a match is never None, the sentinel).
+        found = iter(each(string, pos, endpos, 0))
+        return iter(lambda: next(found, None), None)
 
     def findall(string, pos=0, endpos=None):
         out = []

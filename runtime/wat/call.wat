@@ -281,7 +281,7 @@
 ;; A parameter descriptor (static data, i32 words): +0 positional parameters P (positional-only
 ;; first), +4 positional-only count, +8 keyword-only count K, +12 flags (1: *args, 2: **kwargs),
 ;; +16 the P + K parameter names (str addresses), then, with flag 4 (a C function's argument
-;; errors, `$bind_c_check`), its bare and displayed names. Binding fills `out`: P + K slots, then *args
+;; errors, `$bind_c_check`), its bare name and the name a refusal of keywords shows. Binding fills `out`: P + K slots, then *args
 ;; (a tuple) and **kwargs (a dict) when the function has them. Every slot is an i64 value.
 
 (func $bind (param $fn i32) (param $args i32) (param $kwargs i32) (param $desc i32) (param $out i32)
@@ -394,7 +394,7 @@
 ;; A plan library function that stands for one CPython implements in C (`math.floor`,
 ;; `re.Pattern.match`; descriptor flag 4) words its argument errors as CPython's C argument
 ;; parsers do. Its descriptor holds two more words after the parameter names: the bare name
-;; (`floor`) and the displayed name (`math.floor`). A function that takes no keywords (its
+;; (`floor`) and the name a refusal of keywords shows (`math.floor`). A function that takes no keywords (its
 ;; parameters all positional-only, or `*args` alone) is one of METH_O ("math.floor() takes
 ;; exactly one argument (2 given)"), a positional checker ("comb expected 2 arguments, got 1")
 ;; or METH_VARARGS; any other uses the keyword parser ("isclose() missing required argument 'a'
@@ -807,10 +807,11 @@
   (block $done
     (if (i64.ne (local.get $mname) (i64.const 0))
       (then
-        ;; `str.split(...)`: the receiver is the type itself.
+        ;; `str.split(...)`: the receiver is the type itself. A method's qualified name holds
+        ;; its type's name without a module (`Match.group` of type `re.Match`).
         (if (i32.eq (local.get $t) (i32.const TYPE_TYPE))
           (then (call $sb_push_str (local.get $sb) (i64.extend_i32_u (i32.load offset=8 (local.get $p)))))
-          (else (call $sb_push_str (local.get $sb) (call $type_name (local.get $callee)))))
+          (else (call $sb_push_str (local.get $sb) (call $str_after_last_dot (call $type_name (local.get $callee))))))
         (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_call_dot)))
         (call $sb_push_str (local.get $sb) (local.get $mname))
         (br $done)))
@@ -843,6 +844,24 @@
     (return (call $sb_finish (local.get $sb))))
   (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_call_parens)))
   (call $sb_finish (local.get $sb)))
+
+;; The part of the str `s` after its last `.` (all of it when it has none).
+(func $str_after_last_dot (param $s i64) (result i64)
+  (local $p i32) (local $i i32) (local $n i32)
+  (local.set $p (i32.wrap_i64 (local.get $s)))
+  (local.set $n (i32.load offset=4 (local.get $p)))
+  (local.set $i (local.get $n))
+  (block $found
+    (loop $back
+      (br_if $found (i32.eqz (local.get $i)))
+      (local.set $i (i32.sub (local.get $i) (i32.const 1)))
+      (if (i32.eq (i32.load8_u offset=16 (i32.add (local.get $p) (local.get $i))) (i32.const 46))
+        (then
+          (return (call $str_new
+            (i32.add (i32.add (local.get $p) (i32.const 17)) (local.get $i))
+            (i32.sub (i32.sub (local.get $n) (local.get $i)) (i32.const 1))))))
+      (br $back)))
+  (local.get $s))
 
 ;; `*value` in a call's arguments.
 (func $call_star (param $list i64) (param $value i64) (param $callee i64) (param $mname i64)

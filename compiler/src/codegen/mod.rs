@@ -676,9 +676,9 @@ impl<'a> Generator<'a> {
         index
     }
 
-    /// The (bare, displayed) names of the function with qualified name `qualname` when it is a
-    /// library function standing for a C function of CPython (`library::c_function`).
-    fn c_function_names(&self, qualname: &str) -> Option<(String, String)> {
+    /// CPython's names for the function with qualified name `qualname` when it is a library
+    /// function standing for a C function of CPython (`library::c_function`).
+    fn c_function_names(&self, qualname: &str) -> Option<crate::library::CFunctionNames> {
         let module = self.global_prefix.strip_suffix('.')?;
         crate::library::c_function(module, qualname)
     }
@@ -731,9 +731,9 @@ impl<'a> Generator<'a> {
         for param in &names {
             words.push(self.str_const(param));
         }
-        if let Some((bare, display)) = &c_names {
-            words.push(self.str_const(bare));
-            words.push(self.str_const(display));
+        if let Some(c) = &c_names {
+            words.push(self.str_const(&c.bare));
+            words.push(self.str_const(&c.no_keywords));
         }
         let descriptor = self.statics.words(&words);
         if let Some(vararg) = &args.vararg {
@@ -952,7 +952,7 @@ impl<'a> Generator<'a> {
         // One standing for a C function of CPython is named as CPython names it (`groups`).
         let c_names = self.c_function_names(&qualname);
         let shown = match &c_names {
-            Some((bare, _)) => bare.as_str(),
+            Some(c) => c.bare.as_str(),
             None if qualname.is_empty() => name,
             None => &qualname,
         };
@@ -964,9 +964,11 @@ impl<'a> Generator<'a> {
             function = format!("(call $func_as_builtin {function})");
         }
         // A plan library's function names its module in messages (`shlex.split() argument
-        // after * must be an iterable`), as CPython's do.
+        // after * must be an iterable`), as CPython's do; a C method its type (`Match.`).
         if !self.global_prefix.is_empty() {
-            let module = self.global_prefix.clone();
+            let module = c_names
+                .as_ref()
+                .map_or(self.global_prefix.clone(), |c| c.qualifier.to_owned());
             let module_str = self.str_const(&module);
             function = format!("(call $func_in_module {function} (i32.const {module_str}))");
         }

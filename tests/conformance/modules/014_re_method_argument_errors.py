@@ -13,3 +13,12 @@ for names in ({"match": p.match, "search": p.search, "fullmatch": p.fullmatch, "
                 print(n, a, k, "->", r if n not in ("match","search","fullmatch") else r is None)
             except Exception as e:
                 print(n, a, k, "!", "error", e)
+import re
+it = re.finditer("a", "aXa")
+print(repr(it)[:19])
+print([m.span() for m in it])
+m = re.match("a","a")
+try:
+    m.group(**[])
+except TypeError as e:
+    print(e)
