@@ -1212,12 +1212,12 @@ def _compile(pattern, flags):
         raise TypeError(
             "unsupported operand type(s) for &: '" + type_name(flags) + "' and 'RegexFlag'"
         )
-    if flags & LOCALE:
-        raise ValueError("cannot use LOCALE flag with a str pattern")
-    if flags & ASCII and flags & UNICODE:
-        raise ValueError("ASCII and UNICODE flags are incompatible")
     # Global inline flags (`(?i)`) come first in the pattern, so they are in effect for all of it.
     node, groups, names, final_flags = _parse(pattern, flags)
+    # The flags are checked against the pattern's type after it is parsed, as CPython's
+    # `fix_flags` checks them: a malformed pattern is the error first.
+    if final_flags & LOCALE:
+        raise ValueError("cannot use LOCALE flag with a str pattern")
     if final_flags & ASCII and final_flags & UNICODE:
         raise ValueError("ASCII and UNICODE flags are incompatible")
     if not final_flags & ASCII:
