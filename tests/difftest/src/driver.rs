@@ -21,6 +21,9 @@ pub struct Options {
     /// `--mutate --seeds DIR`: mutate the programs under these directories instead of the
     /// project's own seeds.
     pub seed_dirs: Vec<PathBuf>,
+    /// `--mutate`: the repository whose seed programs are mutated (default: the source tree
+    /// the binary was built from).
+    pub seed_root: Option<PathBuf>,
     pub seed: u64,
     /// The first plan index (plans `start..start + count` are run).
     pub start: u64,
@@ -53,6 +56,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             seed_dirs: Vec::new(),
+            seed_root: None,
             seed: 1,
             start: 0,
             count: 100,

@@ -19,9 +19,10 @@ usage: baton-difftest [--seed S] [--count N] [--start I] [--jobs J] [--out DIR]
        baton-difftest --print [--seed S] [--start I] [--count N]   print generated plans
        baton-difftest --file PLAN.py [--python PYTHON]             run one plan under both
        baton-difftest --mutate [--seed S] [--start I] [--count N] [--out DIR] [--no-reduce]
-                      [--seeds DIR]...
-                      mutants of the conformance programs, examples and plan library (or
-                      of the *.py under each --seeds DIR): no crash, nothing CPython
+                      [--seeds DIR]... [--root DIR]
+                      mutants of the conformance programs, examples and plan library of
+                      the source tree this binary was built from, or of the checkout at
+                      --root DIR (or of the *.py under each --seeds DIR): no crash, nothing CPython
                       refuses to compile may run, the same stdout where both end alike,
                       the same exception type where both raise
        baton-difftest --re-corpus [--out DIR] [--python PYTHON]
@@ -73,6 +74,7 @@ fn parse(args: &[String]) -> Result<(Mode, Options), String> {
             "--markdown" => options.markdown = Some(PathBuf::from(value(&mut i, arg)?)),
             "--python" => options.python = value(&mut i, arg)?,
             "--seeds" => options.seed_dirs.push(PathBuf::from(value(&mut i, arg)?)),
+            "--root" => options.seed_root = Some(PathBuf::from(value(&mut i, arg)?)),
             "--no-reduce" => options.reduce = false,
             "--per-kind" => options.per_kind = number(&value(&mut i, arg)?, arg)?,
             "--sections" => options.gen.sections = number(&value(&mut i, arg)?, arg)?,
@@ -155,7 +157,12 @@ fn re_corpus(options: &Options) -> Result<ExitCode, String> {
 /// `--mutate`: runs mutants and writes each finding to DIR/mutant-<seed>-<index>.py.
 fn mutate(options: &Options) -> Result<ExitCode, String> {
     use baton_difftest::mutate;
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    // The seeds of the tree the binary was built from, unless --root names a checkout (of the
+    // commit the binary was built from, so that a long run reads the seeds it was meant to
+    // while the working tree moves on).
+    let root = options.seed_root.clone().unwrap_or_else(|| {
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+    });
     let seeds = if options.seed_dirs.is_empty() {
         mutate::load_seeds(&root)
     } else {
