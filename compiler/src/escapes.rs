@@ -220,7 +220,10 @@ pub fn str_literal_bytes(source: &str) -> Option<Vec<u8>> {
             rest = comment.split_once('\n').map_or("", |(_, after)| after);
             continue;
         }
-        if let Some(joined) = rest.strip_prefix("\\\n").or_else(|| rest.strip_prefix("\\\r\n")) {
+        if let Some(joined) = rest
+            .strip_prefix("\\\n")
+            .or_else(|| rest.strip_prefix("\\\r\n"))
+        {
             rest = joined;
             continue;
         }
@@ -268,7 +271,10 @@ mod tests {
 
     #[test]
     fn literals_keep_lone_surrogates_in_their_three_byte_form() {
-        assert_eq!(str_literal_bytes(r#""\ud800""#), Some(vec![0xed, 0xa0, 0x80]));
+        assert_eq!(
+            str_literal_bytes(r#""\ud800""#),
+            Some(vec![0xed, 0xa0, 0x80])
+        );
         assert_eq!(
             str_literal_bytes(r#""a\udfff" 'b'"#),
             Some(vec![b'a', 0xed, 0xbf, 0xbf, b'b'])

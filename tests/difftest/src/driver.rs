@@ -232,8 +232,25 @@ fn uses_sets(source: &str) -> bool {
 /// Whether `source` names one of re's flags (`re.M`, `re.IGNORECASE`, `re.RegexFlag`, ...).
 fn uses_regex_flags(source: &str) -> bool {
     const FLAGS: &[&str] = &[
-        "A", "ASCII", "DEBUG", "DOTALL", "I", "IGNORECASE", "L", "LOCALE", "M", "MULTILINE",
-        "NOFLAG", "RegexFlag", "S", "T", "TEMPLATE", "U", "UNICODE", "VERBOSE", "X",
+        "A",
+        "ASCII",
+        "DEBUG",
+        "DOTALL",
+        "I",
+        "IGNORECASE",
+        "L",
+        "LOCALE",
+        "M",
+        "MULTILINE",
+        "NOFLAG",
+        "RegexFlag",
+        "S",
+        "T",
+        "TEMPLATE",
+        "U",
+        "UNICODE",
+        "VERBOSE",
+        "X",
     ];
     source.match_indices("re.").any(|(at, _)| {
         let name: String = source[at + 3..]

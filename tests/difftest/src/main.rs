@@ -160,9 +160,10 @@ fn mutate(options: &Options) -> Result<ExitCode, String> {
     // The seeds of the tree the binary was built from, unless --root names a checkout (of the
     // commit the binary was built from, so that a long run reads the seeds it was meant to
     // while the working tree moves on).
-    let root = options.seed_root.clone().unwrap_or_else(|| {
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-    });
+    let root = options
+        .seed_root
+        .clone()
+        .unwrap_or_else(|| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."));
     let seeds = if options.seed_dirs.is_empty() {
         mutate::load_seeds(&root)
     } else {

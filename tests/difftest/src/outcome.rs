@@ -488,8 +488,7 @@ pub fn compare(baton: &Outcome, python: &Outcome) -> Verdict {
         return Verdict::Deviation("re's flags are ints (CPython's print as re.NAME)");
     }
     if baton.ending == python.ending
-        && mask_addresses(&baton.stdout)
-            == mask_addresses(&typing_aliases_as_types(&python.stdout))
+        && mask_addresses(&baton.stdout) == mask_addresses(&typing_aliases_as_types(&python.stdout))
     {
         return Verdict::Deviation("typing's container aliases are the builtin types");
     }
