@@ -42,6 +42,8 @@ _HEXDIGITS = "0123456789abcdefABCDEF"
 _ASCIILETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _WHITESPACE = " \t\n\r\v\f"
 _MAXREPEAT = 4294967295
+# Pattern methods' default `endpos`, CPython's sys.maxsize.
+_MAXSIZE = 9223372036854775807
 _MAXGROUPS = 1073741823
 # A counted repeat is compiled as that many copies of its body: beyond this many instructions a
 # pattern is refused rather than made to take unbounded memory.
@@ -1251,15 +1253,14 @@ def _check_string(string):
 
 
 def _bounds(string, pos, endpos):
-    n = len(string)
-    if pos is None:
-        pos = 0
-    if endpos is None:
-        endpos = n
+    # CPython's order: the argument clinic converts `pos` and `endpos` to ints (None is not
+    # one), then the method checks the string.
     if not isinstance(pos, int):
         raise TypeError("'" + type_name(pos) + "' object cannot be interpreted as an integer")
     if not isinstance(endpos, int):
         raise TypeError("'" + type_name(endpos) + "' object cannot be interpreted as an integer")
+    _check_string(string)
+    n = len(string)
     if pos < 0:
         pos = 0
     if pos > n:
@@ -1279,7 +1280,6 @@ def _make_pattern(pattern_text, flags, groups, names, compiled):
         return _make_match(me[0], string, found, pos, endpos, groups, names)
 
     def run(string, pos, endpos, anchored, full):
-        _check_string(string)
         pos, endpos = _bounds(string, pos, endpos)
         if pos > endpos:
             return None
@@ -1292,7 +1292,6 @@ def _make_pattern(pattern_text, flags, groups, names, compiled):
     def each(string, pos, endpos, limit):
         """Every match in order, as finditer, findall, sub and split find them: after an empty
         match the next may not be empty at the same place."""
-        _check_string(string)
         pos, endpos = _bounds(string, pos, endpos)
         s = _codes(string)
         out = []
@@ -1306,21 +1305,21 @@ def _make_pattern(pattern_text, flags, groups, names, compiled):
             pos = found[1]
         return out
 
-    def match(string, pos=0, endpos=None):
+    def match(string, pos=0, endpos=_MAXSIZE):
         return run(string, pos, endpos, True, False)
 
-    def search(string, pos=0, endpos=None):
+    def search(string, pos=0, endpos=_MAXSIZE):
         return run(string, pos, endpos, False, False)
 
-    def fullmatch(string, pos=0, endpos=None):
+    def fullmatch(string, pos=0, endpos=_MAXSIZE):
         return run(string, pos, endpos, True, True)
 
-    def finditer(string, pos=0, endpos=None):
+    def finditer(string, pos=0, endpos=_MAXSIZE):
         # A callable_iterator, as CPython's (a match is never None, the sentinel).
         found = iter(each(string, pos, endpos, 0))
         return iter(lambda: next(found, None), None)
 
-    def findall(string, pos=0, endpos=None):
+    def findall(string, pos=0, endpos=_MAXSIZE):
         out = []
         for m in each(string, pos, endpos, 0):
             if groups == 0:
@@ -1345,7 +1344,7 @@ def _make_pattern(pattern_text, flags, groups, names, compiled):
         pieces = []
         last = 0
         n = 0
-        for m in each(string, 0, None, count):
+        for m in each(string, 0, _MAXSIZE, count):
             a = m.start()
             pieces.append(string[last:a])
             if template is None:
@@ -1371,7 +1370,7 @@ def _make_pattern(pattern_text, flags, groups, names, compiled):
             return [string]
         out = []
         last = 0
-        for m in each(string, 0, None, maxsplit):
+        for m in each(string, 0, _MAXSIZE, maxsplit):
             out.append(string[last:m.start()])
             out.extend(m.groups())
             last = m.end()

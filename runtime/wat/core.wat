@@ -154,6 +154,13 @@
 (func $type_name (param $v i64) (result i64)
   (i64.extend_i32_u (i32.load offset=8 (call $type_of (local.get $v)))))
 
+;; A value's type as CPython's argument clinic names it ("must be str, not None"): None by its
+;; repr, anything else by its type's name.
+(func $clinic_type_name (param $v i64) (result i64)
+  (if (result i64) (i64.eq (local.get $v) (i64.const 8))
+    (then (call $to_repr (local.get $v)))
+    (else (call $type_name (local.get $v)))))
+
 ;; Whether class `c` is `t` or derives from it.
 (func $is_subclass (param $c i32) (param $t i32) (result i32)
   (block $no
@@ -478,6 +485,10 @@
   (local.set $args (i32.load offset=12 (i32.wrap_i64 (local.get $e))))
   (local.set $n (i32.load offset=4 (local.get $args)))
   (if (i32.eqz (local.get $n)) (then (return (i64.extend_i32_u (global.get $s_empty)))))
+  ;; A UnicodeEncodeError words its five arguments (runtime/wat/str.wat).
+  (if (i32.and (i32.eq (local.get $n) (i32.const 5))
+        (i32.eq (i32.load offset=8 (i32.wrap_i64 (local.get $e))) (global.get $t_UnicodeEncodeError)))
+    (then (return (call $unicode_encode_error_str (local.get $args)))))
   (if (i32.eq (local.get $n) (i32.const 1))
     (then
       (if (i32.eq (i32.load offset=8 (i32.wrap_i64 (local.get $e))) (global.get $t_KeyError))

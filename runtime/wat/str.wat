@@ -173,9 +173,7 @@
 (func $str_check_clinic (param $v i64) (param $template i32)
   (if (i32.ne (call $tid (local.get $v)) (i32.const TYPE_STR))
     (then (call $raise_msg (global.get $t_TypeError) (call $msg1 (local.get $template)
-      (if (result i64) (i64.eq (local.get $v) (i64.const 8))
-        (then (call $to_repr (local.get $v)))
-        (else (call $type_name (local.get $v)))))))))
+      (call $clinic_type_name (local.get $v)))))))
 
 (func $str_check (param $v i64) (param $template i32)
   (if (i32.ne (call $tid (local.get $v)) (i32.const TYPE_STR))
@@ -876,7 +874,7 @@
   (local $p i32) (local $i i32) (local $n i32)
   (if (i32.ne (call $tid (local.get $v)) (i32.const TYPE_STR))
     (then (call $raise_msg (global.get $t_TypeError)
-      (call $msg2 (global.get $s_str_decode_arg_type) (local.get $name) (call $type_name (local.get $v))))))
+      (call $msg2 (global.get $s_str_decode_arg_type) (local.get $name) (call $clinic_type_name (local.get $v))))))
   (local.set $p (i32.wrap_i64 (local.get $v)))
   (local.set $n (i32.load offset=4 (local.get $p)))
   (block $done
@@ -3290,25 +3288,39 @@
 
 ;; Raises CPython's UnicodeEncodeError unless the str `s` encodes as UTF-8.
 (func $str_check_encodable (param $s i64)
-  (local $at i32) (local $d i32) (local $sb i32) (local $where i32) (local $e i64) (local $start i32)
+  (local $at i32) (local $d i32) (local $e i64) (local $start i64) (local $end i64) (local $args i32)
   (local.set $at (call $str_surrogate_at (local.get $s)))
   (if (i32.lt_s (local.get $at) (i32.const 0)) (then (return)))
   (local.set $d (i32.add (i32.wrap_i64 (local.get $s)) (i32.const 16)))
-  (local.set $sb (call $sb_new))
-  (call $str_sb_escape (local.get $sb) (call $str_cp_at (i32.add (local.get $d) (local.get $at))))
-  (local.set $where (call $sb_new))
-  (call $sb_push_i64 (local.get $where) (i64.extend_i32_u (call $utf8_count (local.get $d) (local.get $at))))
-  (local.set $e (call $exc_new (global.get $t_UnicodeEncodeError)
-    (call $tuple1 (call $msg2 (global.get $s_str_unencodable) (call $sb_finish (local.get $sb)) (call $sb_finish (local.get $where))))))
-  ;; CPython's attributes: the codec, the text, where the character is and why.
-  (local.set $start (call $utf8_count (local.get $d) (local.get $at)))
+  ;; CPython's arguments, which are its attributes too: the codec, the text, where the
+  ;; character is and why. The message is made from them (`$unicode_encode_error_str`).
+  (local.set $start (call $int_new (i64.extend_i32_u (call $utf8_count (local.get $d) (local.get $at)))))
+  (local.set $end (call $int_new (i64.extend_i32_u
+    (i32.add (call $utf8_count (local.get $d) (local.get $at)) (i32.const 1)))))
+  (local.set $args (call $tuple_new (i32.const 5)))
+  (i64.store offset=8 (local.get $args) (i64.extend_i32_u (global.get $s_str_utf_8)))
+  (i64.store offset=16 (local.get $args) (local.get $s))
+  (i64.store offset=24 (local.get $args) (local.get $start))
+  (i64.store offset=32 (local.get $args) (local.get $end))
+  (i64.store offset=40 (local.get $args) (i64.extend_i32_u (global.get $s_str_surrogates_not_allowed)))
+  (local.set $e (call $exc_new (global.get $t_UnicodeEncodeError) (i64.extend_i32_u (local.get $args))))
   (call $exc_set_attr (local.get $e) (global.get $s_str_kw_encoding) (i64.extend_i32_u (global.get $s_str_utf_8)))
   (call $exc_set_attr (local.get $e) (global.get $s_str_attr_object) (local.get $s))
-  (call $exc_set_attr (local.get $e) (global.get $s_str_attr_start) (call $int_new (i64.extend_i32_u (local.get $start))))
-  (call $exc_set_attr (local.get $e) (global.get $s_str_attr_end)
-    (call $int_new (i64.extend_i32_u (i32.add (local.get $start) (i32.const 1)))))
+  (call $exc_set_attr (local.get $e) (global.get $s_str_attr_start) (local.get $start))
+  (call $exc_set_attr (local.get $e) (global.get $s_str_attr_end) (local.get $end))
   (call $exc_set_attr (local.get $e) (global.get $s_str_attr_reason) (i64.extend_i32_u (global.get $s_str_surrogates_not_allowed)))
   (call $raise (local.get $e)))
+
+;; str() of a UnicodeEncodeError made by `$str_check_encodable` (arguments: codec, text, start,
+;; end, reason), as CPython words it: "'utf-8' codec can't encode character '\ud800' in
+;; position 3: surrogates not allowed".
+(func $unicode_encode_error_str (param $args i32) (result i64)
+  (local $ch i64) (local $sb i32)
+  (local.set $ch (call $getitem (i64.load offset=16 (local.get $args)) (i64.load offset=24 (local.get $args))))
+  (local.set $sb (call $sb_new))
+  (call $str_sb_escape (local.get $sb) (call $str_cp_at (i32.add (i32.wrap_i64 (local.get $ch)) (i32.const 16))))
+  (call $msg2 (global.get $s_str_unencodable) (call $sb_finish (local.get $sb))
+    (call $to_str (i64.load offset=24 (local.get $args)))))
 
 ;; The str `s` with each lone surrogate written as its escape (`\ud800`), as CPython writes
 ;; text to stderr: for reports, which must reach the host as UTF-8 whatever they quote.

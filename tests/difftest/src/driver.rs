@@ -12,7 +12,9 @@ use std::time::{Duration, Instant};
 use crate::baton::Runner;
 use crate::gen::{generate, GenConfig};
 use crate::oracle::{self, OracleError, Worker};
-use crate::outcome::{compare, first_difference, items_permuted, Ending, Kind, Outcome, Verdict};
+use crate::outcome::{
+    compare, first_difference, items_permuted, other_type_first, Ending, Kind, Outcome, Verdict,
+};
 use crate::reduce::{reduce, Budget};
 
 /// What to run.
@@ -203,6 +205,9 @@ pub fn classify(runner: &Runner, source: &str, baton: &Outcome, python: &Outcome
         }
         if uses_sets(source) && items_permuted(baton, python) {
             return Verdict::Deviation("set iteration order (a line's items in another order)");
+        }
+        if uses_sets(source) && other_type_first(baton, python) {
+            return Verdict::Deviation("set iteration order (an error names another item's type)");
         }
         if uses_regex_flags(source) && flag_is_int_difference(baton, python) {
             return Verdict::Deviation("re's flags are ints (a flag used as a RegexFlag)");
