@@ -10,9 +10,16 @@
 //!
 //! Protocol: one JSON object per line each way. A request is `{"src": ..., "timeout": s}`; a
 //! reply is `{"out": ..., "status": "ok"|"raised"|"syntax"|"timeout", "exc": line|null}`.
+//!
+//! The worker's own alarm ends a plan at its timeout, but only between bytecodes: a plan stuck
+//! in one long C call (`9 ** 9 ** 9`: minutes of multiplication) never sees it. So the oracle
+//! waits for a reply until a deadline past the timeout, then replaces the worker and counts the
+//! plan as a CPython limit.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
@@ -39,14 +46,19 @@ pub enum OracleError {
     Exited,
 }
 
+/// How long past a plan's timeout the oracle waits for the worker's reply.
+const REPLY_GRACE: Duration = Duration::from_secs(5);
+
 /// A CPython process running [`WORKER`].
 pub struct Worker {
     python: String,
     child: Child,
     stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
-    /// A request was sent and its reply not read yet.
-    pending: bool,
+    /// The worker's reply lines, read by a thread of their own so that waiting has a deadline
+    /// (an empty line: the worker exited).
+    replies: Receiver<std::io::Result<String>>,
+    /// A request was sent and its reply not read yet: until when to wait for it.
+    pending: Option<Instant>,
 }
 
 /// The hermetic environment of the conformance suite.
@@ -103,12 +115,24 @@ impl Worker {
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             return Err(OracleError::Exited);
         };
+        let (send, replies) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut stdout = BufReader::new(stdout);
+            loop {
+                let mut line = String::new();
+                let read = stdout.read_line(&mut line);
+                let done = !matches!(read, Ok(n) if n > 0);
+                if send.send(read.map(|_| line)).is_err() || done {
+                    break;
+                }
+            }
+        });
         Ok(Worker {
             python: python.to_string(),
             child,
             stdin,
-            stdout: BufReader::new(stdout),
-            pending: false,
+            replies,
+            pending: None,
         })
     }
 
@@ -119,19 +143,32 @@ impl Worker {
         line.push('\n');
         self.stdin.write_all(line.as_bytes())?;
         self.stdin.flush()?;
-        self.pending = true;
+        let timeout = Duration::try_from_secs_f64(timeout_secs).unwrap_or(Duration::ZERO);
+        self.pending = Some(Instant::now() + timeout + REPLY_GRACE);
         Ok(())
     }
 
-    /// Reads the reply to the last [`Worker::submit`].
+    /// Reads the reply to the last [`Worker::submit`]. A worker that does not answer by the
+    /// deadline is replaced, and the plan is a CPython limit.
     pub fn collect(&mut self) -> Result<Outcome, OracleError> {
-        let mut line = String::new();
-        let read = self.stdout.read_line(&mut line);
-        self.pending = false;
-        if read? == 0 {
-            return Err(OracleError::Exited);
+        let deadline = self.pending.take().unwrap_or_else(Instant::now);
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match self.replies.recv_timeout(wait) {
+            Ok(Ok(line)) if line.is_empty() => Err(OracleError::Exited),
+            Ok(Ok(line)) => parse_reply(&line),
+            Ok(Err(error)) => Err(OracleError::Io(error)),
+            Err(RecvTimeoutError::Disconnected) => Err(OracleError::Exited),
+            Err(RecvTimeoutError::Timeout) => {
+                self.restart();
+                Ok(Outcome {
+                    stdout: String::new(),
+                    ending: Ending::Limit(format!(
+                        "CPython did not answer {}s past its timeout (a long C call)",
+                        REPLY_GRACE.as_secs()
+                    )),
+                })
+            }
         }
-        parse_reply(&line)
     }
 
     /// Runs one plan and waits for its outcome. A worker that died (killed by memory
@@ -163,7 +200,7 @@ impl Worker {
 
     /// True while a submitted plan's reply is unread.
     pub fn pending(&self) -> bool {
-        self.pending
+        self.pending.is_some()
     }
 }
 
@@ -208,5 +245,27 @@ mod tests {
         assert!(parse_reply("{}").is_err());
         assert!(parse_reply(r#"{"out": "", "status": "what"}"#).is_err());
         assert!(parse_reply("not json").is_err());
+    }
+
+    /// A plan the worker's alarm cannot end (here it blocks the alarm; `9 ** 9 ** 9` does it by
+    /// staying in C) is a CPython limit once the deadline passes, and the next plan runs on a
+    /// fresh worker.
+    #[test]
+    fn a_worker_stuck_past_its_deadline_is_replaced() {
+        let python = "python3";
+        check_version(python).expect("python3 must be CPython 3.11: it is the oracle");
+        let mut worker = Worker::start(python).expect("start the CPython worker");
+        let stuck = "import signal\nsignal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGALRM])\nwhile True:\n    pass\n";
+        let outcome = worker.run(stuck, 0.1);
+        assert!(
+            matches!(&outcome.ending, Ending::Limit(what) if what.contains("did not answer")),
+            "{outcome:?}"
+        );
+        assert!(!worker.pending());
+        let next = worker.run("print(6 * 7)", 5.0);
+        assert_eq!(
+            (next.stdout.as_str(), &next.ending),
+            ("42\n", &Ending::Success)
+        );
     }
 }
