@@ -683,9 +683,12 @@
   (call $sb_push_counted (local.get $sb) (i32.add (local.get $buf) (local.get $i))
     (i32.sub (i32.const 16) (local.get $i)) (i32.sub (i32.const 16) (local.get $i))))
 
+;; ` at 0x7f00000a1778`: the object's offset in the plan's memory, written as wide as CPython's
+;; addresses on 64-bit Linux (12 hex digits), so that a repr is as long as CPython's.
 (func $sb_push_addr (param $sb i32) (param $v i64)
   (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_ops_at_0x)))
-  (call $sb_push_hex (local.get $sb) (local.get $v) (i32.const 0)))
+  (call $sb_push_hex (local.get $sb)
+    (i64.or (i64.const 0x7f0000000000) (i64.and (local.get $v) (i64.const 0xffffffff))) (i32.const 0)))
 
 (func $to_str (param $v i64) (result i64)
   (local $t i32)
@@ -819,8 +822,8 @@
     ;; <TYPE object at 0x...>
     (call $sb_push_byte (local.get $sb) (i32.const 60))
     (call $sb_push_str (local.get $sb) (call $type_name (local.get $v)))
-    (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_ops_object_at)))
-    (call $sb_push_hex (local.get $sb) (local.get $v) (i32.const 0))
+    (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_ops_object)))
+    (call $sb_push_addr (local.get $sb) (local.get $v))
     (call $sb_push_byte (local.get $sb) (i32.const 62)))
   (call $sb_finish (local.get $sb)))
 

@@ -267,15 +267,20 @@ fn uses_regex_flags(source: &str) -> bool {
 }
 
 /// A difference that comes from re's flags being ints in Baton (README, "Where Baton differs"):
-/// Baton's run ended in an error about an `int` (iterating a flag, a flag's attribute) that
-/// CPython's did not, or CPython's output names a RegexFlag where Baton's cannot.
+/// Baton's run ended in an error about an `int` (iterating a flag, calling one) that CPython's
+/// did not, or the first line printed differently is such an error, or CPython's output names a
+/// RegexFlag where Baton's cannot.
 fn flag_is_int_difference(baton: &Outcome, python: &Outcome) -> bool {
-    let int_error = |o: &Outcome| matches!(&o.ending, Ending::Raised(l) if l.contains("'int'"));
+    let int_error = |o: &Outcome| matches!(&o.ending, Ending::Raised(l) if l.contains("int"));
     let names_flag = |o: &Outcome| {
         o.stdout.contains("RegexFlag")
             || matches!(&o.ending, Ending::Raised(l) if l.contains("RegexFlag"))
     };
-    (int_error(baton) && !int_error(python)) || (names_flag(python) && !names_flag(baton))
+    let first_line_int = first_difference(&baton.stdout, &python.stdout)
+        .is_some_and(|(_, b, p)| b.contains("int") && !p.contains("int"));
+    (int_error(baton) && !int_error(python))
+        || first_line_int
+        || (names_flag(python) && !names_flag(baton))
 }
 
 /// Runs plans `start..start+count` of `seed`.

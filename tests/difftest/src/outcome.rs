@@ -193,8 +193,9 @@ pub fn mask_addresses(text: &str) -> String {
         let (before, after) = rest.split_at(at + MARK.len());
         out.push_str(before);
         let digits = after.bytes().take_while(u8::is_ascii_hexdigit).count();
-        // An address, not a number that happens to be written in hex: it ends the repr.
-        if digits > 0 && after[digits..].starts_with('>') {
+        // An address, not a number that happens to be written in hex: it ends the repr, or
+        // follows `object at` (a repr cut short).
+        if digits > 0 && (after[digits..].starts_with('>') || before.ends_with(" at 0x")) {
             out.push('_');
             rest = &after[digits..];
         } else {
@@ -836,6 +837,15 @@ mod tests {
         let other_words = out("'tuple' object is not callable\n", Ending::Success);
         assert!(!other_type_first(&baton, &other_words));
         assert!(!other_type_first(&baton, &baton));
+    }
+
+    #[test]
+    fn a_repr_cut_short_still_has_its_address_masked() {
+        assert_eq!(
+            mask_addresses("<callable_iterator object at 0x7f9180eff8e0\n"),
+            mask_addresses("<callable_iterator object at 0x7f00000a0a70\n")
+        );
+        assert_ne!(mask_addresses("x = 0x1f\n"), mask_addresses("x = 0x2f\n"));
     }
 
     #[test]
