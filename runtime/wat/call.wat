@@ -172,8 +172,7 @@
 ;; The attribute lookup of a method call `obj.name(...)`, made before the arguments are evaluated,
 ;; as CPython looks the method up first: AttributeError (as `$getattr` raises it) when `obj` has
 ;; no method `name`, so an argument that runs a command or calls a model is not run for a call
-;; that cannot happen. Decided for the receivers whose methods `$getattr` knows from the method
-;; tables (numbers, str, containers, range, and types); any other receiver is left to the call.
+;; that cannot happen.
 (func $method_check (param $obj i64) (param $name i64)
   (local $t i32)
   (local.set $t (call $tid (local.get $obj)))
@@ -186,7 +185,17 @@
         (i32.eq (local.get $t) (i32.const TYPE_RANGE)))
     (then
       (if (i32.eqz (call $type_has_method (call $type_of (local.get $obj)) (local.get $name)))
-        (then (call $raise_no_attribute (local.get $obj) (local.get $name)))))))
+        (then (call $raise_no_attribute (local.get $obj) (local.get $name))))
+      (return)))
+  ;; A record's methods are among its fields; an exception's attributes are its own.
+  (if (i32.or (i32.eq (local.get $t) (i32.const TYPE_RECORD)) (i32.eq (local.get $t) (i32.const TYPE_EXCEPTION)))
+    (then (drop (call $getattr (local.get $obj) (local.get $name))) (return)))
+  ;; keys() and items() views have isdisjoint; no other receiver (None, a function, an
+  ;; iterator, ...) has a method `$call_method` could call.
+  (if (i32.eq (local.get $t) (i32.const TYPE_DICT_VIEW))
+    (then (if (call $str_eq (local.get $name) (i64.extend_i32_u (global.get $s_dict_n_isdisjoint)))
+      (then (if (call $dict_view_is_setlike (local.get $obj)) (then (return)))))))
+  (call $raise_no_attribute (local.get $obj) (local.get $name)))
 
 ;; $method_check for a method the compiler knows belongs to type id `tid` (`append` to lists,
 ;; `strip` to strs): a receiver of that type needs no lookup (but a frozenset, type id 9 as a
