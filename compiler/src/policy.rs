@@ -79,7 +79,7 @@ pub const MODULES: &[ModuleSpec] = &[
     ModuleSpec {
         name: "typing",
         members: TYPING,
-        summary: "names for annotations (annotations are not evaluated)",
+        summary: "names for annotations (evaluated as CPython evaluates them, not kept)",
         internal: false,
     },
     ModuleSpec {

@@ -863,12 +863,14 @@ impl<'a> Generator<'a> {
         Ok(index)
     }
 
-    /// Code that builds the function object for a `def` or lambda at its definition site.
+    /// Code that builds the function object for a `def` (with its return annotation) or lambda
+    /// at its definition site.
     fn make_function(
         &mut self,
         node_scope: ScopeId,
         name: &str,
         args: &ast::Arguments,
+        returns: Option<&ast::Expr>,
         body: FunctionBody<'_>,
         def_key: Option<(u32, u32)>,
     ) -> Result<String> {
@@ -916,6 +918,24 @@ impl<'a> Generator<'a> {
             }
             format!("(i32.wrap_i64 (local.get {dict}))")
         };
+        // The annotations are evaluated after the defaults and dropped, in CPython 3.11's order
+        // (the parameters, the positional-only ones, `*args`, the keyword-only ones, `**kwargs`,
+        // the return): Baton keeps no `__annotations__`, but one naming an undefined name is
+        // CPython's NameError when the `def` runs.
+        let annotations = args
+            .args
+            .iter()
+            .chain(&args.posonlyargs)
+            .map(|a| a.def.annotation.as_deref())
+            .chain([args.vararg.as_ref().and_then(|v| v.annotation.as_deref())])
+            .chain(args.kwonlyargs.iter().map(|a| a.def.annotation.as_deref()))
+            .chain([args.kwarg.as_ref().and_then(|k| k.annotation.as_deref())])
+            .chain([returns])
+            .flatten();
+        for annotation in annotations {
+            let value = self.expr(annotation)?;
+            let _ = write!(prefix, "(drop {value})");
+        }
         let index = self.function(node_scope, name, args, body, def_key)?;
         // The closure: the cells of the variables the new function captures, in its order.
         let free = self.scopes.scopes[node_scope].free.clone();
@@ -1034,6 +1054,13 @@ impl<'a> Generator<'a> {
                     let value = self.expr(value)?;
                     self.assign(&a.target, &value)?;
                 }
+                // At module level CPython evaluates the annotation after the assignment (for
+                // `__annotations__`); in a function it does not.
+                let scope = self.current_scope();
+                if self.scopes.scopes[scope].kind == crate::check::scope::ScopeKind::Module {
+                    let annotation = self.expr(&a.annotation)?;
+                    self.emit(&format!("(drop {annotation})"));
+                }
             }
             S::AugAssign(a) => self.aug_assign(a)?,
             S::If(i) => {
@@ -1098,6 +1125,7 @@ impl<'a> Generator<'a> {
                     scope,
                     &name,
                     &f.args,
+                    f.returns.as_deref(),
                     FunctionBody::Statements(&f.body),
                     Some(scopes::key(stmt)),
                 )?;
@@ -2107,6 +2135,7 @@ impl<'a> Generator<'a> {
                     scope,
                     "<lambda>",
                     &l.args,
+                    None,
                     FunctionBody::Expression(&l.body),
                     None,
                 )?
@@ -2556,6 +2585,7 @@ impl<'a> Generator<'a> {
             scope,
             "<genexpr>",
             &args,
+            None,
             FunctionBody::Generator {
                 target: &generator.target,
                 ifs: &generator.ifs,

@@ -57,7 +57,7 @@ pub const SUPPORTED_SYNTAX: &[&str] = &[
     "literals: int (arbitrary size), float, str, f-strings with format specs, list, tuple, dict, set, None, True, False",
     "comprehensions (list, dict, set) and generator expressions passed to a function",
     "operators: arithmetic, comparison chains, and/or/not, in, is, conditional expressions, the walrus :=",
-    "annotations (def f(x: list[str]) -> dict:) are accepted and ignored",
+    "annotations (def f(x: list[str]) -> dict:) are evaluated when CPython evaluates them (when the def runs; at module level) and not kept",
 ];
 
 /// What the checker refuses, by its diagnostic code, with the way to write it instead.
