@@ -1405,12 +1405,15 @@ def _make_match(pattern, string, found, pos, endpos, groups, names):
     me = []
 
     def index_of(g):
-        if isinstance(g, str):
-            if g in names:
-                return names[g]
+        # CPython's match_getindex: an int (a bool too) is a group number; anything else is
+        # looked up in the names, so it must be hashable.
+        if isinstance(g, int):
+            if 0 <= g <= groups:
+                return int(g)
             raise IndexError("no such group")
-        if isinstance(g, int) and not isinstance(g, bool) and 0 <= g <= groups:
-            return g
+        hash(g)
+        if g in names:
+            return names[g]
         raise IndexError("no such group")
 
     def one(g):
