@@ -22,10 +22,11 @@
 //! back when this process compiled more new functions than it found there. The bundle holds
 //! compiled code, so it is trusted exactly as the serialized modules are.
 //!
-//! A plan module imports the runtime module (`baton_runtime::linking`). The runtime is compiled
-//! once per build of Baton and engine: it is kept in the directory like any module, under a key
-//! made of its version, so finding it needs neither its bytes nor its assembly; the plan module
-//! is prepared with its imports checked against it (`instantiate.rs`).
+//! A plan module imports the runtime module (`baton_runtime::linking`). The runtime is
+//! precompiled into Baton when it is built (`runtime_image.rs`); only where wasmtime refuses
+//! that code is it compiled here, then kept in the directory like any module, under a key made
+//! of its version. The plan module is prepared with its imports checked against it
+//! (`instantiate.rs`).
 //!
 //! The directory also keeps *module bytes* under a key the caller chooses
 //! ([`ModuleCache::store_module_bytes`]): `baton run PLAN.py` stores the module it compiled
@@ -70,9 +71,9 @@ use std::ffi::OsStr;
 use std::fmt::Write as _;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Mutex, OnceLock};
 
-use baton_runtime::linking::{runtime_module, RUNTIME_IMPORT_PREFIX, RUNTIME_VERSION};
+use baton_runtime::linking::{RUNTIME_IMPORT_PREFIX, RUNTIME_VERSION};
 use sha2::{Digest, Sha256};
 use wasmtime::{Engine, InstancePre, Module};
 
@@ -82,6 +83,7 @@ use crate::error::HostError;
 use crate::imports::{validate_module, ModuleError};
 use crate::instantiate::Instantiation;
 use crate::linker;
+use crate::runtime_image::{self, RUNTIME_WASM};
 use crate::state::HostState;
 
 /// The environment variable that overrides the cache directory (`off` disables it).
@@ -103,7 +105,8 @@ const ENTRY_EXTENSION: &str = "cwasm";
 /// The file name extension of module-bytes entries ([`ModuleCache::store_module_bytes`]).
 const BYTES_EXTENSION: &str = "wasm";
 
-/// The file name extension of the runtime module's bytes ([`ModuleCache::runtime_bytes`]).
+/// The file name extension of the runtime module's bytes that builds before the runtime was
+/// embedded kept here: no longer written, still pruned.
 const RUNTIME_EXTENSION: &str = "runtime";
 
 /// The file name extension of the compiled-function bundle ([`engine::FunctionCache`]).
@@ -310,7 +313,7 @@ impl ModuleCache {
 
     /// [`ModuleCache::prepare`] for a plan module that may have been compiled by another build
     /// of Baton: when it imports a runtime other than this build's, `kept` must be that
-    /// runtime's bytes (a run directory's `runtime.wasm`, see [`ModuleCache::runtime_bytes`]),
+    /// runtime's bytes (a run directory's `runtime.wasm`, see [`RUNTIME_WASM`]),
     /// which are validated like any module and compiled (and cached) like any module.
     pub fn prepare_with_runtime(
         &self,
@@ -354,8 +357,9 @@ impl ModuleCache {
         Ok(prepared)
     }
 
-    /// This build's runtime module, compiled (once per process, whatever the cache, and once
-    /// per build and engine on disk), its imports resolved.
+    /// This build's runtime module, compiled, its imports resolved: once per process, from the
+    /// code precompiled into Baton ([`runtime_image`]); where wasmtime refuses that code,
+    /// compiled once per build and engine and kept on disk like any module.
     fn runtime(&self) -> Result<InstancePre<HostState>, HostError> {
         // One engine per process, so one compiled runtime: kept apart from the plan modules'
         // map, which `clear_memory` empties and each `ModuleCache` has its own of.
@@ -364,15 +368,19 @@ impl ModuleCache {
         if let Some(runtime) = runtime.as_ref() {
             return Ok(runtime.clone());
         }
-        // Keyed by the runtime's version, so that finding it does not need its bytes.
-        let key = module_hash(format!("baton runtime {RUNTIME_VERSION}").as_bytes());
-        let (module, _) = self.compiled(&key, || {
-            let bytes = runtime_module().binary().map_err(|error| {
-                HostError::Engine(format!("the runtime module does not assemble: {error}"))
-            })?;
-            validate_module(&bytes)?;
-            Ok(bytes)
-        })?;
+        let engine = engine::engine().map_err(HostError::Engine)?;
+        let module = match runtime_image::precompiled(engine) {
+            Some(module) => module,
+            None => {
+                // Keyed by the runtime's version, so that finding it does not need its bytes.
+                let key = module_hash(format!("baton runtime {RUNTIME_VERSION}").as_bytes());
+                let (module, _) = self.compiled(&key, || {
+                    validate_module(RUNTIME_WASM)?;
+                    Ok(RUNTIME_WASM.to_vec())
+                })?;
+                module
+            }
+        };
         let pre = linker::instance_pre(&module)?;
         *runtime = Some(pre.clone());
         Ok(pre)
@@ -397,37 +405,6 @@ impl ModuleCache {
         }
         let (module, _) = self.compiled(&module_hash(bytes), || Ok(bytes.to_vec()))?;
         linker::instance_pre(&module)
-    }
-
-    /// This build's runtime module's bytes, to keep beside a run (its `runtime.wasm`), so that
-    /// a later build of Baton can resume or replay the run with the runtime it ran with. Kept
-    /// in the cache directory (and this process) once assembled.
-    ///
-    /// The file (`runtime-<version>.runtime`) is as trusted as the directory ("Trust"); a run
-    /// that ever uses the bytes validates them as any module, and they must name the version.
-    pub fn runtime_bytes(&self) -> Result<Arc<[u8]>, HostError> {
-        static BYTES: Mutex<Option<Arc<[u8]>>> = Mutex::new(None);
-        let mut kept = crate::sync::lock(&BYTES);
-        if let Some(bytes) = kept.as_ref() {
-            return Ok(bytes.clone());
-        }
-        let path = self
-            .usable_dir()
-            .map(|dir| dir.join(format!("runtime-{RUNTIME_VERSION}.{RUNTIME_EXTENSION}")));
-        let bytes: Arc<[u8]> = match path.as_deref().and_then(read_entry) {
-            Some(bytes) => bytes.into(),
-            None => {
-                let bytes = runtime_module().binary().map_err(|error| {
-                    HostError::Engine(format!("the runtime module does not assemble: {error}"))
-                })?;
-                if let Some(path) = &path {
-                    write_entry(path, &bytes);
-                }
-                bytes.into()
-            }
-        };
-        *kept = Some(bytes.clone());
-        Ok(bytes)
     }
 
     /// The module cached under `key` (see the module docs), or `bytes()` compiled now and kept.

@@ -1,6 +1,7 @@
 //! The process-wide wasmtime [`Engine`] and the thread that drives its epoch.
 //!
-//! Configuration (see NOTES.md, "wasmtime"):
+//! Configuration (see NOTES.md, "wasmtime"; the settings that decide compiled code are in
+//! `code_config.rs`, which the build script shares to precompile the runtime):
 //! - Cranelift (Winch supports neither exceptions nor tail calls);
 //! - exceptions (`try_table`, `throw`, `throw_ref`, `exnref`): `Config::wasm_exceptions(true)`,
 //!   which needs wasmtime's `gc` cargo feature plus at least one collector (`gc-drc`: thrown
@@ -35,18 +36,15 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
-use wasmtime::{
-    CacheStore, Collector, Config, Engine, InstanceAllocationStrategy, OptLevel,
-    PoolingAllocationConfig, Strategy,
-};
+use wasmtime::{CacheStore, Config, Engine, InstanceAllocationStrategy, PoolingAllocationConfig};
+
+use crate::code_config::code_config;
+pub use crate::code_config::{CompileProfile, MAX_WASM_STACK};
 
 use crate::imports::{MAX_TABLES, MAX_TABLE_ELEMENTS};
 
 /// How often the epoch advances. The wall-clock timeout is rounded up to a whole number of ticks.
 pub const EPOCH_TICK: Duration = Duration::from_millis(10);
-
-/// The most wasm stack a run may use (bytes).
-pub const MAX_WASM_STACK: usize = 32 << 20;
 
 /// Instances that can be alive at once in one process (runs and, later, branches); more wait
 /// for a permit ([`instance_permits`]).
@@ -89,21 +87,9 @@ pub fn config() -> Config {
 
 /// Set to anything but `0` to have the engine write `/tmp/perf-PID.map`, so `perf record` and
 /// `perf report` name the plan's and the runtime's compiled functions (a developer's switch;
-/// use with `BATON_CACHE_DIR=off`, since modules loaded from the disk cache are not described).
+/// use with `BATON_CACHE_DIR=off`, since modules loaded from the disk cache are not described;
+/// the runtime precompiled into Baton is then compiled again, so that it is).
 pub const PERFMAP_ENV: &str = "BATON_PERFMAP";
-
-/// How Cranelift spends its effort: on the code ([`CompileProfile::Optimised`], what every
-/// run uses) or on compiling quickly.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum CompileProfile {
-    /// `OptLevel::Speed` and the backtracking register allocator.
-    #[default]
-    Optimised,
-    /// No optimisation passes and the single-pass register allocator: modules compile about
-    /// twice as fast and run slower. For tools that compile many short-lived plans, such as
-    /// the differential tester, where compiling dominates; the semantics are the same.
-    Fast,
-}
 
 static PROFILE: OnceLock<CompileProfile> = OnceLock::new();
 
@@ -115,46 +101,21 @@ pub fn set_compile_profile(profile: CompileProfile) -> bool {
 
 /// [`config`] without the pooling allocator.
 fn base_config() -> Config {
-    let mut config = Config::new();
     let profile = *PROFILE.get_or_init(CompileProfile::default);
-    config
-        .strategy(Strategy::Cranelift)
-        .cranelift_opt_level(match profile {
-            CompileProfile::Optimised => OptLevel::Speed,
-            CompileProfile::Fast => OptLevel::None,
-        })
-        // Exactly the proposals `imports::validation_features` accepts; the rest off, whatever
-        // wasmtime's defaults or other crates' cargo features would turn on.
-        .wasm_exceptions(true)
-        .wasm_tail_call(true)
-        .wasm_multi_value(true)
-        .wasm_bulk_memory(true)
-        .wasm_reference_types(true)
-        .wasm_simd(false)
-        .wasm_relaxed_simd(false)
-        // (threads and shared memory: wasmtime's `threads` cargo feature is not built in)
-        .wasm_memory64(false)
-        .wasm_multi_memory(false)
-        .wasm_function_references(false)
-        .wasm_gc(false)
-        .wasm_wide_arithmetic(false)
-        .wasm_custom_page_sizes(false)
-        .consume_fuel(true)
-        .epoch_interruption(true)
-        .max_wasm_stack(MAX_WASM_STACK)
-        .async_stack_size(MAX_WASM_STACK + (1 << 20))
-        .collector(Collector::DeferredReferenceCounting);
+    let mut config = code_config(profile);
     // Cache compiled functions by body, so that what was compiled before is not again (see
     // `FunctionCache`).
     // It cannot fail with Cranelift enabled; without it compilation is only slower.
     let _ = config.enable_incremental_compilation(FunctionCache::shared());
-    if profile == CompileProfile::Fast {
-        config.cranelift_regalloc_algorithm(wasmtime::RegallocAlgorithm::SinglePass);
-    }
-    if std::env::var_os(PERFMAP_ENV).is_some_and(|value| !value.is_empty() && value != "0") {
+    if perf_map_requested() {
         config.profiler(wasmtime::ProfilingStrategy::PerfMap);
     }
     config
+}
+
+/// Whether [`PERFMAP_ENV`] asks for a perf map.
+pub(crate) fn perf_map_requested() -> bool {
+    std::env::var_os(PERFMAP_ENV).is_some_and(|value| !value.is_empty() && value != "0")
 }
 
 /// Cranelift's incremental compilation cache, in memory: compiled function bodies keyed by

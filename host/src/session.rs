@@ -39,6 +39,7 @@ use crate::execute::RunOutcome;
 use crate::journal::{EarlierAnswers, Journal, JournaledCalls, Missing, Recorded, JOURNAL_FILE};
 use crate::priors::Prior;
 use crate::run_limits::RunAccount;
+use crate::runtime_image::RUNTIME_WASM;
 use crate::services::{CommandsWatch, LlmAccess, LogSink, Services, SharedWorkspace};
 
 /// A copy of what the run printed, in the run directory.
@@ -308,8 +309,7 @@ pub fn run_plan(spec: RunSpec<'_>, stdout: &mut dyn Write) -> Result<RunRecord, 
             SessionError::setup(format!("cannot write the run's plan.wasm: {error}"))
         })?;
         if info.runtime_version() == Some(crate::RUNTIME_VERSION) {
-            let runtime = ModuleCache::global().runtime_bytes()?;
-            std::fs::write(run_dir.join(RUNTIME_FILE), &*runtime).map_err(|error| {
+            std::fs::write(run_dir.join(RUNTIME_FILE), RUNTIME_WASM).map_err(|error| {
                 SessionError::setup(format!("cannot write the run's {RUNTIME_FILE}: {error}"))
             })?;
         }

@@ -2,9 +2,9 @@
 //!
 //! Every plan needs the same runtime: some 200 KB of WebAssembly that Cranelift would translate
 //! again for each new plan, and that every shipped module would carry. Instead the runtime is one
-//! module ([`runtime_module`]), compiled once per build of Baton and cached by its version
-//! ([`RUNTIME_VERSION`]), and a plan's module ([`assemble_plan`]) holds only the
-//! plan's own functions and static objects. Both are instantiated in the plan's store, the
+//! module ([`runtime_module`]), compiled once per build of Baton (the host precompiles it when it
+//! is built) and identified by its version ([`RUNTIME_VERSION`]), and a plan's module
+//! ([`assemble_plan`]) holds only the plan's own functions and static objects. Both are instantiated in the plan's store, the
 //! runtime first; the plan module imports from the runtime instance, under the import module
 //! name [`runtime_import_module`] (`baton_runtime/<version>`, [`RUNTIME_VERSION`]):
 //!
