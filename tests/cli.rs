@@ -295,6 +295,49 @@ fn a_plan_run_again_reuses_its_module_and_an_edited_plan_is_never_stale() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The runtime module comes precompiled in the binary: a first run with an empty module cache
+/// compiles only the plan (one compiled entry kept). Where the precompiled code cannot be used
+/// (here: a perf map asked for, which needs code this process compiled) the runtime is compiled
+/// and kept like any module, and the plan runs the same.
+#[test]
+fn the_runtime_comes_precompiled_and_is_compiled_only_where_it_cannot_be_used() {
+    let dir = temp_dir("precompiled-runtime");
+    let plan = write(&dir, "plan.py", b"print(sum(range(10)))\n");
+    let compiled_entries = |cache: &Path| {
+        std::fs::read_dir(cache)
+            .map(|entries| {
+                entries
+                    .filter_map(Result::ok)
+                    .filter(|e| e.path().extension().is_some_and(|x| x == "cwasm"))
+                    .count()
+            })
+            .unwrap_or(0)
+    };
+    for (case, perf_map, entries) in [("precompiled", "0", 1), ("compiled", "1", 2)] {
+        let cache = dir.join(case);
+        let child = Command::new(env!("CARGO_BIN_EXE_baton"))
+            .args(["run", "-q", &plan])
+            .env("BATON_CACHE_DIR", &cache)
+            .env("BATON_RUNS_DIR", dir.join("runs"))
+            .env("BATON_PERFMAP", perf_map)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("run baton");
+        let pid = child.id();
+        let output = child.wait_with_output().unwrap();
+        let _ = std::fs::remove_file(format!("/tmp/perf-{pid}.map"));
+        assert!(output.status.success(), "{case}: {}", stderr(&output));
+        assert_eq!(String::from_utf8_lossy(&output.stdout), "45\n", "{case}");
+        assert_eq!(
+            compiled_entries(&cache),
+            entries,
+            "{case}: compiled modules kept"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Tracebacks name the frames CPython names: an argument-binding TypeError is the caller's (no
 /// frame of the callee, which never started), and "changed size during iteration" is the `for`
 /// line's, not the body's last line.
