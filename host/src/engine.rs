@@ -16,8 +16,8 @@
 //! - stack: `max_wasm_stack` = [`MAX_WASM_STACK`], so ~1000 nested Python calls fit; the fiber
 //!   stack is 1 MiB larger, so exhausting the wasm stack is a `StackOverflow` trap, never a crash;
 //! - incremental compilation ([`FunctionCache`]): compiled function bodies are cached by their
-//!   input, so a runtime module changed in a few functions (another build) or plan modules that
-//!   share functions compile only what differs.
+//!   input, so plan modules that share functions (and a runtime compiled here because its
+//!   precompiled code was refused, `runtime_image.rs`) compile only what differs.
 //!
 //! Instance allocation: the pooling allocator ([`POOL_SLOTS`] slots), with the on-demand
 //! allocator as a fallback when the pool cannot be reserved (a process whose address space is
