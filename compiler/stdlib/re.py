@@ -1166,7 +1166,8 @@ def _flags_repr(flags):
             names.append(name)
             rest &= ~value
     if rest:
-        names.append(hex(rest))
+        # CPython's pattern_repr formats the C int's remaining bits with "%x": unsigned.
+        names.append(hex(rest & 0xFFFFFFFF))
     return "|".join(names)
 
 

@@ -13,7 +13,8 @@ use crate::baton::Runner;
 use crate::gen::{generate, GenConfig};
 use crate::oracle::{self, OracleError, Worker};
 use crate::outcome::{
-    compare, first_difference, items_permuted, other_type_first, Ending, Kind, Outcome, Verdict,
+    compare, first_difference, items_permuted, long_list_left_reordered, other_type_first, Ending,
+    Kind, Outcome, Verdict,
 };
 use crate::reduce::{reduce, Budget};
 
@@ -208,6 +209,11 @@ pub fn classify(runner: &Runner, source: &str, baton: &Outcome, python: &Outcome
         }
         if uses_sets(source) && other_type_first(baton, python) {
             return Verdict::Deviation("set iteration order (an error names another item's type)");
+        }
+        if source.contains(".sort(") && long_list_left_reordered(baton, python) {
+            return Verdict::Deviation(
+                "the order a long list is left in by a sort whose comparison raised",
+            );
         }
         if uses_regex_flags(source) && flag_is_int_difference(baton, python) {
             return Verdict::Deviation("re's flags are ints (a flag used as a RegexFlag)");
@@ -582,5 +588,37 @@ mod tests {
         // Another item, or another line count, is not a permutation.
         assert!(!items_permuted(&out("3 1 2\n"), &out("1 2 4\n")));
         assert!(!items_permuted(&out("1 2\n"), &out("1 2\n3\n")));
+    }
+
+    #[test]
+    fn a_long_list_left_reordered_by_a_raising_sort_is_a_deviation_a_short_one_is_not() {
+        let out = |stdout: String| Outcome {
+            stdout,
+            ending: crate::outcome::Ending::Success,
+        };
+        let list = |items: &[usize]| {
+            let shown: Vec<String> = items.iter().map(usize::to_string).collect();
+            format!("[{}, 's']\n", shown.join(", "))
+        };
+        let long: Vec<usize> = (0..100).map(|i| i % 11).collect();
+        let mut merged = long.clone();
+        merged[..64].sort_unstable();
+        let both = |b: &[usize], p: &[usize]| (out(list(b)), out(list(p)));
+        let (baton, python) = both(&long, &merged);
+        assert!(long_list_left_reordered(&baton, &python));
+        // Another item is a real difference, however long the list.
+        let mut other = merged.clone();
+        other[3] = 99;
+        let (baton, python) = both(&long, &other);
+        assert!(!long_list_left_reordered(&baton, &python));
+        // Under 64 items Baton's sort leaves CPython's order exactly: no excuse.
+        let short: Vec<usize> = (0..40).map(|i| i % 7).collect();
+        let mut sorted = short.clone();
+        sorted.sort_unstable();
+        let (baton, python) = both(&short, &sorted);
+        assert!(!long_list_left_reordered(&baton, &python));
+        // The same output is no deviation either (nothing reordered).
+        let (baton, python) = both(&long, &long);
+        assert!(!long_list_left_reordered(&baton, &python));
     }
 }
