@@ -1237,6 +1237,9 @@ def _compile(pattern, flags):
     # Slots: a start and an end per group (group 0 too), then the loop registers (from the
     # end, below the last), then the last group closed.
     compiled = (prog, 2 * (groups + 1) + state[1] + 1, _first(prog))
+    # CPython hands the flags to _sre.compile as a C int, last of all.
+    if final_flags >= 2147483648 or final_flags < -2147483648:
+        raise OverflowError("Python int too large to convert to C int")
     p = _make_pattern(pattern, final_flags, groups, names, compiled)
     if len(_cache) >= 512:
         _cache.clear()

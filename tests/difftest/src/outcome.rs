@@ -483,8 +483,11 @@ pub fn compare(baton: &Outcome, python: &Outcome) -> Verdict {
         Ending::Raised(line) => Ending::Raised(regex_flags_as_ints(line)),
         other => other.clone(),
     };
-    if baton.ending == flags_as_ints(&python.ending)
-        && mask_addresses(&baton.stdout) == mask_addresses(&regex_flags_as_ints(&python.stdout))
+    // Both sides mapped: a pattern's repr names its flags in Baton's output too
+    // (`re.compile('a', re.IGNORECASE)`).
+    if flags_as_ints(&baton.ending) == flags_as_ints(&python.ending)
+        && mask_addresses(&regex_flags_as_ints(&baton.stdout))
+            == mask_addresses(&regex_flags_as_ints(&python.stdout))
     {
         return Verdict::Deviation("re's flags are ints (CPython's print as re.NAME)");
     }
@@ -807,6 +810,13 @@ mod tests {
             compare(&out("65\n", Ending::Success), &flags),
             Verdict::Mismatch(Kind::Stdout)
         );
+        // A pattern's repr names its flags on both sides (hour finding, seed 229).
+        let repr = "re.compile('a', re.IGNORECASE)\n";
+        let baton = out(&format!("{repr}2\n"), Ending::Success);
+        let python = out(&format!("{repr}re.IGNORECASE\n"), Ending::Success);
+        assert!(matches!(compare(&baton, &python), Verdict::Deviation(_)));
+        let other = out(&format!("{repr}3\n"), Ending::Success);
+        assert_eq!(compare(&other, &python), Verdict::Mismatch(Kind::Stdout));
     }
 
     #[test]
