@@ -1410,12 +1410,11 @@ def _make_match(pattern, string, found, pos, endpos, groups, names):
 
     def index_of(g):
         # CPython's match_getindex: an int (a bool too) is a group number; anything else is
-        # looked up in the names, so it must be hashable.
+        # looked up in the names (an unhashable one is the lookup's TypeError).
         if isinstance(g, int):
             if 0 <= g <= groups:
                 return int(g)
             raise IndexError("no such group")
-        hash(g)
         if g in names:
             return names[g]
         raise IndexError("no such group")
