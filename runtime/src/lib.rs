@@ -340,13 +340,13 @@ fn build_layout() -> RuntimeLayout {
     // The collector's static regions (heap.wat, gc.wat; docs/abi.md, "The heap").
     let chunk_kinds = gc;
     let class_free = chunk_kinds + layout::CHUNK_TABLE_BYTES;
-    let class_tail = class_free + 256;
-    let mark_stack = class_tail + 256;
+    let class_unswept = class_free + 256;
+    let mark_stack = class_unswept + 256;
     let shadow = mark_stack + 4 * layout::MARK_STACK_SLOTS;
     for (name, address) in [
         ("chunk_kinds", chunk_kinds),
         ("class_free", class_free),
-        ("class_tail", class_tail),
+        ("class_unswept", class_unswept),
         ("mark_stack", mark_stack),
         ("mark_stack_slots", layout::MARK_STACK_SLOTS),
         ("shadow_base", shadow),

@@ -65,6 +65,7 @@
   (local $p i32) (local $end i32) (local $started i64)
   (local.set $started (call $host_clock))
   (global.set $gc_collections (i32.add (global.get $gc_collections) (i32.const 1)))
+  (call $forget_unswept)
   (global.set $mark_sp (i32.const 0))
   (global.set $mark_overflow (i32.const 0))
   (local.set $p (global.get $shadow_base))
@@ -113,28 +114,39 @@
   (global.set $gc_nanos (i64.add (global.get $gc_nanos) (i64.sub (call $host_clock) (local.get $started)))))
 
 ;; The size of the heap block that starts at `p`, or 0 when `p` is not the start of one.
+;; A small chunk's blocks start at multiples of its block size past the header; the multiple is
+;; found with the chunk's reciprocal of the size (heap.wat), which is exact for every offset in
+;; a chunk, since a division here would cost more than the rest of a mark.
 (func $block_size (param $p i32) (result i32)
   (local $chunk i32) (local $kind i32) (local $off i32) (local $size i32)
   (if (i32.or (i32.lt_u (local.get $p) (global.get $heap_start))
         (i32.or (i32.ge_u (local.get $p) (global.get $heap_top)) (i32.and (local.get $p) (i32.const 7))))
     (then (return (i32.const 0))))
   (local.set $chunk (i32.and (local.get $p) (i32.const 0xFFFF_0000)))
-  (local.set $kind (call $chunk_kind (local.get $chunk)))
+  (local.set $kind (i32.load8_u (i32.add (global.get $chunk_kinds) (i32.shr_u (local.get $chunk) (i32.const 16)))))
   (if (i32.eq (local.get $kind) (i32.const 1))
     (then
-      (local.set $off (i32.sub (local.get $p) (local.get $chunk)))
-      (if (i32.lt_u (local.get $off) (global.get $chunk_hdr)) (then (return (i32.const 0))))
+      ;; (an address in the header wraps to a large offset)
+      (local.set $off (i32.sub (i32.sub (local.get $p) (local.get $chunk)) (global.get $chunk_hdr)))
+      (if (i32.ge_u (local.get $off) (i32.const 0x10000)) (then (return (i32.const 0))))
       (local.set $size (i32.load (local.get $chunk)))
-      (if (i32.rem_u (i32.sub (local.get $off) (global.get $chunk_hdr)) (local.get $size))
-        (then (return (i32.const 0))))
       ;; The tail of a chunk too short for another block is not one.
-      (if (i32.gt_u (i32.add (local.get $off) (local.get $size)) (i32.const 0x10000))
+      (if (i32.gt_u (i32.add (local.get $off) (local.get $size)) (i32.sub (i32.const 0x10000) (global.get $chunk_hdr)))
+        (then (return (i32.const 0))))
+      (if (i32.ne (i32.mul (call $block_index (local.get $chunk) (local.get $off)) (local.get $size)) (local.get $off))
         (then (return (i32.const 0))))
       (return (local.get $size))))
   (if (i32.and (i32.eq (local.get $kind) (i32.const 2))
         (i32.eq (local.get $p) (i32.add (local.get $chunk) (global.get $large_hdr))))
     (then (return (i32.sub (i32.shl (i32.load (local.get $chunk)) (i32.const 16)) (global.get $large_hdr)))))
   (i32.const 0))
+
+;; Which block of small chunk `chunk` the byte `off` bytes past the header is in: `off` divided
+;; by the block size, by the chunk's reciprocal (`off` < 64 KiB, so the product is exact).
+(func $block_index (param $chunk i32) (param $off i32) (result i32)
+  (i32.wrap_i64 (i64.shr_u
+    (i64.mul (i64.extend_i32_u (local.get $off)) (i64.extend_i32_u (i32.load offset=8 (local.get $chunk))))
+    (i64.const 32))))
 
 ;; Marks what a shadow slot holds: a value, or an address inside an object (compiled code keeps
 ;; `$unpack`'s items address, a tuple's +8), which keeps the object that contains it.
@@ -154,7 +166,7 @@
       (local.set $size (i32.load (local.get $chunk)))
       (local.set $off (i32.sub (local.get $off) (global.get $chunk_hdr)))
       (local.set $p (i32.add (i32.add (local.get $chunk) (global.get $chunk_hdr))
-        (i32.mul (i32.div_u (local.get $off) (local.get $size)) (local.get $size))))))
+        (i32.mul (call $block_index (local.get $chunk) (local.get $off)) (local.get $size))))))
   (if (i32.eq (call $chunk_kind (local.get $chunk)) (i32.const 2))
     (then (local.set $p (i32.add (local.get $chunk) (global.get $large_hdr)))))
   (call $mark_block (local.get $p) (i32.const 1)))
@@ -166,24 +178,46 @@
   (if (i64.gt_u (local.get $v) (i64.const 0xFFFF_FFFF)) (then (return)))
   (call $mark_block (i32.wrap_i64 (local.get $v)) (i32.const 1)))
 
-;; Marks the block at `p`; `trace`: it is an object whose fields are values (pushed to be
-;; traced), not raw memory an object owns (an item array, a hash index).
+;; Marks the block at `p` (anything but the start of a heap block is ignored); `trace`: it is an
+;; object whose fields are values, pushed to be traced unless its type has none (str, float, a
+;; big int), rather than raw memory an object owns (an item array, a hash index). This runs once
+;; per reachable value in every collection, so it checks the block as `$block_size` does but in
+;; place, and tests and sets the mark with one read of the bitmap.
 (func $mark_block (param $p i32) (param $trace i32)
-  (local $chunk i32) (local $off i32) (local $at i32)
-  (if (i32.lt_u (local.get $p) (global.get $heap_start)) (then (return)))
-  (if (i32.eqz (call $block_size (local.get $p))) (then (return)))
+  (local $chunk i32) (local $kind i32) (local $off i32) (local $size i32) (local $at i32)
+  (local $bit i32) (local $byte i32) (local $t i32)
+  (if (i32.or (i32.lt_u (local.get $p) (global.get $heap_start))
+        (i32.or (i32.ge_u (local.get $p) (global.get $heap_top)) (i32.and (local.get $p) (i32.const 7))))
+    (then (return)))
   (local.set $chunk (i32.and (local.get $p) (i32.const 0xFFFF_0000)))
-  (if (i32.eq (call $chunk_kind (local.get $chunk)) (i32.const 1))
+  (local.set $kind (i32.load8_u (i32.add (global.get $chunk_kinds) (i32.shr_u (local.get $chunk) (i32.const 16)))))
+  (if (i32.eq (local.get $kind) (i32.const 1))
     (then
+      (local.set $off (i32.sub (i32.sub (local.get $p) (local.get $chunk)) (global.get $chunk_hdr)))
+      (if (i32.ge_u (local.get $off) (i32.const 0x10000)) (then (return)))
+      (local.set $size (i32.load (local.get $chunk)))
+      (if (i32.gt_u (i32.add (local.get $off) (local.get $size)) (i32.sub (i32.const 0x10000) (global.get $chunk_hdr)))
+        (then (return)))
+      (if (i32.ne (i32.mul (call $block_index (local.get $chunk) (local.get $off)) (local.get $size)) (local.get $off))
+        (then (return)))
+      ;; The bitmap at +16 holds one bit per 8 bytes of the chunk.
       (local.set $off (i32.sub (local.get $p) (local.get $chunk)))
-      (if (call $marked (local.get $chunk) (local.get $off)) (then (return)))
       (local.set $at (i32.add (i32.add (local.get $chunk) (i32.const 16)) (i32.shr_u (local.get $off) (i32.const 6))))
-      (i32.store8 (local.get $at) (i32.or (i32.load8_u (local.get $at))
-        (i32.shl (i32.const 1) (i32.and (i32.shr_u (local.get $off) (i32.const 3)) (i32.const 7))))))
+      (local.set $bit (i32.shl (i32.const 1) (i32.and (i32.shr_u (local.get $off) (i32.const 3)) (i32.const 7))))
+      (local.set $byte (i32.load8_u (local.get $at)))
+      (if (i32.and (local.get $byte) (local.get $bit)) (then (return)))
+      (i32.store8 (local.get $at) (i32.or (local.get $byte) (local.get $bit))))
     (else
+      (if (i32.or (i32.ne (local.get $kind) (i32.const 2))
+            (i32.ne (local.get $p) (i32.add (local.get $chunk) (global.get $large_hdr))))
+        (then (return)))
       (if (i32.load offset=4 (local.get $chunk)) (then (return)))
       (i32.store offset=4 (local.get $chunk) (i32.const 1))))
   (if (i32.eqz (local.get $trace)) (then (return)))
+  (local.set $t (i32.load (local.get $p)))
+  (if (i32.or (i32.eq (local.get $t) (i32.const TYPE_STR))
+        (i32.or (i32.eq (local.get $t) (i32.const TYPE_FLOAT)) (i32.eq (local.get $t) (i32.const TYPE_INT))))
+    (then (return)))
   (if (i32.lt_u (global.get $mark_sp) (global.get $mark_stack_slots))
     (then
       (i32.store (i32.add (global.get $mark_stack) (i32.shl (global.get $mark_sp) (i32.const 2))) (local.get $p))
@@ -274,12 +308,12 @@
   (local.set $end (i32.add (local.get $p) (call $block_size (local.get $p))))
   (local.set $t (i32.load (local.get $p)))
   ;; tuple: the items.
-  (if (i32.eq (local.get $t) (i32.const 6))
+  (if (i32.eq (local.get $t) (i32.const TYPE_TUPLE))
     (then
       (call $mark_values (i32.add (local.get $p) (i32.const 8)) (i32.load offset=4 (local.get $p)) (local.get $end))
       (return)))
   ;; list: the item array and its first `len` items.
-  (if (i32.eq (local.get $t) (i32.const 7))
+  (if (i32.eq (local.get $t) (i32.const TYPE_LIST))
     (then
       (local.set $a (i32.load offset=12 (local.get $p)))
       (call $mark_raw (local.get $a))
@@ -288,9 +322,9 @@
         (then (call $mark_values (local.get $a) (i32.load offset=4 (local.get $p)) (i32.add (local.get $a) (local.get $n)))))
       (return)))
   ;; dict and set: the entries (keys, and a dict's values) and the index.
-  (if (i32.or (i32.eq (local.get $t) (i32.const 8)) (i32.eq (local.get $t) (i32.const 9)))
+  (if (i32.or (i32.eq (local.get $t) (i32.const TYPE_DICT)) (i32.eq (local.get $t) (i32.const TYPE_SET)))
     (then
-      (local.set $dict (i32.eq (local.get $t) (i32.const 8)))
+      (local.set $dict (i32.eq (local.get $t) (i32.const TYPE_DICT)))
       (local.set $a (i32.load offset=8 (local.get $p)))
       (call $mark_raw (local.get $a))
       (call $mark_raw (i32.load offset=20 (local.get $p)))
@@ -310,7 +344,7 @@
       (return)))
   (if (i32.lt_u (i32.sub (local.get $end) (local.get $p)) (i32.const 16)) (then (return)))
   ;; function: name, defaults, keyword-only defaults, closure cells.
-  (if (i32.eq (local.get $t) (i32.const 10))
+  (if (i32.eq (local.get $t) (i32.const TYPE_FUNCTION))
     (then
       (call $mark_ptr (i32.load offset=12 (local.get $p)))
       (call $mark_ptr (i32.load offset=16 (local.get $p)))
@@ -318,7 +352,7 @@
       (call $mark_ptr (i32.load offset=24 (local.get $p)))
       (return)))
   ;; exception: args, the frames of its traceback (raw), the cause, its other attributes.
-  (if (i32.eq (local.get $t) (i32.const 12))
+  (if (i32.eq (local.get $t) (i32.const TYPE_EXCEPTION))
     (then
       (call $mark_ptr (i32.load offset=12 (local.get $p)))
       (call $mark_raw (i32.load offset=16 (local.get $p)))
@@ -326,47 +360,54 @@
       (call $mark_ptr (i32.load offset=24 (local.get $p)))
       (return)))
 ;; f-string builder (fast.wat, internal): its buffer.
-  (if (i32.eq (local.get $t) (i32.const 21))
+  (if (i32.eq (local.get $t) (i32.const TYPE_STR_BUILDER))
     (then
       (call $mark_raw (i32.load offset=8 (local.get $p)))
       (return)))
   ;; record: its fields (a dict) and what str() gives.
-  (if (i32.eq (local.get $t) (i32.const 20))
+  (if (i32.eq (local.get $t) (i32.const TYPE_RECORD))
     (then
       (call $mark_ptr (i32.load offset=12 (local.get $p)))
       (call $mark_value (i64.load offset=16 (local.get $p)))
       (return)))
   ;; cell, iterator, dict view: a value at +8 (an iterator's container or lazy state); bound
   ;; method (self, name), range and slice (start, stop, step): values at +8, +16, +24.
-  (if (i32.or (i32.eq (local.get $t) (i32.const 11))
-        (i32.or (i32.eq (local.get $t) (i32.const 18)) (i32.eq (local.get $t) (i32.const 19))))
+  (if (i32.or (i32.eq (local.get $t) (i32.const TYPE_CELL))
+        (i32.or (i32.eq (local.get $t) (i32.const TYPE_ITERATOR)) (i32.eq (local.get $t) (i32.const TYPE_DICT_VIEW))))
     (then
       (call $mark_value (i64.load offset=8 (local.get $p)))
       ;; A range's iterator (48 bytes): its next value and step at +24 and +32.
-      (if (i32.and (i32.eq (local.get $t) (i32.const 18)) (i32.ge_u (i32.sub (local.get $end) (local.get $p)) (i32.const 48)))
+      (if (i32.and (i32.eq (local.get $t) (i32.const TYPE_ITERATOR)) (i32.ge_u (i32.sub (local.get $end) (local.get $p)) (i32.const 48)))
         (then
           (call $mark_value (i64.load offset=24 (local.get $p)))
           (call $mark_value (i64.load offset=32 (local.get $p)))))
       (return)))
-  (if (i32.eq (local.get $t) (i32.const 15))
+  (if (i32.eq (local.get $t) (i32.const TYPE_BOUND_METHOD))
     (then
       (call $mark_value (i64.load offset=8 (local.get $p)))
       (call $mark_value (i64.load offset=16 (local.get $p)))
       (return)))
-  (if (i32.or (i32.eq (local.get $t) (i32.const 16)) (i32.eq (local.get $t) (i32.const 17)))
+  (if (i32.or (i32.eq (local.get $t) (i32.const TYPE_RANGE)) (i32.eq (local.get $t) (i32.const TYPE_SLICE)))
     (then
       (if (i32.lt_u (i32.sub (local.get $end) (local.get $p)) (i32.const 32)) (then (return)))
       (call $mark_value (i64.load offset=8 (local.get $p)))
       (call $mark_value (i64.load offset=16 (local.get $p)))
       (call $mark_value (i64.load offset=24 (local.get $p))))))
 
-;; Frees every block the mark did not reach and clears the marks. Free lists are rebuilt in
-;; address order; chunks with no live block, and dead large objects, join the free runs, with
-;; free neighbours merged.
+;; Frees what the mark did not reach. Chunks with no live block, and dead large objects, join
+;; the free runs, with free neighbours merged. The other small chunks are swept lazily: each
+;; goes on its class's unswept list (`$class_unswept`, linked through the chunk header's +12,
+;; in address order) with its marks kept, and `$class_refill` sweeps one when the class runs
+;; out of free blocks (`$sweep_chunk`). A collection then costs a look at each chunk's bitmap,
+;; not a walk over every block of every chunk in use: most of a heap's small chunks hold a few
+;; long-lived objects of classes that are not allocating. The next collection clears the marks
+;; of chunks still unswept (`$forget_unswept`): their unmarked blocks are unreachable, so they
+;; stay unmarked and are freed by the sweep after it. Under stress the dead blocks are poisoned
+;; at once (then swept lazily like the others).
 (func $gc_sweep
-  (local $chunk i32) (local $kind i32) (local $size i32) (local $p i32) (local $end i32)
-  (local $n i32) (local $live i32) (local $bits i32) (local $c i32) (local $tail i32)
-  (local $run i32) (local $run_n i32) (local $runs_tail i32) (local $off i32)
+  (local $chunk i32) (local $kind i32) (local $p i32)
+  (local $n i32) (local $live i32) (local $bits i32) (local $c i32) (local $at i32)
+  (local $run i32) (local $run_n i32) (local $runs_tail i32) (local $prev i32) (local $next i32)
   (memory.fill (global.get $class_free) (i32.const 0) (i32.const 180))
   (global.set $free_runs (i32.const 0))
   (global.set $heap_used (i64.const 0))
@@ -381,43 +422,30 @@
       (if (i32.eq (local.get $kind) (i32.const 1))
         (then
           (local.set $bits (i32.add (local.get $chunk) (i32.const 16)))
+          ;; live: whether any block is marked (the first marked word ends the search; most
+          ;; chunks of a heap that churns hold none, and then every word is read).
           (local.set $live (i32.const 0))
           (local.set $p (i32.const 0))
           (block $counted
             (loop $count
               (br_if $counted (i32.ge_u (local.get $p) (i32.const 1024)))
-              (local.set $live (i32.add (local.get $live)
-                (i32.wrap_i64 (i64.popcnt (i64.load (i32.add (local.get $bits) (local.get $p)))))))
-              (local.set $p (i32.add (local.get $p) (i32.const 8)))
+              (if (i64.ne (i64.or (i64.load (i32.add (local.get $bits) (local.get $p)))
+                      (i64.load offset=8 (i32.add (local.get $bits) (local.get $p))))
+                    (i64.const 0))
+                (then (local.set $live (i32.const 1)) (br $counted)))
+              (local.set $p (i32.add (local.get $p) (i32.const 16)))
               (br $count)))
           (if (i32.eqz (local.get $live))
             (then (local.set $n (i32.const 1)))
             (else
               (global.set $heap_used (i64.add (global.get $heap_used) (i64.const 0x10000)))
-              (local.set $size (i32.load (local.get $chunk)))
-              (local.set $c (i32.load offset=4 (local.get $chunk)))
-              (local.set $tail (i32.load (i32.add (global.get $class_tail) (i32.shl (local.get $c) (i32.const 2)))))
-              (local.set $p (i32.add (local.get $chunk) (global.get $chunk_hdr)))
-              (local.set $end (i32.add (local.get $chunk) (i32.const 0x10000)))
-              (block $blocks_done
-                (loop $block
-                  (br_if $blocks_done (i32.gt_u (i32.add (local.get $p) (local.get $size)) (local.get $end)))
-                  (local.set $off (i32.sub (local.get $p) (local.get $chunk)))
-                  ;; ($marked, written out: this runs for every block of every chunk in use)
-                  (if (i32.eqz (i32.and (i32.load8_u (i32.add (local.get $bits) (i32.shr_u (local.get $off) (i32.const 6))))
-                        (i32.shl (i32.const 1) (i32.and (i32.shr_u (local.get $off) (i32.const 3)) (i32.const 7)))))
-                    (then
-                      (if (global.get $gc_stress)
-                        (then (memory.fill (local.get $p) (i32.const 0xDB) (local.get $size))))
-                      (i32.store (local.get $p) (i32.const 0))
-                      (if (local.get $tail)
-                        (then (i32.store (local.get $tail) (local.get $p)))
-                        (else (i32.store (i32.add (global.get $class_free) (i32.shl (local.get $c) (i32.const 2))) (local.get $p))))
-                      (local.set $tail (local.get $p))))
-                  (local.set $p (i32.add (local.get $p) (local.get $size)))
-                  (br $block)))
-              (i32.store (i32.add (global.get $class_tail) (i32.shl (local.get $c) (i32.const 2))) (local.get $tail))
-              (memory.fill (local.get $bits) (i32.const 0) (i32.const 1024))))))
+              ;; Under stress the dead blocks are poisoned now, so that a block a missed root
+              ;; still points to reads as garbage at once, not when its chunk is swept.
+              (if (global.get $gc_stress) (then (call $poison_unmarked (local.get $chunk))))
+              (local.set $at (i32.add (global.get $class_unswept)
+                (i32.shl (i32.load offset=4 (local.get $chunk)) (i32.const 2))))
+              (i32.store offset=12 (local.get $chunk) (i32.load (local.get $at)))
+              (i32.store (local.get $at) (local.get $chunk))))))
       (if (i32.eq (local.get $kind) (i32.const 2))
         (then
           (if (i32.load offset=4 (local.get $chunk))
@@ -452,4 +480,89 @@
         (then (local.set $chunk (i32.add (local.get $chunk) (i32.shl (i32.load (local.get $chunk)) (i32.const 16)))))
         (else (local.set $chunk (i32.add (local.get $chunk) (i32.const 0x10000)))))
       (br $each)))
-  (memory.fill (global.get $class_tail) (i32.const 0) (i32.const 180)))
+  ;; The unswept lists were built by pushing chunks in address order: reverse each, so that
+  ;; allocation fills the lowest chunks first and the highest are the likeliest to empty.
+  (local.set $c (i32.const 0))
+  (block $classes_done
+    (loop $class
+      (br_if $classes_done (i32.ge_u (local.get $c) (i32.const 45)))
+      (local.set $at (i32.add (global.get $class_unswept) (i32.shl (local.get $c) (i32.const 2))))
+      (local.set $chunk (i32.load (local.get $at)))
+      (local.set $prev (i32.const 0))
+      (block $reversed
+        (loop $step
+          (br_if $reversed (i32.eqz (local.get $chunk)))
+          (local.set $next (i32.load offset=12 (local.get $chunk)))
+          (i32.store offset=12 (local.get $chunk) (local.get $prev))
+          (local.set $prev (local.get $chunk))
+          (local.set $chunk (local.get $next))
+          (br $step)))
+      (i32.store (local.get $at) (local.get $prev))
+      (local.set $c (i32.add (local.get $c) (i32.const 1)))
+      (br $class))))
+
+;; Frees the blocks of small chunk `chunk` that the last mark did not reach and clears its marks:
+;; they are threaded in address order (each free block's first word the next) in front of its
+;; class's free list. Returns the first, or 0 when every block is live.
+(func $sweep_chunk (param $chunk i32) (result i32)
+  (local $size i32) (local $p i32) (local $end i32) (local $bits i32) (local $off i32)
+  (local $first i32) (local $tail i32) (local $head i32)
+  (local.set $bits (i32.add (local.get $chunk) (i32.const 16)))
+  (local.set $size (i32.load (local.get $chunk)))
+  (local.set $p (i32.add (local.get $chunk) (global.get $chunk_hdr)))
+  (local.set $end (i32.add (local.get $chunk) (i32.const 0x10000)))
+  (block $blocks_done
+    (loop $block
+      (br_if $blocks_done (i32.gt_u (i32.add (local.get $p) (local.get $size)) (local.get $end)))
+      (local.set $off (i32.sub (local.get $p) (local.get $chunk)))
+      ;; ($marked, written out: this runs for every block of the chunk)
+      (if (i32.eqz (i32.and (i32.load8_u (i32.add (local.get $bits) (i32.shr_u (local.get $off) (i32.const 6))))
+            (i32.shl (i32.const 1) (i32.and (i32.shr_u (local.get $off) (i32.const 3)) (i32.const 7)))))
+        (then
+          (if (local.get $tail)
+            (then (i32.store (local.get $tail) (local.get $p)))
+            (else (local.set $first (local.get $p))))
+          (local.set $tail (local.get $p))))
+      (local.set $p (i32.add (local.get $p) (local.get $size)))
+      (br $block)))
+  (memory.fill (local.get $bits) (i32.const 0) (i32.const 1024))
+  (if (local.get $tail)
+    (then
+      (local.set $head (i32.add (global.get $class_free) (i32.shl (i32.load offset=4 (local.get $chunk)) (i32.const 2))))
+      (i32.store (local.get $tail) (i32.load (local.get $head)))
+      (i32.store (local.get $head) (local.get $first))))
+  (local.get $first))
+
+;; Poisons the blocks of small chunk `chunk` that the last mark did not reach (stress mode).
+(func $poison_unmarked (param $chunk i32)
+  (local $size i32) (local $p i32) (local $end i32) (local $off i32)
+  (local.set $size (i32.load (local.get $chunk)))
+  (local.set $p (i32.add (local.get $chunk) (global.get $chunk_hdr)))
+  (local.set $end (i32.add (local.get $chunk) (i32.const 0x10000)))
+  (block $blocks_done
+    (loop $block
+      (br_if $blocks_done (i32.gt_u (i32.add (local.get $p) (local.get $size)) (local.get $end)))
+      (local.set $off (i32.sub (local.get $p) (local.get $chunk)))
+      (if (i32.eqz (call $marked (local.get $chunk) (local.get $off)))
+        (then (memory.fill (local.get $p) (i32.const 0xDB) (local.get $size))))
+      (local.set $p (i32.add (local.get $p) (local.get $size)))
+      (br $block))))
+
+;; Clears the marks of the chunks the last sweep left unswept and empties the lists, before a
+;; mark (see `$gc_sweep`).
+(func $forget_unswept
+  (local $c i32) (local $at i32) (local $chunk i32)
+  (block $classes_done
+    (loop $class
+      (br_if $classes_done (i32.ge_u (local.get $c) (i32.const 45)))
+      (local.set $at (i32.add (global.get $class_unswept) (i32.shl (local.get $c) (i32.const 2))))
+      (local.set $chunk (i32.load (local.get $at)))
+      (block $cleared
+        (loop $each
+          (br_if $cleared (i32.eqz (local.get $chunk)))
+          (memory.fill (i32.add (local.get $chunk) (i32.const 16)) (i32.const 0) (i32.const 1024))
+          (local.set $chunk (i32.load offset=12 (local.get $chunk)))
+          (br $each)))
+      (i32.store (local.get $at) (i32.const 0))
+      (local.set $c (i32.add (local.get $c) (i32.const 1)))
+      (br $class))))

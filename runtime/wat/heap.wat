@@ -3,9 +3,11 @@
 ;; The heap is a run of 64 KiB chunks from `$heap_start` (chunk-aligned) up to `$heap_top`.
 ;; The chunk table (`$chunk_kinds`, one byte per chunk of the 4 GiB address space) says what
 ;; each chunk is:
-;;   1  small: blocks of one size class. Header: +0 block size, +4 class, +16 the mark bitmap
-;;      (one bit per 8 bytes of the chunk, so a block's bit is (address - chunk) >> 3); blocks
-;;      from +HDR (1088).
+;;   1  small: blocks of one size class. Header: +0 block size, +4 class, +8 the size's
+;;      reciprocal (ceil(2^32 / size), so the collector finds a block's index with a
+;;      multiplication: gc.wat's `$block_index`), +12 the next chunk on its class's unswept list
+;;      (gc.wat, `$gc_sweep`), +16 the mark bitmap (one bit per 8 bytes of the chunk, so a
+;;      block's bit is (address - chunk) >> 3); blocks from +HDR (1088).
 ;;   2  the first chunk of a large object (over 16 KiB). Header: +0 chunk count, +4 mark; the
 ;;      object at +64.
 ;;   3  a later chunk of a large object.
@@ -15,10 +17,11 @@
 ;;
 ;; Small sizes round up to one of 44 classes (8-byte steps to 128, then four per power of two
 ;; to 16 KiB: at most 25% lost to rounding); each class keeps a free list threaded through its
-;; free blocks' first word. A chunk given to a class is cut into blocks at once. The sweep
-;; rebuilds the free lists and gives chunks with no live block back to the free runs, where
-;; large objects and other classes take them (first fit), so churn does not fragment the heap
-;; without bound: a chunk is reusable by any size as soon as it is empty.
+;; free blocks' first word. A chunk given to a class is cut into blocks at once. A collection
+;; gives chunks with no live block back to the free runs, where large objects and other classes
+;; take them (first fit), so churn does not fragment the heap without bound: a chunk is reusable
+;; by any size as soon as it is empty. The free blocks of the other chunks join their class's
+;; free list when the class needs them (lazy sweeping, gc.wat).
 ;;
 ;; Every allocation is zeroed (free blocks hold stale data or, under stress, poison).
 
@@ -108,14 +111,30 @@
     (then (return (call $alloc (i32.wrap_i64 (local.get $size))))))
   (call $alloc_large (local.get $size) (i32.const 1)))
 
-;; A chunk for class `c`, cut into blocks threaded on the class's free list; returns the first.
+;; Free blocks for class `c`, whose free list is empty: the first chunk of the class that the
+;; last collection left unswept and that has a free block, swept now (gc.wat, `$gc_sweep`), or
+;; else a new chunk cut into blocks. Returns the first block of a chain threaded through the
+;; blocks' first words; `$alloc` pops it.
 (func $class_refill (param $c i32) (result i32)
   (local $chunk i32) (local $size i32) (local $p i32) (local $end i32) (local $next i32)
+  (local $unswept i32)
+  (local.set $unswept (i32.add (global.get $class_unswept) (i32.shl (local.get $c) (i32.const 2))))
+  (block $none
+    (loop $each
+      (local.set $chunk (i32.load (local.get $unswept)))
+      (br_if $none (i32.eqz (local.get $chunk)))
+      (i32.store (local.get $unswept) (i32.load offset=12 (local.get $chunk)))
+      (local.set $p (call $sweep_chunk (local.get $chunk)))
+      (if (local.get $p) (then (return (local.get $p))))
+      (br $each)))
   (local.set $chunk (call $chunks_take (i32.const 1)))
   (call $set_chunk_kinds (local.get $chunk) (i32.const 1) (i32.const 1) (i32.const 0))
   (local.set $size (call $class_size (local.get $c)))
   (i32.store (local.get $chunk) (local.get $size))
   (i32.store offset=4 (local.get $chunk) (local.get $c))
+  (i32.store offset=8 (local.get $chunk) (i32.wrap_i64 (i64.div_u
+    (i64.add (i64.const 0x1_0000_0000) (i64.extend_i32_u (i32.sub (local.get $size) (i32.const 1))))
+    (i64.extend_i32_u (local.get $size)))))
   (memory.fill (i32.add (local.get $chunk) (i32.const 16)) (i32.const 0) (i32.const 1024))
   (local.set $p (i32.add (local.get $chunk) (global.get $chunk_hdr)))
   (local.set $end (i32.add (local.get $chunk) (i32.const 0x10000)))
