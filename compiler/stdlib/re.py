@@ -34,6 +34,8 @@ _FLAG_NAMES = [
 ]
 _INLINE_FLAGS = {"i": IGNORECASE, "L": LOCALE, "m": MULTILINE, "s": DOTALL, "x": VERBOSE,
                  "a": ASCII, "u": UNICODE, "t": TEMPLATE}
+# The flags that say how characters are read (at most one of them), CPython's TYPE_FLAGS.
+_TYPE_FLAGS = ASCII | LOCALE | UNICODE
 _SPECIAL = ".\\[{()*+?^$|"
 _REPEAT_CHARS = "*+?{"
 _DIGITS = "0123456789"
@@ -410,50 +412,60 @@ def _parse_group(st, start, nested, at_start):
 
 
 def _parse_flags(st, start, nested, at_start):
-    """`(?imsx)` (global, only at the start) or `(?imsx-imsx:...)` (scoped)."""
+    """`(?aiLmsux)` (global, only at the start) or `(?aiLmsux-imsx:...)` (scoped), as CPython's
+    `_parse_flags`: the same checks in the same order, each error at its position."""
     pattern = st[0]
     add = 0
     remove = 0
     c = _get(st)
-    while c in _INLINE_FLAGS:
-        if c == "L":
-            raise _error("bad inline flag value", pattern, st[1] - 1)
-        add |= _INLINE_FLAGS[c]
-        c = _get(st)
-        if c == "":
-            raise _error("missing -, : or )", pattern, st[1])
+    if c != "-":
+        while True:
+            flag = _INLINE_FLAGS[c]
+            if c == "L":
+                raise _error("bad inline flags: cannot use 'L' flag with a str pattern", pattern,
+                             st[1])
+            add |= flag
+            if flag & _TYPE_FLAGS and add & _TYPE_FLAGS != flag:
+                raise _error("bad inline flags: flags 'a', 'u' and 'L' are incompatible", pattern,
+                             st[1])
+            c = _get(st)
+            if c == "":
+                raise _error("missing -, : or )", pattern, st[1])
+            if c in ")-:":
+                break
+            if c not in _INLINE_FLAGS:
+                raise _error("unknown flag" if c.isalpha() else "missing -, : or )", pattern,
+                             st[1] - 1)
     if c == ")":
         if not at_start:
             raise _error("global flags not at the start of the expression", pattern, start)
         st[2] |= add
         return None
-    if add & TEMPLATE and (c == "-" or c == ":"):
+    if add & TEMPLATE:
         raise _error("bad inline flags: cannot turn on global flag", pattern, st[1] - 1)
     if c == "-":
         c = _get(st)
         if c == "":
             raise _error("missing flag", pattern, st[1])
-        if c not in "imsx":
-            if c.isalpha():
-                raise _error("unknown flag", pattern, st[1] - 1)
-            raise _error("missing flag", pattern, st[1] - 1)
-        while c in "imsx" and c != "":
-            remove |= _INLINE_FLAGS[c]
+        if c not in _INLINE_FLAGS:
+            raise _error("unknown flag" if c.isalpha() else "missing flag", pattern, st[1] - 1)
+        while True:
+            flag = _INLINE_FLAGS[c]
+            if flag & _TYPE_FLAGS:
+                raise _error("bad inline flags: cannot turn off flags 'a', 'u' and 'L'", pattern,
+                             st[1])
+            remove |= flag
             c = _get(st)
             if c == "":
                 raise _error("missing :", pattern, st[1])
-        if c != ":":
-            if c.isalpha():
-                raise _error("unknown flag", pattern, st[1] - 1)
-            raise _error("missing :", pattern, st[1] - 1)
-    elif c != ":":
-        if c == "":
-            raise _error("missing -, : or )", pattern, st[1])
-        if c.isalpha():
-            raise _error("unknown flag", pattern, st[1] - 1)
-        raise _error("missing -, : or )", pattern, st[1] - 1)
+            if c == ":":
+                break
+            if c not in _INLINE_FLAGS:
+                raise _error("unknown flag" if c.isalpha() else "missing :", pattern, st[1] - 1)
+    if remove & TEMPLATE:
+        raise _error("bad inline flags: cannot turn off global flag", pattern, st[1] - 1)
     if add & remove:
-        raise _error("bad inline flag value", pattern, st[1] - 1)
+        raise _error("bad inline flags: flag turned on and off", pattern, st[1] - 1)
     saved = st[2]
     st[2] = (saved | add) & ~remove
     node = _parse_alt(st, nested + 1, False)
@@ -1410,12 +1422,13 @@ def _make_match(pattern, string, found, pos, endpos, groups, names):
 
     def index_of(g):
         # CPython's match_getindex: an int (a bool too) is a group number; anything else is
-        # looked up in the names (an unhashable one is the lookup's TypeError).
+        # looked up in the names when the pattern has any (an unhashable one is the lookup's
+        # TypeError), and is no group when it has none.
         if isinstance(g, int):
             if 0 <= g <= groups:
                 return int(g)
             raise IndexError("no such group")
-        if g in names:
+        if names and g in names:
             return names[g]
         raise IndexError("no such group")
 
