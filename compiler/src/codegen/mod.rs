@@ -1849,13 +1849,20 @@ impl<'a> Generator<'a> {
                 let index = self.global_index(&name);
                 // A module global named like a builtin (a later `def max`, an `if False: sum = 0`)
                 // is the builtin until it is bound, as in CPython, where a name missing from
-                // the module's globals is looked up in the builtins. `select`: no block result.
-                let builtin = self
-                    .layout
-                    .types
-                    .get(name.as_str())
-                    .or_else(|| self.layout.builtins.get(name.as_str()))
-                    .copied();
+                // the module's globals is looked up in the builtins. Only Python's builtins:
+                // the runtime's own types (`cell`, `function`, `NoneType`, re's `error`) are no
+                // names, so such a global read before it is bound is a NameError. `select`: no
+                // block result.
+                let builtin = crate::policy::PYTHON_BUILTINS
+                    .contains(&name.as_str())
+                    .then(|| {
+                        self.layout
+                            .types
+                            .get(name.as_str())
+                            .or_else(|| self.layout.builtins.get(name.as_str()))
+                            .copied()
+                    })
+                    .flatten();
                 if let Some(address) = builtin {
                     if name == "print" {
                         self.host_calls.insert("print");
