@@ -23,8 +23,8 @@ pub const MARK_STACK_SLOTS: u32 = 16384;
 /// The shadow stack: the values plan frames hold, 8 bytes each (runtime/wat/gc.wat).
 pub const SHADOW_STACK_BYTES: u32 = 256 << 10;
 /// The collector's static regions together: the chunk table, each size class's free list and
-/// list of unswept chunks (256 bytes each), the mark stack and the shadow stack; then the 128 one-character ASCII
-/// strs (24 bytes each), static so that they are never collected.
+/// list of unswept chunks (256 bytes each), the mark stack and the shadow stack; then the 128
+/// one-character ASCII strs (24 bytes each), static so that they are never collected.
 pub const GC_REGION: u32 =
     CHUNK_TABLE_BYTES + 512 + 4 * MARK_STACK_SLOTS + SHADOW_STACK_BYTES + 128 * 24;
 

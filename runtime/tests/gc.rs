@@ -222,3 +222,32 @@ fn a_collection_leaves_chunks_unswept_and_their_dead_blocks_are_reused_without_t
     );
     assert_eq!(lines[2], 10_000, "kept lists were overwritten");
 }
+
+#[test]
+fn a_mark_ignores_what_is_not_the_start_of_a_block() {
+    // `$mark_block` checks an address as `$block_size` does, in place: eight bytes into a block,
+    // a misaligned address and one in a chunk's header mark nothing and push nothing; the
+    // block's own address marks it.
+    let flags = print_int(
+        "(i64.extend_i32_u (i32.or (i32.shl (global.get $mark_sp) (i32.const 8))
+           (i32.or (i32.shl (call $marked (local.get $chunk) (i32.add (local.get $off) (i32.const 8))) (i32.const 1))
+             (call $marked (local.get $chunk) (local.get $off)))))",
+    );
+    let outcome = run(&format!(
+        "(func $plan_main (local $p i32) (local $chunk i32) (local $off i32)
+           (local.set $p (call $alloc (i32.const 32)))
+           (local.set $chunk (i32.and (local.get $p) (i32.const 0xFFFF_0000)))
+           (local.set $off (i32.sub (local.get $p) (local.get $chunk)))
+           (call $mark_block (i32.add (local.get $p) (i32.const 8)) (i32.const 1))
+           (call $mark_block (i32.add (local.get $p) (i32.const 4)) (i32.const 1))
+           (call $mark_block (i32.add (local.get $chunk) (i32.const 16)) (i32.const 1))
+           {flags}
+           (call $mark_block (local.get $p) (i32.const 0))
+           {flags})"
+    ));
+    assert_eq!(outcome.error, None);
+    assert_eq!(
+        outcome.stdout, "0\n1\n",
+        "mark stack depth << 8 | interior bit << 1 | block bit"
+    );
+}

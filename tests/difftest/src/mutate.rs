@@ -528,7 +528,7 @@ pub fn fuzz(
             && cpython_varies(python, &mutant.source, &cpython)
         {
             verdict = Verdict::Skipped(
-                "CPython's output varies between its runs: it prints part of an address".to_owned(),
+                "CPython's output varies between its runs (a piece of an address, say)".to_owned(),
             );
         }
         if let Some(what) = broken_given(&verdict, &baton, &cpython, compared) {
