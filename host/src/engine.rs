@@ -99,10 +99,14 @@ pub fn set_compile_profile(profile: CompileProfile) -> bool {
     ENGINE.get().is_none() && PROFILE.set(profile).is_ok()
 }
 
+/// The shared engine's [`CompileProfile`] (fixed once the engine is first used).
+pub fn compile_profile() -> CompileProfile {
+    *PROFILE.get_or_init(CompileProfile::default)
+}
+
 /// [`config`] without the pooling allocator.
 fn base_config() -> Config {
-    let profile = *PROFILE.get_or_init(CompileProfile::default);
-    let mut config = code_config(profile);
+    let mut config = code_config(compile_profile());
     // Cache compiled functions by body, so that what was compiled before is not again (see
     // `FunctionCache`).
     // It cannot fail with Cranelift enabled; without it compilation is only slower.

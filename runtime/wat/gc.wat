@@ -105,10 +105,10 @@
   (global.set $gc_threshold (i64.shl (global.get $heap_used) (i64.const 1)))
   (if (i64.lt_u (global.get $gc_threshold) (i64.const 0x40_0000))
     (then (global.set $gc_threshold (i64.const 0x40_0000))))
-;; Near the store's memory limit (the heap's slack has shrunk to its reserve, heap.wat), the
+  ;; Near the store's memory limit (the heap's slack has shrunk to its reserve, heap.wat), the
   ;; heap cannot double: collect again once it has grown by 1 MiB (not at every chunk: a plan
   ;; that really fills the memory would be marked over and over on its way to MemoryError).
-  (if (i64.le_u (global.get $heap_slack) (i64.const 0x4_0000))
+  (if (i64.le_u (global.get $heap_slack) (global.get $heap_reserve))
     (then (global.set $gc_threshold (i64.add (global.get $heap_used) (i64.const 0x10_0000)))))
   (global.set $gc_due (i32.ne (global.get $gc_stress) (i32.const 0)))
   (global.set $gc_nanos (i64.add (global.get $gc_nanos) (i64.sub (call $host_clock) (local.get $started)))))

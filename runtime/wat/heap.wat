@@ -230,11 +230,13 @@
 ;; pages (a huge page is used only where its whole extent is mapped when first touched).
 ;;
 ;; Near the store's memory limit the first refused growth shrinks the slack to a reserve of
-;; 256 KiB, kept free for the handler of the MemoryError to come: when an allocation fits only
+;; 1 MiB (`$heap_reserve`: sixteen chunks, since a handler's few allocations may each need a
+;; fresh chunk of its size class), kept free for the handler of the MemoryError to come: when an allocation fits only
 ;; by using the reserve, MemoryError is raised and the reserve released (slack 0), so `except
 ;; MemoryError:` can still print, append and format. The limiter is asked again only as the heap
 ;; reaches the reserve. An allocation too large for even the reserve raises and keeps it.
 (global $heap_slack (mut i64) (i64.const 0x20_0000))
+(global $heap_reserve i64 (i64.const 0x10_0000))
 
 (func $heap_grow_to (param $end i64)
   (local $have i64) (local $want i64)
@@ -243,7 +245,7 @@
   (if (i64.le_u (i64.add (local.get $end) (global.get $heap_slack)) (local.get $have)) (then (return)))
   ;; The slack's growth: by what is missing, rounded up to 2 MiB (32 pages); refused, the
   ;; slack becomes the reserve.
-  (if (i64.gt_u (global.get $heap_slack) (i64.const 0x4_0000))
+  (if (i64.gt_u (global.get $heap_slack) (global.get $heap_reserve))
     (then
       (if (i32.eq (memory.grow (i32.wrap_i64 (i64.and
               (i64.add (i64.shr_u (i64.add (i64.sub (i64.add (local.get $end) (global.get $heap_slack)) (local.get $have))
@@ -251,7 +253,7 @@
               (i64.const -32))))
             (i32.const -1))
         (then
-          (global.set $heap_slack (i64.const 0x4_0000))
+          (global.set $heap_slack (global.get $heap_reserve))
           ;; Near the limit: collect at the next safe point rather than when the heap doubles.
           (global.set $gc_due (i32.const 1))))))
   (local.set $have (i64.shl (i64.extend_i32_u (memory.size)) (i64.const 16)))

@@ -699,13 +699,35 @@
   (if (i32.eq (local.get $t) (i32.const 20)) (then (return (call $record_str (local.get $v)))))
   (call $to_repr (local.get $v)))
 
+;; The decimal str of a small int's value, written straight into a str of its length (no
+;; builder: `str(i)` and `repr` of ints are among the commonest conversions).
+(func $small_int_str (param $n i64) (result i64)
+  (local $u i64) (local $m i64) (local $len i32) (local $s i32) (local $at i32)
+  ;; (a small int has 63 bits, so its magnitude fits)
+  (local.set $u (select (i64.sub (i64.const 0) (local.get $n)) (local.get $n) (i64.lt_s (local.get $n) (i64.const 0))))
+  (local.set $len (i32.add (i32.const 1) (i64.lt_s (local.get $n) (i64.const 0))))
+  (local.set $m (i64.div_u (local.get $u) (i64.const 10)))
+  (block $counted
+    (loop $count
+      (br_if $counted (i64.eqz (local.get $m)))
+      (local.set $len (i32.add (local.get $len) (i32.const 1)))
+      (local.set $m (i64.div_u (local.get $m) (i64.const 10)))
+      (br $count)))
+  (local.set $s (call $str_alloc_filled (i64.extend_i32_u (local.get $len)) (local.get $len)))
+  (local.set $at (i32.add (i32.add (local.get $s) (i32.const 16)) (local.get $len)))
+  (loop $digits
+    (local.set $at (i32.sub (local.get $at) (i32.const 1)))
+    (i32.store8 (local.get $at) (i32.add (i32.const 48) (i32.wrap_i64 (i64.rem_u (local.get $u) (i64.const 10)))))
+    (local.set $u (i64.div_u (local.get $u) (i64.const 10)))
+    (br_if $digits (i64.ne (local.get $u) (i64.const 0))))
+  (if (i64.lt_s (local.get $n) (i64.const 0))
+    (then (i32.store8 (i32.add (local.get $s) (i32.const 16)) (i32.const 45))))
+  (i64.extend_i32_u (local.get $s)))
+
 (func $to_repr (param $v i64) (result i64)
   (local $sb i32) (local $p i32) (local $t i32) (local $args i32) (local $r i64)
   (if (call $is_small (local.get $v))
-    (then
-      (local.set $sb (call $sb_new))
-      (call $sb_push_i64 (local.get $sb) (i64.shr_s (local.get $v) (i64.const 1)))
-      (return (call $sb_finish (local.get $sb)))))
+    (then (return (call $small_int_str (i64.shr_s (local.get $v) (i64.const 1))))))
   (local.set $p (i32.wrap_i64 (local.get $v)))
   (local.set $t (i32.load (local.get $p)))
   (if (i32.eq (local.get $t) (i32.const 5)) (then (return (call $str_repr (local.get $v)))))

@@ -178,8 +178,14 @@ impl Generator<'_> {
     }
 
     /// `name(args)` for a builtin function the plan does not shadow: its `$b_` implementation
-    /// with the argument tuple, as `$call` would reach it.
+    /// with the argument tuple, as `$call` would reach it; `str(x)` of the builtin type.
     fn builtin_call(&mut self, name: &str, c: &ast::ExprCall) -> Result<Option<String>> {
+        // `str(x)`: what `$b_str` does with one positional argument and no keywords, without
+        // the argument tuple and the type's call dispatch (the commonest conversion in plans).
+        if let ("str", [arg]) = (name, c.args.as_slice()) {
+            let value = self.expr(arg)?;
+            return Ok(Some(format!("(call $to_str {value})")));
+        }
         if self.layout.types.contains_key(name) || !self.layout.builtins.contains_key(name) {
             return Ok(None);
         }

@@ -33,8 +33,10 @@ impl Default for Runner {
 }
 
 impl Runner {
-    /// A runner with `limits` per run.
+    /// A runner with `limits` per run. Chooses the fast compile profile for the process's
+    /// engine unless a profile was chosen before (`baton_host::engine::set_compile_profile`).
     pub fn new(limits: Limits) -> Self {
+        baton_host::engine::set_compile_profile(baton_host::engine::CompileProfile::Fast);
         Runner {
             cache: ModuleCache::new(None),
             limits,
@@ -109,7 +111,14 @@ impl Runner {
     /// run cannot show — or a float `**` whose exact value lies so near a rounding tie that
     /// CPython's last digit is its libm's choice, or the recursion limit (whose depth differs
     /// from CPython's, so output printed at every level or the depth caught differs).
+    ///
+    /// The traps are recognised by their functions' frames in the backtrace, so the engine
+    /// must not inline ([`baton_host::engine::CompileProfile::inlines`]); under one that does,
+    /// nothing is recognised (`None`).
     pub fn deviation(&self, source: &str) -> Option<&'static str> {
+        if baton_host::engine::compile_profile().inlines() {
+            return None;
+        }
         let options = baton_compiler::CompileOptions {
             trap_deviations: true,
             ..Default::default()

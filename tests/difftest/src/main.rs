@@ -17,6 +17,8 @@ usage: baton-difftest [--seed S] [--count N] [--start I] [--jobs J] [--out DIR]
                       [--sections N] [--statements N] [--budget-tests N] [--budget-secs S]
                       [--progress] [--optimised] [--gc-stress N] [--area MODULE [--calls N]]
        baton-difftest --print [--seed S] [--start I] [--count N]   print generated plans
+       baton-difftest --print --mutate [--seed S] [--start I] [--count N] [--root DIR]
+                      print mutants (what --mutate would run), each after a comment line
        baton-difftest --file PLAN.py [--python PYTHON]             run one plan under both
        baton-difftest --mutate [--seed S] [--start I] [--count N] [--out DIR] [--no-reduce]
                       [--seeds DIR]... [--root DIR]
@@ -33,7 +35,8 @@ Generates plans start..start+count of seed S, runs each under Baton (in-process)
 compares stdout, exit status and the final exception line, and writes each reduced mismatch to
 DIR/mismatch-<seed>-<n>.py (and appends it to FILE with --markdown). Modules are compiled
 with Cranelift's fast profile (no optimisation, single-pass register allocation: compiling
-dominates a generated plan's run); --optimised compiles as `baton run` does. --gc-stress N
+dominates a generated plan's run); --optimised compiles as `baton run` does but without
+inlining (the deviation traps are recognised by their frames). --gc-stress N
 compiles Baton's side with the collector's stress mode (a collection at every Nth safe point,
 freed memory poisoned; also with --file and --mutate). --area NAME (math, re, shlex, textwrap)
 generates plans of N calls (default 100) of that module's functions instead, each call's result
@@ -46,6 +49,7 @@ enum Mode {
     Print,
     File(PathBuf),
     Mutate,
+    PrintMutants,
     ReCorpus,
 }
 
@@ -94,8 +98,19 @@ fn parse(args: &[String]) -> Result<(Mode, Options), String> {
                     })?)
             }
             "--calls" => options.gen.area_calls = number(&value(&mut i, arg)?, arg)?,
-            "--print" => mode = Mode::Print,
-            "--mutate" => mode = Mode::Mutate,
+            // `--print` with `--mutate` (in either order) prints mutants instead of plans.
+            "--print" => {
+                mode = match mode {
+                    Mode::Mutate | Mode::PrintMutants => Mode::PrintMutants,
+                    _ => Mode::Print,
+                }
+            }
+            "--mutate" => {
+                mode = match mode {
+                    Mode::Print | Mode::PrintMutants => Mode::PrintMutants,
+                    _ => Mode::Mutate,
+                }
+            }
             "--re-corpus" => mode = Mode::ReCorpus,
             "--file" => mode = Mode::File(PathBuf::from(value(&mut i, arg)?)),
             "-h" | "--help" => return Err(String::new()),
@@ -154,8 +169,24 @@ fn re_corpus(options: &Options) -> Result<ExitCode, String> {
     })
 }
 
-/// `--mutate`: runs mutants and writes each finding to DIR/mutant-<seed>-<index>.py.
-fn mutate(options: &Options) -> Result<ExitCode, String> {
+/// `--print --mutate`: the mutants `--mutate` would run, to reproduce one by its index.
+fn print_mutants(options: &Options) -> Result<ExitCode, String> {
+    let seeds = mutation_seeds(options)?;
+    for index in options.start..options.start + options.count {
+        let mutant = baton_difftest::mutate::mutant(&seeds, options.seed, index);
+        println!(
+            "# seed {}, mutant {index} of {}: {}",
+            options.seed,
+            mutant.seed,
+            mutant.edits.join("; ")
+        );
+        print!("{}", mutant.source);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The seed programs of `--mutate`.
+fn mutation_seeds(options: &Options) -> Result<Vec<baton_difftest::mutate::Seed>, String> {
     use baton_difftest::mutate;
     // The seeds of the tree the binary was built from, unless --root names a checkout (of the
     // commit the binary was built from, so that a long run reads the seeds it was meant to
@@ -181,6 +212,13 @@ fn mutate(options: &Options) -> Result<ExitCode, String> {
         };
         return Err(format!("no seed programs (*.py) under {}", dirs.join(", ")));
     }
+    Ok(seeds)
+}
+
+/// `--mutate`: runs mutants and writes each finding to DIR/mutant-<seed>-<index>.py.
+fn mutate(options: &Options) -> Result<ExitCode, String> {
+    use baton_difftest::mutate;
+    let seeds = mutation_seeds(options)?;
     let runner = Runner::new(mutate::LIMITS).with_gc_stress(options.gc_stress);
     let report = mutate::fuzz(
         &seeds,
@@ -274,7 +312,7 @@ fn main() -> ExitCode {
         }
     };
     baton_host::engine::set_compile_profile(if options.optimised {
-        CompileProfile::Optimised
+        CompileProfile::OptimisedFramed
     } else {
         CompileProfile::Fast
     });
@@ -286,6 +324,10 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
+        Mode::PrintMutants => print_mutants(&options).unwrap_or_else(|message| {
+            eprintln!("baton-difftest: {message}");
+            ExitCode::from(2)
+        }),
         Mode::Mutate => mutate(&options).unwrap_or_else(|message| {
             eprintln!("baton-difftest: {message}");
             ExitCode::from(2)
