@@ -245,6 +245,35 @@ fn mutants_neither_crash_baton_nor_run_what_cpython_refuses() {
     assert!(report.refused > 0 && report.agreed > 20, "{report:?}");
 }
 
+/// `--print --mutate` prints the very mutants `--mutate` runs, so a finding's index reproduces
+/// it: each after a comment naming its seed program and edits.
+#[test]
+fn printed_mutants_are_the_mutants_run() {
+    use baton_difftest::mutate;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let output = Command::new(env!("CARGO_BIN_EXE_baton-difftest"))
+        .args([
+            "--mutate", "--print", "--seed", "7", "--start", "40", "--count", "3",
+        ])
+        .arg("--root")
+        .arg(&root)
+        .output()
+        .expect("run baton-difftest");
+    assert!(output.status.success(), "{output:?}");
+    let seeds = mutate::load_seeds(&root);
+    let mut expected = String::new();
+    for index in 40..43 {
+        let m = mutate::mutant(&seeds, 7, index);
+        expected.push_str(&format!(
+            "# seed 7, mutant {index} of {}: {}\n{}",
+            m.seed,
+            m.edits.join("; "),
+            m.source
+        ));
+    }
+    assert_eq!(String::from_utf8_lossy(&output.stdout), expected);
+}
+
 /// A finding of the mutation fuzzer is shrunk while it still breaks the same invariant. The
 /// mutant here prints whether two equal big ints are one object (unspecified in Python: Baton
 /// says yes, CPython no) among lines that do not matter.
