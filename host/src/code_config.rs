@@ -20,7 +20,8 @@ use wasmtime::{Collector, Config, Inlining, OptLevel, RegallocAlgorithm, Strateg
 pub const MAX_WASM_STACK: usize = 32 << 20;
 
 /// How Cranelift spends its effort: on the code ([`CompileProfile::Optimised`], what every
-/// run uses) or on compiling quickly.
+/// run uses), on compiling quickly ([`CompileProfile::Fast`]), or on the code while keeping
+/// every function's frame ([`CompileProfile::OptimisedFramed`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum CompileProfile {
     /// `OptLevel::Speed`, the backtracking register allocator, and inlining within a module.
@@ -78,8 +79,8 @@ pub fn code_config(profile: CompileProfile) -> Config {
         // Inlining small callees within a module: the runtime is hundreds of small functions
         // (a value's type id, a chunk's kind, a size class) that call each other on every
         // path, and a call costs more than most of them. Measured on `bench/` (stop 38): 20-30%
-        // less time on the plans that work the runtime hardest (json_roundtrip_loop 421 -> 320
-        // ms, agent_output_loop 168 -> 128 ms). It costs compile time (the translated functions
+        // less time on the plans that work the runtime hardest (json_roundtrip_loop 402 -> 310
+        // ms, agent_output_loop 164 -> 119 ms; BENCHMARKS.md). It costs compile time (the translated functions
         // are kept until the inlining is done, and a plan's own calls are inlined too), which
         // the runtime pays once per build (precompiled) and a new plan pays in milliseconds; the
         // fast profile, for tools that compile thousands of plans, leaves it off.

@@ -231,10 +231,11 @@
 ;;
 ;; Near the store's memory limit the first refused growth shrinks the slack to a reserve of
 ;; 1 MiB (`$heap_reserve`: sixteen chunks, since a handler's few allocations may each need a
-;; fresh chunk of its size class), kept free for the handler of the MemoryError to come: when an allocation fits only
-;; by using the reserve, MemoryError is raised and the reserve released (slack 0), so `except
-;; MemoryError:` can still print, append and format. The limiter is asked again only as the heap
-;; reaches the reserve. An allocation too large for even the reserve raises and keeps it.
+;; fresh chunk of their size class), kept free for the handler of the MemoryError to come: when
+;; an allocation fits only by using the reserve, MemoryError is raised and the reserve released
+;; (slack 0), so `except MemoryError:` can still print, append and format. The limiter is asked
+;; again only as the heap reaches the reserve. An allocation too large for even the reserve
+;; raises and keeps it.
 (global $heap_slack (mut i64) (i64.const 0x20_0000))
 (global $heap_reserve i64 (i64.const 0x10_0000))
 
