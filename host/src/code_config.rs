@@ -20,8 +20,7 @@ use wasmtime::{Collector, Config, Inlining, OptLevel, RegallocAlgorithm, Strateg
 pub const MAX_WASM_STACK: usize = 32 << 20;
 
 /// How Cranelift spends its effort: on the code ([`CompileProfile::Optimised`], what every
-/// run uses), on compiling quickly ([`CompileProfile::Fast`]), or on the code while keeping
-/// every function's frame ([`CompileProfile::OptimisedFramed`]).
+/// run uses) or on compiling quickly.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum CompileProfile {
     /// `OptLevel::Speed`, the backtracking register allocator, and inlining within a module.
@@ -32,18 +31,6 @@ pub enum CompileProfile {
     /// plans, such as the differential tester, where compiling dominates; the semantics are
     /// the same.
     Fast,
-    /// As [`CompileProfile::Optimised`] without inlining, so that every wasm function is a
-    /// frame of its own in a trap's backtrace: for the differential tester's `--optimised`,
-    /// which recognises the runtime's deviation traps by their frames.
-    OptimisedFramed,
-}
-
-impl CompileProfile {
-    /// Whether the profile inlines functions into their callers (a trap's backtrace then
-    /// lacks their frames).
-    pub fn inlines(self) -> bool {
-        self == CompileProfile::Optimised
-    }
 }
 
 /// The configuration that decides compiled code (see the module docs), for `profile`.
@@ -52,7 +39,7 @@ pub fn code_config(profile: CompileProfile) -> Config {
     config
         .strategy(Strategy::Cranelift)
         .cranelift_opt_level(match profile {
-            CompileProfile::Optimised | CompileProfile::OptimisedFramed => OptLevel::Speed,
+            CompileProfile::Optimised => OptLevel::Speed,
             CompileProfile::Fast => OptLevel::None,
         })
         // Exactly the proposals `imports::validation_features` accepts; the rest off, whatever
@@ -84,10 +71,9 @@ pub fn code_config(profile: CompileProfile) -> Config {
         // are kept until the inlining is done, and a plan's own calls are inlined too), which
         // the runtime pays once per build (precompiled) and a new plan pays in milliseconds; the
         // fast profile, for tools that compile thousands of plans, leaves it off.
-        .compiler_inlining(if profile.inlines() {
-            Inlining::Yes
-        } else {
-            Inlining::No
+        .compiler_inlining(match profile {
+            CompileProfile::Optimised => Inlining::Yes,
+            CompileProfile::Fast => Inlining::No,
         });
     if profile == CompileProfile::Fast {
         config.cranelift_regalloc_algorithm(RegallocAlgorithm::SinglePass);

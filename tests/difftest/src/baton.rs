@@ -110,15 +110,13 @@ impl Runner {
     /// an int beyond 64 bits or a complex result — even one the plan catches, which a normal
     /// run cannot show — or a float `**` whose exact value lies so near a rounding tie that
     /// CPython's last digit is its libm's choice, or the recursion limit (whose depth differs
-    /// from CPython's, so output printed at every level or the depth caught differs).
+    /// from CPython's, so output printed at every level or the depth caught differs), or a
+    /// hash CPython seeds or takes from an address.
     ///
-    /// The traps are recognised by their functions' frames in the backtrace, so the engine
-    /// must not inline ([`baton_host::engine::CompileProfile::inlines`]); under one that does,
-    /// nothing is recognised (`None`).
+    /// Each trap prints a marker naming its kind just before it traps (runtime/wat/num.wat,
+    /// `$deviation_trap`): what that run printed last says which, under any compile profile (a
+    /// backtrace would not, since an inlined trap function has no frame of its own).
     pub fn deviation(&self, source: &str) -> Option<&'static str> {
-        if baton_host::engine::compile_profile().inlines() {
-            return None;
-        }
         let options = baton_compiler::CompileOptions {
             trap_deviations: true,
             ..Default::default()
@@ -135,28 +133,36 @@ impl Runner {
                 .and_then(|prepared| prepared.run(&self.limits, &mut stdout))
         }));
         self.cache.clear_memory();
-        let Ok(Err(HostError::Trap {
-            backtrace: Some(backtrace),
-            ..
-        })) = result
-        else {
+        let Ok(Err(HostError::Trap { .. })) = result else {
             return None;
         };
-        if backtrace.contains("pow_tie_trap") {
-            Some(
-                "float ** near a rounding tie (CPython's is the libm's pow, not correctly rounded)",
-            )
-        } else if backtrace.contains("deviation_trap") {
-            Some("64-bit int or complex deviation caught by the plan")
-        } else if backtrace.contains("hash_trap") {
-            Some("hash() of a value whose hash CPython seeds or takes from its address")
-        } else if backtrace.contains("recursion_trap") {
-            Some("recursion depth (the limit counts other frames than CPython's) reached")
-        } else {
-            None
-        }
+        DEVIATION_TRAPS
+            .iter()
+            .find(|(marker, _)| stdout.ends_with(marker.as_bytes()))
+            .map(|&(_, deviation)| deviation)
     }
 }
+
+/// What each deviation trap prints before it traps (runtime/wat/num.strings, `num_trap_*`), and
+/// the deviation it stands for.
+const DEVIATION_TRAPS: [(&str, &str); 4] = [
+    (
+        "[baton deviation trap: 64-bit int or complex]",
+        "64-bit int or complex deviation caught by the plan",
+    ),
+    (
+        "[baton deviation trap: float ** near a tie]",
+        "float ** near a rounding tie (CPython's is the libm's pow, not correctly rounded)",
+    ),
+    (
+        "[baton deviation trap: unspecified hash]",
+        "hash() of a value whose hash CPython seeds or takes from its address",
+    ),
+    (
+        "[baton deviation trap: recursion limit]",
+        "recursion depth (the limit counts other frames than CPython's) reached",
+    ),
+];
 
 fn ended(ending: Ending) -> Outcome {
     Outcome {

@@ -35,8 +35,7 @@ Generates plans start..start+count of seed S, runs each under Baton (in-process)
 compares stdout, exit status and the final exception line, and writes each reduced mismatch to
 DIR/mismatch-<seed>-<n>.py (and appends it to FILE with --markdown). Modules are compiled
 with Cranelift's fast profile (no optimisation, single-pass register allocation: compiling
-dominates a generated plan's run); --optimised compiles as `baton run` does but without
-inlining (the deviation traps are recognised by their frames). --gc-stress N
+dominates a generated plan's run); --optimised compiles as `baton run` does. --gc-stress N
 compiles Baton's side with the collector's stress mode (a collection at every Nth safe point,
 freed memory poisoned; also with --file and --mutate). --area NAME (math, re, shlex, textwrap)
 generates plans of N calls (default 100) of that module's functions instead, each call's result
@@ -312,7 +311,7 @@ fn main() -> ExitCode {
         }
     };
     baton_host::engine::set_compile_profile(if options.optimised {
-        CompileProfile::OptimisedFramed
+        CompileProfile::Optimised
     } else {
         CompileProfile::Fast
     });
