@@ -234,30 +234,38 @@
   (i32.store offset=4 (local.get $sb) (i32.add (local.get $used) (i32.const 1)))
   (i32.store offset=12 (local.get $sb) (i32.add (i32.load offset=12 (local.get $sb)) (i32.const 1))))
 
-;; Appends the decimal digits of a signed 64-bit integer, written straight into the builder
-;; (counted first, then from the last digit back; each digit is taken from the remainder's
-;; magnitude, so i64::MIN needs no positive counterpart).
-(func $sb_push_i64 (param $sb i32) (param $n i64)
-  (local $len i32) (local $m i64) (local $at i32) (local $digit i64)
-  (local.set $len (i32.add (i32.const 1) (i64.lt_s (local.get $n) (i64.const 0))))
-  (local.set $m (i64.div_s (local.get $n) (i64.const 10)))
+;; The number of decimal digits of `u` (unsigned), and the digits written back from `end` (the
+;; address just past the last one): the one decimal writer of the str builders (`$sb_push_i64`,
+;; fast.wat's `$fsb_push_small`) and of `str(i)` (ops.wat's `$small_int_str`). The magnitude of
+;; a negative i64 is `0 - n` taken as unsigned, which holds even i64::MIN's.
+(func $decimal_len (param $u i64) (result i32)
+  (local $len i32)
+  (local.set $len (i32.const 1))
   (block $counted
     (loop $count
-      (br_if $counted (i64.eqz (local.get $m)))
+      (br_if $counted (i64.lt_u (local.get $u) (i64.const 10)))
+      (local.set $u (i64.div_u (local.get $u) (i64.const 10)))
       (local.set $len (i32.add (local.get $len) (i32.const 1)))
-      (local.set $m (i64.div_s (local.get $m) (i64.const 10)))
       (br $count)))
-  (call $sb_reserve (local.get $sb) (local.get $len))
-  (local.set $at (i32.add (i32.add (i32.load (local.get $sb)) (i32.load offset=4 (local.get $sb))) (local.get $len)))
-  (if (i64.lt_s (local.get $n) (i64.const 0))
-    (then (i32.store8 (i32.sub (local.get $at) (local.get $len)) (i32.const 45))))
+  (local.get $len))
+
+(func $decimal_write (param $end i32) (param $u i64)
   (loop $digits
-    (local.set $digit (i64.rem_s (local.get $n) (i64.const 10)))
-    (if (i64.lt_s (local.get $digit) (i64.const 0)) (then (local.set $digit (i64.sub (i64.const 0) (local.get $digit)))))
-    (local.set $at (i32.sub (local.get $at) (i32.const 1)))
-    (i32.store8 (local.get $at) (i32.add (i32.const 48) (i32.wrap_i64 (local.get $digit))))
-    (local.set $n (i64.div_s (local.get $n) (i64.const 10)))
-    (br_if $digits (i64.ne (local.get $n) (i64.const 0))))
+    (local.set $end (i32.sub (local.get $end) (i32.const 1)))
+    (i32.store8 (local.get $end) (i32.add (i32.const 48) (i32.wrap_i64 (i64.rem_u (local.get $u) (i64.const 10)))))
+    (local.set $u (i64.div_u (local.get $u) (i64.const 10)))
+    (br_if $digits (i64.ne (local.get $u) (i64.const 0)))))
+
+;; Appends the decimal digits of a signed 64-bit integer, written straight into the builder.
+(func $sb_push_i64 (param $sb i32) (param $n i64)
+  (local $neg i32) (local $u i64) (local $len i32) (local $at i32)
+  (local.set $neg (i64.lt_s (local.get $n) (i64.const 0)))
+  (local.set $u (select (i64.sub (i64.const 0) (local.get $n)) (local.get $n) (local.get $neg)))
+  (local.set $len (i32.add (call $decimal_len (local.get $u)) (local.get $neg)))
+  (call $sb_reserve (local.get $sb) (local.get $len))
+  (local.set $at (i32.add (i32.load (local.get $sb)) (i32.load offset=4 (local.get $sb))))
+  (if (local.get $neg) (then (i32.store8 (local.get $at) (i32.const 45))))
+  (call $decimal_write (i32.add (local.get $at) (local.get $len)) (local.get $u))
   (i32.store offset=4 (local.get $sb) (i32.add (i32.load offset=4 (local.get $sb)) (local.get $len)))
   (i32.store offset=12 (local.get $sb) (i32.add (i32.load offset=12 (local.get $sb)) (local.get $len))))
 

@@ -52,30 +52,16 @@
   (i32.store offset=20 (local.get $sb)
     (i32.add (i32.load offset=20 (local.get $sb)) (i32.load offset=8 (local.get $p)))))
 
-;; Appends the decimal digits of a small int's value `n` (|n| < 2^62, so -n does not overflow).
+;; Appends the decimal digits of a small int's value `n`.
 (func $fsb_push_small (param $sb i32) (param $n i64)
-  (local $neg i32) (local $digits i32) (local $m i64) (local $at i32) (local $len i32)
+  (local $neg i32) (local $u i64) (local $len i32) (local $at i32)
   (local.set $neg (i64.lt_s (local.get $n) (i64.const 0)))
-  (if (local.get $neg) (then (local.set $n (i64.sub (i64.const 0) (local.get $n)))))
-  (local.set $digits (i32.const 1))
-  (local.set $m (local.get $n))
-  (block $counted
-    (loop $count
-      (br_if $counted (i64.lt_u (local.get $m) (i64.const 10)))
-      (local.set $m (i64.div_u (local.get $m) (i64.const 10)))
-      (local.set $digits (i32.add (local.get $digits) (i32.const 1)))
-      (br $count)))
-  (local.set $len (i32.add (local.get $digits) (local.get $neg)))
+  (local.set $u (select (i64.sub (i64.const 0) (local.get $n)) (local.get $n) (local.get $neg)))
+  (local.set $len (i32.add (call $decimal_len (local.get $u)) (local.get $neg)))
   (call $fsb_reserve (local.get $sb) (local.get $len))
   (local.set $at (i32.add (i32.add (i32.load offset=8 (local.get $sb)) (i32.const 16)) (i32.load offset=12 (local.get $sb))))
   (if (local.get $neg) (then (i32.store8 (local.get $at) (i32.const 45))))
-  (local.set $at (i32.add (local.get $at) (local.get $len)))
-  (loop $write
-    (local.set $at (i32.sub (local.get $at) (i32.const 1)))
-    (i32.store8 (local.get $at)
-      (i32.add (i32.const 48) (i32.wrap_i64 (i64.rem_u (local.get $n) (i64.const 10)))))
-    (local.set $n (i64.div_u (local.get $n) (i64.const 10)))
-    (br_if $write (i64.ne (local.get $n) (i64.const 0))))
+  (call $decimal_write (i32.add (local.get $at) (local.get $len)) (local.get $u))
   (i32.store offset=12 (local.get $sb) (i32.add (i32.load offset=12 (local.get $sb)) (local.get $len)))
   (i32.store offset=20 (local.get $sb) (i32.add (i32.load offset=20 (local.get $sb)) (local.get $len))))
 

@@ -702,26 +702,13 @@
 ;; The decimal str of a small int's value, written straight into a str of its length (no
 ;; builder: `str(i)` and `repr` of ints are among the commonest conversions).
 (func $small_int_str (param $n i64) (result i64)
-  (local $u i64) (local $m i64) (local $len i32) (local $s i32) (local $at i32)
-  ;; (a small int has 63 bits, so its magnitude fits)
-  (local.set $u (select (i64.sub (i64.const 0) (local.get $n)) (local.get $n) (i64.lt_s (local.get $n) (i64.const 0))))
-  (local.set $len (i32.add (i32.const 1) (i64.lt_s (local.get $n) (i64.const 0))))
-  (local.set $m (i64.div_u (local.get $u) (i64.const 10)))
-  (block $counted
-    (loop $count
-      (br_if $counted (i64.eqz (local.get $m)))
-      (local.set $len (i32.add (local.get $len) (i32.const 1)))
-      (local.set $m (i64.div_u (local.get $m) (i64.const 10)))
-      (br $count)))
+  (local $neg i32) (local $u i64) (local $len i32) (local $s i32)
+  (local.set $neg (i64.lt_s (local.get $n) (i64.const 0)))
+  (local.set $u (select (i64.sub (i64.const 0) (local.get $n)) (local.get $n) (local.get $neg)))
+  (local.set $len (i32.add (call $decimal_len (local.get $u)) (local.get $neg)))
   (local.set $s (call $str_alloc_filled (i64.extend_i32_u (local.get $len)) (local.get $len)))
-  (local.set $at (i32.add (i32.add (local.get $s) (i32.const 16)) (local.get $len)))
-  (loop $digits
-    (local.set $at (i32.sub (local.get $at) (i32.const 1)))
-    (i32.store8 (local.get $at) (i32.add (i32.const 48) (i32.wrap_i64 (i64.rem_u (local.get $u) (i64.const 10)))))
-    (local.set $u (i64.div_u (local.get $u) (i64.const 10)))
-    (br_if $digits (i64.ne (local.get $u) (i64.const 0))))
-  (if (i64.lt_s (local.get $n) (i64.const 0))
-    (then (i32.store8 (i32.add (local.get $s) (i32.const 16)) (i32.const 45))))
+  (if (local.get $neg) (then (i32.store8 (i32.add (local.get $s) (i32.const 16)) (i32.const 45))))
+  (call $decimal_write (i32.add (i32.add (local.get $s) (i32.const 16)) (local.get $len)) (local.get $u))
   (i64.extend_i32_u (local.get $s)))
 
 (func $to_repr (param $v i64) (result i64)
