@@ -66,7 +66,11 @@ async fn the_run_s_process_limit_binds_its_commands_together() {
             Err(other) => panic!("a command failed otherwise: {other}"),
         });
     }
-    assert!(most > 0 && most <= 40, "{most} processes at once");
+    // The kernel refuses every fork past the limit, but not a process moving into the cgroup:
+    // each command's helper joins its cgroup by migration (`RunCgroups::join`), so while the
+    // others hold all 40, a starting helper can make it 41 until its own first fork is refused.
+    // At most one over per command (seen under load: 41).
+    assert!(most > 0 && most <= 40 + 3, "{most} processes at once");
     assert!(refused > 0, "no command was refused a process");
     let dirs = run.dirs().to_vec();
     drop(run);
