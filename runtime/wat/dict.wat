@@ -1236,13 +1236,63 @@
       (br $each)))
   (local.get $r))
 
-;; a OP b where a or b is a keys or items view (op 3 |, 4 ^, 5 -; 2 & is `$dict_view_intersect`),
-;; as CPython's views do: a new set of a's items, combined with b's items (either operand may be
-;; any iterable).
+;; Whether `v` is an items view.
+(func $dict_view_is_items (param $v i64) (result i32)
+  (if (i32.ne (call $tid (local.get $v)) (i32.const TYPE_DICT_VIEW)) (then (return (i32.const 0))))
+  (i32.eq (i32.load offset=4 (i32.wrap_i64 (local.get $v))) (i32.const 2)))
+
+;; a ^ b of two items views: CPython's `dictitems_xor`, which hashes no pair the two dicts share.
+;; Each of b's pairs whose key a's dict has with an equal value drops that key from a copy of
+;; a's dict, and each other pair of b's is kept; then the copy's remaining pairs are added.
+(func $dict_items_xor (param $a i64) (param $b i64) (result i64)
+  (local $rest i32) (local $d2 i32) (local $r i64) (local $i i32) (local $e i32) (local $ix i32)
+  (local $same i32)
+  (local.set $rest (i32.wrap_i64 (call $dict_copy
+    (i64.extend_i32_u (i32.load offset=8 (i32.wrap_i64 (local.get $a)))))))
+  (local.set $d2 (i32.load offset=8 (i32.wrap_i64 (local.get $b))))
+  (local.set $r (call $set_new))
+  (call $native_enter)
+  (block $done
+    (loop $each
+      (br_if $done (i32.ge_u (local.get $i) (i32.load offset=12 (local.get $d2))))
+      (local.set $e (call $dict_entry (local.get $d2) (local.get $i)))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br_if $each (i64.eqz (i64.load offset=8 (local.get $e))))
+      (local.set $ix (call $dict_find (local.get $rest) (i64.load offset=8 (local.get $e)) (i64.load (local.get $e))))
+      (local.set $same (i32.const 0))
+      (if (i32.ge_s (local.get $ix) (i32.const 0))
+        (then (local.set $same (call $seq_item_eq
+          (i64.load offset=16 (call $dict_entry (local.get $rest) (local.get $ix)))
+          (i64.load offset=16 (local.get $e))))))
+      (if (local.get $same)
+        (then (call $dict_remove_at (local.get $rest) (local.get $ix)))
+        (else (call $set_add (local.get $r) (call $dict_view_item (local.get $e) (i32.const 2)))))
+      (br $each)))
+  (call $native_leave)
+  (local.set $i (i32.const 0))
+  (block $done
+    (loop $each
+      (br_if $done (i32.ge_u (local.get $i) (i32.load offset=12 (local.get $rest))))
+      (local.set $e (call $dict_entry (local.get $rest) (local.get $i)))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br_if $each (i64.eqz (i64.load offset=8 (local.get $e))))
+      (call $set_add (local.get $r) (call $dict_view_item (local.get $e) (i32.const 2)))
+      (br $each)))
+  (local.get $r))
+
+;; a OP b where a or b is a keys or items view (op 3 |, 4 ^, 5 -; 2 & is `$dict_view_intersect`,
+;; ^ of two items views `$dict_items_xor`), as CPython's views do: a new set of a's items,
+;; combined with b's items (either operand may be any iterable).
 (func $dict_view_binop (param $op i32) (param $a i64) (param $b i64) (result i64)
   (local $r i64) (local $o i32)
   (if (i32.eq (local.get $op) (i32.const 2))
     (then (return (call $dict_view_intersect (local.get $a) (local.get $b)))))
+  (if (i32.eq (local.get $op) (i32.const 4))
+    (then
+      (if (call $dict_view_is_items (local.get $a))
+        (then
+          (if (call $dict_view_is_items (local.get $b))
+            (then (return (call $dict_items_xor (local.get $a) (local.get $b)))))))))
   (local.set $r (call $set_new))
   (call $set_add_all (i32.wrap_i64 (local.get $r)) (local.get $a))
   (if (i32.eq (local.get $op) (i32.const 3))
