@@ -18,6 +18,7 @@ usage: baton-difftest [--seed S] [--count N] [--start I] [--jobs J] [--out DIR]
                       [--progress] [--optimised] [--gc-stress N] [--area MODULE [--calls N]]
        baton-difftest --print [--seed S] [--start I] [--count N]   print generated plans
        baton-difftest --print --mutate [--seed S] [--start I] [--count N] [--root DIR]
+                      [--seeds DIR]...
                       print mutants (what --mutate would run), each after a comment line
        baton-difftest --file PLAN.py [--python PYTHON]             run one plan under both
        baton-difftest --mutate [--seed S] [--start I] [--count N] [--out DIR] [--no-reduce]
