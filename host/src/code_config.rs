@@ -67,10 +67,11 @@ pub fn code_config(profile: CompileProfile) -> Config {
         // (a value's type id, a chunk's kind, a size class) that call each other on every
         // path, and a call costs more than most of them. Measured on `bench/` (stop 38): 20-30%
         // less time on the plans that work the runtime hardest (json_roundtrip_loop 402 -> 310
-        // ms, agent_output_loop 164 -> 119 ms; BENCHMARKS.md). It costs compile time (the translated functions
-        // are kept until the inlining is done, and a plan's own calls are inlined too), which
-        // the runtime pays once per build (precompiled) and a new plan pays in milliseconds; the
-        // fast profile, for tools that compile thousands of plans, leaves it off.
+        // ms, agent_output_loop 164 -> 119 ms; BENCHMARKS.md). It costs compile time (the
+        // translated functions are kept until the inlining is done, and a plan's own calls are
+        // inlined too), which the runtime pays once per build (precompiled) and a new plan pays
+        // in milliseconds; the fast profile, for tools that compile thousands of plans, leaves
+        // it off.
         .compiler_inlining(match profile {
             CompileProfile::Optimised => Inlining::Yes,
             CompileProfile::Fast => Inlining::No,

@@ -1190,48 +1190,37 @@
 ;; items kept are the iterated operand's, and an items view's values are never hashed, so
 ;; `[k] & d.items()` is an empty set where hashing the view's pairs would raise TypeError.
 (func $dict_view_intersect (param $a i64) (param $b i64) (result i64)
-  (local $self i64) (local $other i64) (local $n i32) (local $r i64) (local $d i32)
-  (local $kind i32) (local $i i32) (local $e i32) (local $x i64) (local $it i64)
+  (local $self i64) (local $other i64) (local $n i32) (local $in_set i32) (local $r i64)
+  (local $x i64) (local $it i64)
   (local.set $self (local.get $a))
   (local.set $other (local.get $b))
   (if (i32.eqz (call $dict_view_is_setlike (local.get $self)))
     (then (local.set $self (local.get $b)) (local.set $other (local.get $a))))
   (local.set $n (call $dict_view_len (local.get $self)))
-  (local.set $r (call $set_new))
-  ;; (the type test first: the header of a small int is not to be read)
+  ;; in_set: iterate `self` and look each item up in the set `other`. (The type test first: the
+  ;; header of a small int is not to be read.)
   (if (i32.eq (call $tid (local.get $other)) (i32.const TYPE_SET))
     (then
-      (if (i32.and (i32.eqz (i32.load offset=36 (i32.wrap_i64 (local.get $other))))
-            (i32.le_u (local.get $n) (i32.load offset=4 (i32.wrap_i64 (local.get $other)))))
-        (then
-          (local.set $kind (i32.load offset=4 (i32.wrap_i64 (local.get $self))))
-          (local.set $d (i32.load offset=8 (i32.wrap_i64 (local.get $self))))
-          (call $native_enter)
-          (block $done
-            (loop $each
-              (br_if $done (i32.ge_u (local.get $i) (i32.load offset=12 (local.get $d))))
-              (local.set $e (call $dict_entry (local.get $d) (local.get $i)))
-              (local.set $i (i32.add (local.get $i) (i32.const 1)))
-              (br_if $each (i64.eqz (i64.load offset=8 (local.get $e))))
-              (local.set $x (call $dict_view_item (local.get $e) (local.get $kind)))
-              (if (call $set_contains (local.get $other) (local.get $x))
-                (then (call $set_add (local.get $r) (local.get $x))))
-              (br $each)))
-          (call $native_leave)
-          (return (local.get $r))))))
-  (if (call $dict_view_is_setlike (local.get $other))
+      (local.set $in_set (i32.and (i32.eqz (i32.load offset=36 (i32.wrap_i64 (local.get $other))))
+        (i32.le_u (local.get $n) (i32.load offset=4 (i32.wrap_i64 (local.get $other))))))))
+  (if (i32.eqz (local.get $in_set))
     (then
-      (if (i32.gt_u (call $dict_view_len (local.get $other)) (local.get $n))
+      (if (call $dict_view_is_setlike (local.get $other))
         (then
-          (local.set $x (local.get $self))
-          (local.set $self (local.get $other))
-          (local.set $other (local.get $x))))))
-  (local.set $it (call $iter (local.get $other)))
+          (if (i32.gt_u (call $dict_view_len (local.get $other)) (local.get $n))
+            (then
+              (local.set $x (local.get $self))
+              (local.set $self (local.get $other))
+              (local.set $other (local.get $x))))))))
+  (local.set $r (call $set_new))
+  (local.set $it (call $iter (select (local.get $self) (local.get $other) (local.get $in_set))))
   (block $done
     (loop $each
       (local.set $x (call $next (local.get $it)))
       (br_if $done (i64.eqz (local.get $x)))
-      (if (call $dict_view_contains (local.get $self) (local.get $x))
+      (if (if (result i32) (local.get $in_set)
+            (then (call $set_contains (local.get $other) (local.get $x)))
+            (else (call $dict_view_contains (local.get $self) (local.get $x))))
         (then (call $set_add (local.get $r) (local.get $x))))
       (br $each)))
   (local.get $r))
@@ -1269,15 +1258,8 @@
         (else (call $set_add (local.get $r) (call $dict_view_item (local.get $e) (i32.const 2)))))
       (br $each)))
   (call $native_leave)
-  (local.set $i (i32.const 0))
-  (block $done
-    (loop $each
-      (br_if $done (i32.ge_u (local.get $i) (i32.load offset=12 (local.get $rest))))
-      (local.set $e (call $dict_entry (local.get $rest) (local.get $i)))
-      (local.set $i (i32.add (local.get $i) (i32.const 1)))
-      (br_if $each (i64.eqz (i64.load offset=8 (local.get $e))))
-      (call $set_add (local.get $r) (call $dict_view_item (local.get $e) (i32.const 2)))
-      (br $each)))
+  (call $set_add_all (i32.wrap_i64 (local.get $r))
+    (call $dict_view_new (i64.extend_i32_u (local.get $rest)) (i32.const 2)))
   (local.get $r))
 
 ;; a OP b where a or b is a keys or items view (op 3 |, 4 ^, 5 -; 2 & is `$dict_view_intersect`,

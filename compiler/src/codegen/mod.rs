@@ -1853,16 +1853,15 @@ impl<'a> Generator<'a> {
                 // the runtime's own types (`cell`, `function`, `NoneType`, re's `error`) are no
                 // names, so such a global read before it is bound is a NameError. `select`: no
                 // block result.
-                let builtin = crate::policy::PYTHON_BUILTINS
-                    .contains(&name.as_str())
-                    .then(|| {
-                        self.layout
-                            .types
-                            .get(name.as_str())
-                            .or_else(|| self.layout.builtins.get(name.as_str()))
-                            .copied()
-                    })
-                    .flatten();
+                let builtin = if crate::policy::PYTHON_BUILTINS.contains(&name.as_str()) {
+                    self.layout
+                        .types
+                        .get(name.as_str())
+                        .or_else(|| self.layout.builtins.get(name.as_str()))
+                        .copied()
+                } else {
+                    None
+                };
                 if let Some(address) = builtin {
                     if name == "print" {
                         self.host_calls.insert("print");

@@ -34,7 +34,8 @@ async fn the_run_s_process_limit_binds_its_commands_together() {
     // every process, before it starts (the sandbox's own fork is refused): which one depends on
     // timing, and both are the run's limit at work.
     let script = "for ((i = 0; i < 30; i++)); do sleep 4 & done; wait";
-    let runs = (0..3)
+    let commands = 3;
+    let runs = (0..commands)
         .map(|_| {
             let sandbox = sandbox(policy.clone());
             tokio::spawn(async move { sandbox.run(command(script)).await })
@@ -70,7 +71,10 @@ async fn the_run_s_process_limit_binds_its_commands_together() {
     // each command's helper joins its cgroup by migration (`RunCgroups::join`), so while the
     // others hold all 40, a starting helper can make it 41 until its own first fork is refused.
     // At most one over per command (seen under load: 41).
-    assert!(most > 0 && most <= 40 + 3, "{most} processes at once");
+    assert!(
+        most > 0 && most <= 40 + commands,
+        "{most} processes at once"
+    );
     assert!(refused > 0, "no command was refused a process");
     let dirs = run.dirs().to_vec();
     drop(run);
