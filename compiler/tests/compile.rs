@@ -102,3 +102,27 @@ fn statements_reuse_scratch_locals() {
     }
     assert!(most < 100, "a function has {most} locals");
 }
+
+#[test]
+fn globals_bound_on_every_path_are_read_without_the_unbound_test() {
+    let source = "\
+g = 1
+def f():
+    return g + h
+print(g, g, f())
+h = 2
+if g:
+    c = 1
+print(c)
+gone = 1
+def unbind():
+    global gone
+    del gone
+print(gone)
+";
+    let plan = compile_source("test.py", source).expect("compiles");
+    // Tested: `h` in `f` (unbound when `f` was made), `c` (bound on one path), `gone` (some
+    // scope deletes it) and the `del` itself. Not tested: the three reads of `g` and the read
+    // of `f`.
+    assert_eq!(plan.wat.matches("(call $raise_name_error").count(), 4);
+}

@@ -1,15 +1,25 @@
-//! Definite assignment of a function's own plain (non-cell) locals, so that reading one that
-//! every path to the read has assigned skips the unbound test (`UnboundLocalError`).
+//! Definite assignment, so that reading a name that every path to the read has bound skips the
+//! unbound test (`UnboundLocalError`, `NameError`).
 //!
 //! The generator emits statements in order; this tracks, at the point being emitted, which
-//! locals are assigned on every path there. Merges are conservative: after an `if` only what
+//! names are assigned on every path there. Merges are conservative: after an `if` only what
 //! both branches assign; after a loop or inside its `else` only what was assigned before the
 //! loop (the body may run zero times); in an `except` handler or a `finally` body entered by an
 //! exception, only what was assigned before the `try`; after `try` the meet of the normal
 //! end and every handler's end. A walrus target is never counted (its expression may be
 //! conditional), nor is any name the function ever unbinds (`del x`, `except E as x`), so a
-//! loop cannot carry an unbinding into its next iteration unseen. Locals of other scopes
-//! (closures' cells, variables of enclosing functions) are always tested.
+//! loop cannot carry an unbinding into its next iteration unseen.
+//!
+//! Two kinds of names are tracked:
+//! - a function's own plain (non-cell) locals. Locals of other scopes (closures' cells,
+//!   variables of enclosing functions) are always tested.
+//! - module globals, under the key [`GLOBALS`]. A global that the module never unbinds
+//!   anywhere (no `del g` and no `except E as g` in any scope of the module: see
+//!   [`module_unbinds`]) stays bound once bound, so a read needs no test where it is
+//!   definitely bound: in module code after its assignment, and in a function whose `def` (or
+//!   lambda, or generator expression) ran after it, since the function cannot run before it
+//!   exists ([`Definite::inherit_globals`]). The caller tests membership in the module's
+//!   unbinds at the read.
 
 use std::collections::HashSet;
 
@@ -18,8 +28,12 @@ use rustpython_parser::ast;
 use super::scopes::ScopeId;
 use crate::check::normalize;
 
-/// Locals assigned on every path to the current point, of one wasm function: by scope and name,
-/// since a comprehension emitted inline has locals of its own scope in the same function.
+/// The key under which module globals are tracked (no scope has this id).
+pub(super) const GLOBALS: ScopeId = ScopeId::MAX;
+
+/// Names assigned on every path to the current point, of one wasm function: locals by scope and
+/// name, since a comprehension emitted inline has locals of its own scope in the same function;
+/// module globals under [`GLOBALS`].
 #[derive(Debug, Default, Clone)]
 pub(super) struct Definite {
     assigned: HashSet<(ScopeId, String)>,
@@ -51,6 +65,27 @@ impl Definite {
         self.assigned.contains(&(scope, name.to_owned()))
     }
 
+    /// A module global bound here (the caller checks that the module never unbinds it).
+    pub(super) fn assign_global(&mut self, name: &str) {
+        self.assigned.insert((GLOBALS, name.to_owned()));
+    }
+
+    pub(super) fn is_global_bound(&self, name: &str) -> bool {
+        self.is_assigned(GLOBALS, name)
+    }
+
+    /// Takes the module globals `creator` has bound at this point: this tracking is for a
+    /// function created here, which cannot run before then.
+    pub(super) fn inherit_globals(&mut self, creator: &Definite) {
+        self.assigned.extend(
+            creator
+                .assigned
+                .iter()
+                .filter(|(scope, _)| *scope == GLOBALS)
+                .cloned(),
+        );
+    }
+
     pub(super) fn snapshot(&self) -> Snapshot {
         self.assigned.clone()
     }
@@ -73,34 +108,70 @@ impl Definite {
 /// The names `del` and `except ... as` unbind in `body`, nested blocks included (not nested
 /// functions: those are other scopes).
 fn collect_unbinds(body: &[ast::Stmt], out: &mut HashSet<String>) {
+    unbinds(body, false, out);
+}
+
+/// The names a module body unbinds anywhere: `del` and `except ... as` in every scope of it
+/// (nested functions included, since one may declare the name `global`). A module global not
+/// among them, once bound, stays bound for the rest of the run.
+pub(super) fn module_unbinds(body: &[ast::Stmt]) -> HashSet<String> {
+    let mut out = HashSet::new();
+    unbinds(body, true, &mut out);
+    out
+}
+
+/// The names `body` unbinds, looking into nested scopes (functions, classes) when
+/// `into_scopes`.
+fn unbinds(body: &[ast::Stmt], into_scopes: bool, out: &mut HashSet<String>) {
     use ast::Stmt as S;
+    let handlers = |handlers: &[ast::ExceptHandler], out: &mut HashSet<String>| {
+        for ast::ExceptHandler::ExceptHandler(handler) in handlers {
+            if let Some(name) = &handler.name {
+                out.insert(normalize(name.as_str()).into_owned());
+            }
+            unbinds(&handler.body, into_scopes, out);
+        }
+    };
     for stmt in body {
         match stmt {
             S::Delete(d) => d.targets.iter().for_each(|t| deleted_names(t, out)),
             S::If(s) => {
-                collect_unbinds(&s.body, out);
-                collect_unbinds(&s.orelse, out);
+                unbinds(&s.body, into_scopes, out);
+                unbinds(&s.orelse, into_scopes, out);
             }
             S::While(s) => {
-                collect_unbinds(&s.body, out);
-                collect_unbinds(&s.orelse, out);
+                unbinds(&s.body, into_scopes, out);
+                unbinds(&s.orelse, into_scopes, out);
             }
             S::For(s) => {
-                collect_unbinds(&s.body, out);
-                collect_unbinds(&s.orelse, out);
+                unbinds(&s.body, into_scopes, out);
+                unbinds(&s.orelse, into_scopes, out);
             }
-            S::With(s) => collect_unbinds(&s.body, out),
+            S::AsyncFor(s) => {
+                unbinds(&s.body, into_scopes, out);
+                unbinds(&s.orelse, into_scopes, out);
+            }
+            S::With(s) => unbinds(&s.body, into_scopes, out),
+            S::AsyncWith(s) => unbinds(&s.body, into_scopes, out),
             S::Try(s) => {
-                collect_unbinds(&s.body, out);
-                for ast::ExceptHandler::ExceptHandler(handler) in &s.handlers {
-                    if let Some(name) = &handler.name {
-                        out.insert(normalize(name.as_str()).into_owned());
-                    }
-                    collect_unbinds(&handler.body, out);
-                }
-                collect_unbinds(&s.orelse, out);
-                collect_unbinds(&s.finalbody, out);
+                unbinds(&s.body, into_scopes, out);
+                handlers(&s.handlers, out);
+                unbinds(&s.orelse, into_scopes, out);
+                unbinds(&s.finalbody, into_scopes, out);
             }
+            S::TryStar(s) => {
+                unbinds(&s.body, into_scopes, out);
+                handlers(&s.handlers, out);
+                unbinds(&s.orelse, into_scopes, out);
+                unbinds(&s.finalbody, into_scopes, out);
+            }
+            S::Match(s) => s
+                .cases
+                .iter()
+                .for_each(|case| unbinds(&case.body, into_scopes, out)),
+            S::FunctionDef(s) if into_scopes => unbinds(&s.body, true, out),
+            S::AsyncFunctionDef(s) if into_scopes => unbinds(&s.body, true, out),
+            S::ClassDef(s) if into_scopes => unbinds(&s.body, true, out),
             _ => {}
         }
     }

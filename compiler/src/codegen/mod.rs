@@ -107,6 +107,7 @@ pub fn generate<'a>(
         file_index: 0,
         libraries: Vec::new(),
         module_aliases: HashMap::new(),
+        module_unbinds: HashSet::new(),
         fstring_raw: false,
     };
     for (index, library) in libraries.iter().enumerate() {
@@ -320,6 +321,9 @@ struct Generator<'a> {
     reserved: HashMap<(u32, u32), u32>,
     /// `def` statements emitted so far (a `finally` body may emit one twice).
     emitted_defs: HashSet<(u32, u32)>,
+    /// The names the module being emitted unbinds anywhere (`definite::module_unbinds`): its
+    /// other globals, once definitely bound, are read without the unbound test.
+    module_unbinds: HashSet<String>,
     trap_deviations: bool,
     /// `CompileOptions::gc_stress`.
     gc_stress: u32,
@@ -536,6 +540,7 @@ impl<'a> Generator<'a> {
     /// calls `main` afterwards.
     fn module_body(&mut self, body: &[ast::Stmt], wasm_name: &str, with_main: bool) -> Result<()> {
         let scope = 0; // the module scope is always the first
+        self.module_unbinds = definite::module_unbinds(body);
         self.fns.push(FnState::new(
             scope,
             &["(local $d i32)", "(local $frame i32)"],
@@ -580,16 +585,17 @@ impl<'a> Generator<'a> {
     /// (`$d`): module-level names are wasm globals, so statements need nothing else from the
     /// function they are emitted in.
     fn module_part(&mut self, wasm_name: &str, body: &[ast::Stmt]) -> Result<()> {
-        self.fns.push(FnState::new(
-            0,
-            &["(local $frame i32)"],
-            Definite::default(),
-        ));
+        // The parts run one after the other: each starts with what the module has bound when
+        // it is called, and what it binds is bound after it.
+        let bound = self.f().definite.clone();
+        self.fns
+            .push(FnState::new(0, &["(local $frame i32)"], bound));
         self.emit(FRAME_FROM_DEPTH);
         let result = self.stmts(body);
         self.emit(shadow::POP_FRAME);
         let mut f = self.fns.pop().expect("module part");
         result?;
+        self.f().definite = f.definite.clone();
         let body = shadow::instrument(&mut f.locals, &f.body, false);
         let _ = writeln!(
             self.functions,
@@ -753,10 +759,12 @@ impl<'a> Generator<'a> {
 
         // The body is its own wasm function taking the bound parameters as arguments: direct
         // calls (see `direct_call`) enter it without an argument tuple or `$bind`.
-        let definite = match &body {
+        let mut definite = match &body {
             FunctionBody::Statements(stmts) => Definite::new(stmts),
             FunctionBody::Expression(_) | FunctionBody::Generator { .. } => Definite::default(),
         };
+        // The function is created here: the globals bound here are bound whenever it runs.
+        definite.inherit_globals(&self.f().definite);
         self.fns.push(FnState::new(
             scope,
             &["(local $d i32)", "(local $frame i32)", "(local $cells i32)"],
@@ -1740,6 +1748,11 @@ impl<'a> Generator<'a> {
         }
     }
 
+    /// Whether the module global `name` is bound on every path here and never unbound.
+    fn global_is_bound(&mut self, name: &str) -> bool {
+        !self.module_unbinds.contains(name) && self.f().definite.is_global_bound(name)
+    }
+
     fn store_name(&mut self, name: &str, value: &str) -> Result<()> {
         let scope = self.current_scope();
         let code = match self.scopes.resolve(scope, name) {
@@ -1758,7 +1771,10 @@ impl<'a> Generator<'a> {
                 let cell = self.cell_of(&place).expect("cell or closure variable");
                 format!("(call $cell_set {cell} {value})")
             }
-            Place::Global(name) => global_set(self.global_index(&name), value),
+            Place::Global(name) => {
+                self.f().definite.assign_global(&name);
+                global_set(self.global_index(&name), value)
+            }
             Place::Builtin(name) => {
                 unreachable!("`{name}` is assigned, so it is bound in some scope")
             }
@@ -1847,6 +1863,9 @@ impl<'a> Generator<'a> {
             }
             Place::Global(name) => {
                 let index = self.global_index(&name);
+                if self.global_is_bound(&name) {
+                    return Ok(global_get(index));
+                }
                 // A module global named like a builtin (a later `def max`, an `if False: sum = 0`)
                 // is the builtin until it is bound, as in CPython, where a name missing from
                 // the module's globals is looked up in the builtins. Only Python's builtins:
