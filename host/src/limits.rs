@@ -10,7 +10,8 @@ use crate::run_limits::RunWideLimits;
 pub struct Limits {
     /// CPU limit, in wasmtime fuel units (roughly one per wasm instruction executed; since
     /// wasmtime 48, `memory.copy`/`memory.fill` also charge per byte). Default
-    /// [`Limits::DEFAULT_FUEL`].
+    /// [`Limits::DEFAULT_FUEL`]. Not enforced by an engine whose code meters no fuel
+    /// ([`CompileProfile::FastUnmetered`](crate::engine::CompileProfile::FastUnmetered)).
     pub fuel: u64,
     /// Wall-clock limit for the whole run, compilation excluded. Default
     /// [`Limits::DEFAULT_TIMEOUT`]. Rounded up to the epoch tick

@@ -128,7 +128,7 @@ impl HostState {
     }
 }
 
-/// A fresh store with the run's limits and fuel; wasm yields to the async runtime at every
+/// A fresh store with the run's limits and fuel (where the engine meters it); wasm yields to the async runtime at every
 /// epoch tick.
 pub(crate) fn new_store(
     engine: &Engine,
@@ -169,9 +169,11 @@ pub(crate) fn new_store(
         },
     );
     store.limiter(|state| &mut state.limiter);
-    store
-        .set_fuel(limits.fuel)
-        .map_err(|error| HostError::Engine(format!("cannot set fuel: {error:#}")))?;
+    if crate::engine::compile_profile().meters_fuel() {
+        store
+            .set_fuel(limits.fuel)
+            .map_err(|error| HostError::Engine(format!("cannot set fuel: {error:#}")))?;
+    }
     store.set_epoch_deadline(1);
     // Every tick: yield to the async runtime, or trap when the run was stopped by a run-wide
     // limit (in another instance, or in a host call of this one).

@@ -9,10 +9,14 @@ use baton_host::{HostError, Limits, ModuleCache, RunOutcome};
 use crate::outcome::{exception_text, Ending, Outcome};
 
 /// Limits of one generated plan's run: generous (CPython runs these plans in milliseconds), so
-/// a limit means a Baton performance problem, not a slow plan.
+/// a limit means a Baton performance problem, not a slow plan. Generated plans are compiled
+/// without fuel metering (`CompileProfile::FastUnmetered`, see main.rs), so the timeout is
+/// their CPU bound too: the same as CPython's (`driver::Options::python_timeout`), so that a
+/// reduction's candidate that loops forever (a deleted increment) costs no more on Baton's
+/// side than on CPython's, which runs beside it.
 pub const LIMITS: Limits = Limits {
     fuel: 2_000_000_000,
-    timeout: Duration::from_secs(30),
+    timeout: Duration::from_secs(10),
     memory_bytes: 128 << 20,
     run_wide: baton_host::RunWideLimits::DEFAULT,
 };
