@@ -128,8 +128,8 @@ impl HostState {
     }
 }
 
-/// A fresh store with the run's limits and fuel (where the engine meters it); wasm yields to the async runtime at every
-/// epoch tick.
+/// A fresh store with the run's limits and fuel (where the engine's code meters it); wasm
+/// yields to the async runtime at every epoch tick.
 pub(crate) fn new_store(
     engine: &Engine,
     limits: &Limits,
