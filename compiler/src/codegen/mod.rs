@@ -245,7 +245,8 @@ struct FnState {
     /// an exception must be thrown (a handler, an `else` or `finally` body, a `try` with only a
     /// `finally`). See [`Generator::raise_stmt`].
     catch_here: Vec<Option<String>>,
-    /// Which of the function's own plain locals are assigned on every path here.
+    /// Which of the function's own plain locals, and which module globals, are assigned on
+    /// every path here (definite.rs).
     definite: Definite,
     /// Scratch locals, reused from statement to statement (see [`Generator::stmt`]).
     temps: TempPool,
@@ -595,7 +596,7 @@ impl<'a> Generator<'a> {
         self.emit(shadow::POP_FRAME);
         let mut f = self.fns.pop().expect("module part");
         result?;
-        self.f().definite = f.definite.clone();
+        self.f().definite = std::mem::take(&mut f.definite);
         let body = shadow::instrument(&mut f.locals, &f.body, false);
         let _ = writeln!(
             self.functions,

@@ -101,5 +101,15 @@ big2 = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 
 def reads_after_parts():
     return after_parts + len(big1) + len(big2)
 print(reads_after_parts())
+# An `except ... as` name is unbound after its handler, even when it was bound before.
+caught = 1
+try:
+    raise ValueError('v')
+except ValueError as caught:
+    pass
+try:
+    print(caught)
+except NameError as e:
+    print('caught', e)
 # Uncaught: deleted by a function, so read with the test.
 print(m)
