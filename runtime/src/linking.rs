@@ -240,16 +240,28 @@ fn global_declarations(text: &str) -> BTreeMap<String, Global> {
     globals
 }
 
-/// The names that follow `keyword $` in `code`.
-fn names_after(code: &str, keyword: &str, into: &mut BTreeSet<String>) {
-    for (at, _) in code.match_indices(keyword) {
-        if let Some(rest) = code[at + keyword.len()..].strip_prefix('$') {
-            let len = rest
-                .find(|c: char| c.is_whitespace() || c == ')' || c == '(')
-                .unwrap_or(rest.len());
-            into.insert(rest[..len].to_owned());
-        }
+/// The runtime functions and globals that `code` names: the `$name` after each `call `
+/// (`return_call ` too), `ref.func `, `global.get ` and `global.set `. One pass over the text
+/// (a plan's functions run to megabytes), borrowing the names.
+fn names_used(code: &str) -> (BTreeSet<&str>, BTreeSet<&str>) {
+    let mut functions = BTreeSet::new();
+    let mut globals = BTreeSet::new();
+    for (at, _) in code.match_indices('$') {
+        let before = &code[..at];
+        let into = if before.ends_with("call ") || before.ends_with("ref.func ") {
+            &mut functions
+        } else if before.ends_with("global.get ") || before.ends_with("global.set ") {
+            &mut globals
+        } else {
+            continue;
+        };
+        let name = &code[at + 1..];
+        let len = name
+            .find(|c: char| c.is_whitespace() || c == ')' || c == '(')
+            .unwrap_or(name.len());
+        into.insert(&name[..len]);
     }
+    (functions, globals)
 }
 
 /// A plan's own module, importing [`runtime_module`] (see the module docs).
@@ -257,14 +269,7 @@ pub fn assemble_plan(plan: &PlanParts<'_>) -> String {
     let runtime = runtime_module();
     let from = runtime_import_module();
     let own = function_signatures(plan.functions);
-    let mut called = BTreeSet::new();
-    for keyword in ["call ", "return_call ", "ref.func "] {
-        names_after(plan.functions, keyword, &mut called);
-    }
-    let mut globals = BTreeSet::new();
-    for keyword in ["global.get ", "global.set "] {
-        names_after(plan.functions, keyword, &mut globals);
-    }
+    let (called, globals) = names_used(plan.functions);
 
     // Memory after the runtime's statics: the plan's statics, its library files' table, its
     // module globals, then the heap from a chunk boundary.
@@ -287,7 +292,7 @@ pub fn assemble_plan(plan: &PlanParts<'_>) -> String {
     let _ = writeln!(out, "(import \"{from}\" \"memory\" (memory 1))");
     let _ = writeln!(out, "(import \"{from}\" \"table\" (table $fns 0 funcref))");
     let _ = writeln!(out, "(import \"{from}\" \"exc\" (tag $exc (param i64)))");
-    for name in called.iter().filter(|name| !own.contains_key(*name)) {
+    for &name in called.iter().filter(|name| !own.contains_key(**name)) {
         // A name the runtime does not define is the compiler's bug: assembling reports it.
         let Some(signature) = runtime.functions.get(name) else {
             continue;
@@ -298,13 +303,13 @@ pub fn assemble_plan(plan: &PlanParts<'_>) -> String {
         );
     }
     let mut constants = String::new();
-    for name in &globals {
+    for &name in &globals {
         let Some(global) = runtime.globals.get(name) else {
             continue;
         };
         if !global.mutable {
             let _ = writeln!(constants, "(global ${name} {} {})", global.ty, global.init);
-        } else if !PLAN_GLOBALS.contains(&name.as_str()) {
+        } else if !PLAN_GLOBALS.contains(&name) {
             let _ = writeln!(
                 out,
                 "(import \"{from}\" \"g:{name}\" (global ${name} (mut {})))",
