@@ -3,6 +3,12 @@
 //! and passing it to the store's [`HostCalls`](crate::HostCalls) (`calls.rs`), or for `branch`
 //! to the branch runner (`branch/`). [`instance_pre`] resolves a module's imports against them
 //! once.
+//!
+//! A host call never calls into the instance that made it: it reads and writes the instance's
+//! memory, nothing else. The compiler relies on that: a host call cannot run a collection, so a
+//! value a plan holds only across host calls and other such runtime calls needs no shadow slot
+//! (`baton_runtime::linking::RuntimeModule::never_collects`). A host call that wanted to call
+//! back into wasm would have to change that analysis first.
 
 use serde_json::Value;
 use wasmtime::{Caller, Engine, InstancePre, Linker, Module};

@@ -71,6 +71,8 @@ pub struct RuntimeModule {
     functions: BTreeMap<String, String>,
     /// Globals by name: whether mutable, the value type, the initial value expression.
     globals: BTreeMap<String, Global>,
+    /// The functions that never reach a collection ([`RuntimeModule::never_collects`]).
+    never_collect: BTreeSet<String>,
 }
 
 #[derive(Debug)]
@@ -84,6 +86,17 @@ impl RuntimeModule {
     /// The runtime's binary.
     pub fn binary(&self) -> Result<Vec<u8>, wat::Error> {
         wat::parse_str(&self.wat)
+    }
+
+    /// Whether a call of the runtime function `name` can never run a collection: it neither
+    /// reaches `$gc_safepoint` or `$gc_collect` nor calls through the table (where plan code
+    /// is, whose loops and entries are safe points), directly or through the runtime functions
+    /// it calls. Host calls count as never collecting: a host function only reads and writes the
+    /// instance's memory and never calls into it (`host/src/linker.rs` keeps that promise). A
+    /// value the plan's code holds only across such calls needs no shadow slot
+    /// (`compiler/src/codegen/shadow.rs`). `false` for any name the runtime does not define.
+    pub fn never_collects(&self, name: &str) -> bool {
+        self.never_collect.contains(name)
     }
 }
 
@@ -147,6 +160,7 @@ fn build_runtime() -> RuntimeModule {
     let everything = format!("{head}{body}");
     let functions = function_signatures(&everything);
     let globals = global_declarations(&everything);
+    let never_collect = never_collecting(&everything);
     let mut wat = everything;
     for name in functions.keys() {
         let _ = writeln!(wat, "(export \"f:{name}\" (func ${name}))");
@@ -161,7 +175,76 @@ fn build_runtime() -> RuntimeModule {
         wat,
         functions,
         globals,
+        never_collect,
     }
+}
+
+/// The functions `text` defines (each header at a line start, as [`function_signatures`] reads
+/// them) that can never run a collection (see [`RuntimeModule::never_collects`]): the complement
+/// of a fixpoint that starts from the collector's entries, every function that calls through a
+/// table or a reference, and every call of a name that is neither defined in `text` nor a host
+/// call it imports from `baton`, and grows by callers. A function's text runs to the next
+/// header, so whatever lies between two functions counts against the first: a mistake can only
+/// make a function look as if it may collect, never the reverse.
+fn never_collecting(text: &str) -> BTreeSet<String> {
+    const COLLECTORS: [&str; 2] = ["gc_safepoint", "gc_collect"];
+    let mut headers: Vec<(usize, &str)> = Vec::new();
+    for (at, _) in text.match_indices("\n(func $") {
+        let name = &text[at + "\n(func $".len()..];
+        let len = name
+            .find(|c: char| c.is_whitespace() || c == ')' || c == '(')
+            .unwrap_or(name.len());
+        headers.push((at + 1, &name[..len]));
+    }
+    let defined: BTreeSet<&str> = headers.iter().map(|&(_, name)| name).collect();
+    const HOST_IMPORT: &str = "(import \"baton\" \"";
+    let host_calls: BTreeSet<&str> = text
+        .match_indices(HOST_IMPORT)
+        .filter_map(|(at, _)| {
+            let rest = &text[at + HOST_IMPORT.len()..];
+            let name = &rest[rest.find("(func $")? + "(func $".len()..];
+            let len = name.find(|c: char| c.is_whitespace() || c == ')' || c == '(')?;
+            Some(&name[..len])
+        })
+        .collect();
+    let mut callees: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+    let mut may: BTreeSet<&str> = COLLECTORS.into_iter().collect();
+    for (i, &(start, name)) in headers.iter().enumerate() {
+        let end = headers.get(i + 1).map_or(text.len(), |&(next, _)| next);
+        let body = &text[start..end];
+        if body.contains("call_indirect") || body.contains("call_ref") {
+            may.insert(name);
+        }
+        let calls = callees.entry(name).or_default();
+        for (at, _) in body.match_indices("call $") {
+            let callee = &body[at + "call $".len()..];
+            let len = callee
+                .find(|c: char| c.is_whitespace() || c == ')' || c == '(')
+                .unwrap_or(callee.len());
+            let callee = &callee[..len];
+            if defined.contains(callee) {
+                calls.insert(callee);
+            } else if !host_calls.contains(callee) {
+                may.insert(name);
+            }
+        }
+    }
+    loop {
+        let grown: Vec<&str> = callees
+            .iter()
+            .filter(|(name, calls)| !may.contains(*name) && calls.iter().any(|c| may.contains(c)))
+            .map(|(&name, _)| name)
+            .collect();
+        if grown.is_empty() {
+            break;
+        }
+        may.extend(grown);
+    }
+    defined
+        .into_iter()
+        .filter(|name| !may.contains(name))
+        .map(str::to_owned)
+        .collect()
 }
 
 /// The signature of every function `text` defines, by name. The runtime's WAT writes each
@@ -416,6 +499,47 @@ mod tests {
         assert!(!runtime.globals["t_int"].mutable);
         for name in PLAN_GLOBALS {
             assert!(runtime.globals[*name].mutable, "{name}");
+        }
+    }
+
+    #[test]
+    fn a_function_may_collect_through_the_collector_a_table_a_host_call_or_a_callee() {
+        let text = "(module\n(import \"baton\" \"log\" (func $host (param i32)))\n\
+            (func $leaf (result i32) (i32.const 1))\n\
+            (func $uses_leaf (result i32) (call $leaf))\n\
+            (func $gc_safepoint)\n\
+            (func $collects (call $gc_safepoint))\n\
+            (func $through_collects (drop (call $uses_leaf)) (call $collects))\n\
+            (func $indirect (call_indirect $fns (type $t) (i32.const 0)))\n\
+            (func $host_caller (call $host (i32.const 0)))\n\
+            (func $unknown_caller (call $nowhere))\n\
+            (func $tail (return_call $through_collects))\n\
+            (func $recursive (result i32) (call $recursive))\n)\n";
+        let never = never_collecting(text);
+        let never: Vec<&str> = never.iter().map(String::as_str).collect();
+        assert_eq!(never, ["host_caller", "leaf", "recursive", "uses_leaf"]);
+    }
+
+    #[test]
+    fn the_allocator_never_collects_and_calls_into_plan_code_may() {
+        let runtime = runtime_module();
+        for name in ["alloc", "tuple_new", "list_new", "list_append", "dict_new"] {
+            assert!(runtime.never_collects(name), "{name}");
+        }
+        // Nor do raising (a message, a traceback: host calls on the fatal paths) and arithmetic.
+        for name in ["raise_msg", "raise_static", "add", "mul"] {
+            assert!(runtime.never_collects(name), "{name}");
+        }
+        // `print` converts with `str()`, some of whose paths call through the table.
+        for name in [
+            "gc_safepoint",
+            "gc_collect",
+            "call",
+            "call_plan",
+            "b_print",
+            "no_such",
+        ] {
+            assert!(!runtime.never_collects(name), "{name}");
         }
     }
 }

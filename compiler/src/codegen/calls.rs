@@ -38,10 +38,17 @@ impl Generator<'_> {
         let callee = self.load_name(&name)?;
         let f = self.temp();
         let mut code = format!("(block (result i64) (local.set {f} {callee})");
-        let mut temps = Vec::with_capacity(c.args.len());
-        for arg in &c.args {
-            let value = self.expr(arg)?;
-            let temp = self.temp();
+        let values = c
+            .args
+            .iter()
+            .map(|arg| self.expr(arg))
+            .collect::<Result<Vec<_>>>()?;
+        // Each argument is held across the ones after it and the making of the tuple; the call
+        // then has it in the tuple, or the body its parameter, which the body roots itself.
+        let mut temps = Vec::with_capacity(values.len());
+        for (i, value) in values.iter().enumerate() {
+            let later: Vec<&str> = values[i + 1..].iter().map(String::as_str).collect();
+            let temp = self.scratch(&later);
             code.push_str(&format!("(local.set {temp} {value})"));
             temps.push(temp);
         }

@@ -60,7 +60,10 @@ impl Generator<'_> {
         fallback: &str,
     ) -> String {
         use ast::Operator as O;
-        let (x, y) = (self.temp(), self.temp());
+        // The operands are held across the right operand's evaluation and the generic call.
+        let fallback_call = format!("(call {fallback})");
+        let x = self.scratch(&[&right, &fallback_call]);
+        let y = self.scratch(&[&fallback_call]);
         let known = right_const.is_some();
         let small = both_small(&x, &y, known);
         let generic = format!("(call {fallback} (local.get {x}) (local.get {y}))");
@@ -111,7 +114,8 @@ impl Generator<'_> {
                 )
             }
             O::Mod | O::FloorDiv => {
-                let (a, b, r) = (self.temp(), self.temp(), self.temp());
+                // Plain machine integers, never addresses: no slots.
+                let (a, b, r) = (self.number_temp(), self.number_temp(), self.number_temp());
                 // A zero divisor raises and -2^62 // -1 leaves the small range: both go generic.
                 let divisor_ok = match right_const {
                     Some(n) => if n == 0 || n == -1 { "(i32.const 0)".to_owned() } else { "(i32.const 1)".to_owned() },
@@ -186,7 +190,9 @@ impl Generator<'_> {
             C::In => return format!("(call $in {left} {right})"),
             C::NotIn => return format!("(i32.eqz (call $in {left} {right}))"),
         };
-        let (x, y) = (self.temp(), self.temp());
+        let runtime_call = format!("(call {runtime})");
+        let x = self.scratch(&[right, &runtime_call]);
+        let y = self.scratch(&[&runtime_call]);
         let small = both_small(&x, &y, right_known);
         format!(
             "(block (result i32) (local.set {x} {left}) (local.set {y} {right}) \

@@ -285,24 +285,37 @@ const FRAME_FROM_DEPTH: &str =
 struct TempPool {
     free_i64: Vec<String>,
     free_i32: Vec<String>,
-    /// Taken by the statements being emitted, in order (the flag: an i32 temp).
-    taken: Vec<(String, bool)>,
+    free_unrooted: Vec<String>,
+    /// Taken by the statements being emitted, in order.
+    taken: Vec<(String, TempKind)>,
+}
+
+/// What a temp holds, and so whether the collector sees it (shadow.rs).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum TempKind {
+    /// A value (`$t`), written through to the function's shadow frame.
+    Value,
+    /// An object's address (`$p`: a tuple or list under construction), written through too.
+    Address,
+    /// A value (`$u`) that no collection can happen to while it is held ([`Generator::scratch`]):
+    /// not shadowed.
+    Unrooted,
 }
 
 impl TempPool {
-    fn free(&mut self, is_i32: bool) -> &mut Vec<String> {
-        if is_i32 {
-            &mut self.free_i32
-        } else {
-            &mut self.free_i64
+    fn free(&mut self, kind: TempKind) -> &mut Vec<String> {
+        match kind {
+            TempKind::Value => &mut self.free_i64,
+            TempKind::Address => &mut self.free_i32,
+            TempKind::Unrooted => &mut self.free_unrooted,
         }
     }
 
     /// Gives back the temps taken since `taken` had `mark` entries.
     fn release_since(&mut self, mark: usize) {
         while self.taken.len() > mark {
-            if let Some((name, is_i32)) = self.taken.pop() {
-                self.free(is_i32).push(name);
+            if let Some((name, kind)) = self.taken.pop() {
+                self.free(kind).push(name);
             }
         }
     }
@@ -436,20 +449,39 @@ impl<'a> Generator<'a> {
     }
 
     fn temp(&mut self) -> String {
-        self.pooled_temp(false)
+        self.pooled_temp(TempKind::Value)
     }
 
     fn temp_i32(&mut self) -> String {
-        self.pooled_temp(true)
+        self.pooled_temp(TempKind::Address)
     }
 
-    fn pooled_temp(&mut self, is_i32: bool) -> String {
-        let name = match self.f().temps.free(is_i32).pop() {
+    /// A temp for a value that is set, then read once `later` (the code that runs in between,
+    /// in order) has run: an unshadowed one when nothing in `later` may collect (shadow.rs,
+    /// `may_collect`), so the value needs no slot; else a shadowed one.
+    fn scratch(&mut self, later: &[&str]) -> String {
+        if later.iter().any(|code| shadow::may_collect(code)) {
+            self.temp()
+        } else {
+            self.pooled_temp(TempKind::Unrooted)
+        }
+    }
+
+    /// A temp for a plain machine integer (never an address): not shadowed.
+    fn number_temp(&mut self) -> String {
+        self.pooled_temp(TempKind::Unrooted)
+    }
+
+    fn pooled_temp(&mut self, kind: TempKind) -> String {
+        let name = match self.f().temps.free(kind).pop() {
             Some(name) => name,
-            None if is_i32 => self.local("p", "i32"),
-            None => self.local("t", "i64"),
+            None => match kind {
+                TempKind::Value => self.local("t", "i64"),
+                TempKind::Address => self.local("p", "i32"),
+                TempKind::Unrooted => self.local(shadow::UNROOTED_PREFIX, "i64"),
+            },
         };
-        self.f().temps.taken.push((name.clone(), is_i32));
+        self.f().temps.taken.push((name.clone(), kind));
         name
     }
 
@@ -460,7 +492,11 @@ impl<'a> Generator<'a> {
         if !later.iter().any(|l| shadow::needs_root(&code, l)) {
             return code;
         }
-        let temp = self.pooled_temp(is_i32);
+        let temp = self.pooled_temp(if is_i32 {
+            TempKind::Address
+        } else {
+            TempKind::Value
+        });
         format!("(local.tee {temp} {code})")
     }
 
@@ -1950,7 +1986,13 @@ impl<'a> Generator<'a> {
             values.push(self.expr(item)?);
         }
         // Evaluate items left to right into temporaries first: an item may itself allocate.
-        let temps: Vec<String> = values.iter().map(|_| self.temp()).collect();
+        // Each is held until the tuple is filled: across the items after it and `$tuple_new`.
+        let temps: Vec<String> = (0..values.len())
+            .map(|i| {
+                let later: Vec<&str> = values[i + 1..].iter().map(String::as_str).collect();
+                self.scratch(&later)
+            })
+            .collect();
         for (temp, value) in temps.iter().zip(&values) {
             let _ = write!(code, "(local.set {temp} {value})");
         }

@@ -23,6 +23,10 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
+/// The prefix of the `i64` temps that are not shadowed: the generator takes one only for a
+/// value no collection can happen to while it is held (`Generator::scratch`).
+pub(super) const UNROOTED_PREFIX: &str = "u";
+
 /// WAT that runs a collection when one is due (runtime/wat/gc.wat, `$gc_safepoint`).
 pub(super) const SAFE_POINT: &str = "(if (global.get $gc_due) (then (call $gc_safepoint)))";
 
@@ -50,6 +54,7 @@ pub(super) fn instrument(locals: &mut Vec<String>, body: &str, is_body: bool) ->
             continue;
         };
         let kind = match ty {
+            "i64" if name[1..].starts_with(UNROOTED_PREFIX) => continue,
             "i64" => Kind::I64,
             "i32" if name.starts_with("$p") => Kind::I32,
             _ => continue,
@@ -217,9 +222,22 @@ fn closing_paren(bytes: &[u8], open: usize) -> usize {
     bytes.len().saturating_sub(1)
 }
 
-/// Whether evaluating `code` may reach a safe point (it calls a function or runs a loop).
+/// Whether evaluating `code` may reach a safe point: it runs a loop (each begins with one), calls
+/// through a table or a reference, or calls a function that is not one of the runtime's that
+/// never collect (`RuntimeModule::never_collects`: the allocator, building tuples, lists and
+/// dicts, ... ; a plan function's entry is a safe point).
 pub(super) fn may_collect(code: &str) -> bool {
-    code.contains("(call") || code.contains("(loop") || code.contains("(return_call")
+    if code.contains("(loop") || code.contains("call_indirect") || code.contains("call_ref") {
+        return true;
+    }
+    let runtime = baton_runtime::linking::runtime_module();
+    code.match_indices("call $").any(|(at, _)| {
+        let name = &code[at + "call $".len()..];
+        let len = name
+            .find(|c: char| c.is_whitespace() || c == ')' || c == '(')
+            .unwrap_or(name.len());
+        !runtime.never_collects(&name[..len])
+    })
 }
 
 /// Whether the value `code` leaves needs rooting while `later` runs: not for a constant, nor
