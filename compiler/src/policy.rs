@@ -84,7 +84,7 @@ pub const MODULES: &[ModuleSpec] = &[
     },
     ModuleSpec {
         name: "_baton",
-        members: &["type_name", "runtime_type", "record"],
+        members: &["type_name", "runtime_type", "record", "exc_attr"],
         summary: "runtime helpers of the plan library's own modules",
         internal: true,
     },

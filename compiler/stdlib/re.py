@@ -10,7 +10,7 @@ refused with re.error saying so: bytes patterns, the LOCALE flag, `\\N{...}` esc
 plain ints (`re.I | re.M` works; they print as numbers).
 """
 
-from _baton import type_name, runtime_type, record
+from _baton import type_name, runtime_type, record, exc_attr
 
 error = runtime_type("error")
 Pattern = runtime_type("re.Pattern")
@@ -89,16 +89,27 @@ _cache = {}
 # ---- errors --------------------------------------------------------------------------------
 
 def _error(msg, pattern, pos):
-    """re.error as CPython words it: the message, then where in the pattern."""
+    """re.error as CPython makes it: the message, then where in the pattern (and the line and
+    column when the pattern has several lines); with the attributes msg, pattern, pos, lineno
+    and colno (all but msg None when no position is known)."""
     if pos is None:
-        return error(msg)
-    text = msg + " at position " + str(pos)
-    if isinstance(pattern, str) and "\n" in pattern:
-        line = pattern.count("\n", 0, pos) + 1
-        col = pos - (pattern.rfind("\n", 0, pos) + 1) + 1
-        text = msg + " (line " + str(line) + ", column " + str(col) + ")"
-        text = msg + " at position " + str(pos) + " (line " + str(line) + ", column " + str(col) + ")"
-    return error(text)
+        e = error(msg)
+        pattern = None
+        lineno = None
+        colno = None
+    else:
+        lineno = pattern.count("\n", 0, pos) + 1
+        colno = pos - pattern.rfind("\n", 0, pos)
+        text = msg + " at position " + str(pos)
+        if "\n" in pattern:
+            text = text + " (line " + str(lineno) + ", column " + str(colno) + ")"
+        e = error(text)
+    exc_attr(e, "msg", msg)
+    exc_attr(e, "pattern", pattern)
+    exc_attr(e, "pos", pos)
+    exc_attr(e, "lineno", lineno)
+    exc_attr(e, "colno", colno)
+    return e
 
 
 # ---- the parser ----------------------------------------------------------------------------

@@ -229,6 +229,7 @@ pub const BUILTINS: &[&str] = &[
     "_baton_type_name",
     "_baton_runtime_type",
     "_baton_record",
+    "_baton_exc_attr",
     // The SDK's host calls (`from baton import bash`), in runtime/wat/host.wat.
     "baton_bash",
     "baton_llm",

@@ -38,3 +38,19 @@
   (local.set $r (call $record_new (i32.wrap_i64 (local.get $type)) (local.get $fields) (local.get $text)))
   (i32.store offset=4 (i32.wrap_i64 (local.get $r)) (i32.const 1))
   (local.get $r))
+
+;; _baton.exc_attr(exc, name, value): sets an attribute of an exception (what CPython's classes
+;; set in `__init__`: re.error's `msg`, `pattern`, `pos`, `lineno`, `colno`), read as `e.pos`.
+;; Returns None.
+(func $b__baton_exc_attr (param $args i32) (param $kwargs i32) (result i64)
+  (local $exc i64) (local $name i64)
+  (call $no_kwargs (global.get $s_lib_name_exc_attr) (local.get $kwargs))
+  (if (i32.ne (call $nargs (local.get $args)) (i32.const 3))
+    (then (call $num_count_error (global.get $s_lib_exc_attr_count) (i32.const 0) (call $nargs (local.get $args)))))
+  (local.set $exc (call $arg (local.get $args) (i32.const 0)))
+  (local.set $name (call $arg (local.get $args) (i32.const 1)))
+  (if (i32.or (i32.ne (call $tid (local.get $exc)) (i32.const TYPE_EXCEPTION))
+        (i32.ne (call $tid (local.get $name)) (i32.const TYPE_STR)))
+    (then (call $raise_static (global.get $t_TypeError) (global.get $s_lib_exc_attr_types))))
+  (call $exc_set_attr (local.get $exc) (i32.wrap_i64 (local.get $name)) (call $arg (local.get $args) (i32.const 2)))
+  (i64.const 8))
