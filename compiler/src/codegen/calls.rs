@@ -47,7 +47,11 @@ impl Generator<'_> {
         // then has it in the tuple, or the body its parameter, which the body roots itself.
         let mut temps = Vec::with_capacity(values.len());
         for (i, value) in values.iter().enumerate() {
-            let later: Vec<&str> = values[i + 1..].iter().map(String::as_str).collect();
+            let later: Vec<&str> = values[i + 1..]
+                .iter()
+                .map(String::as_str)
+                .chain([super::TUPLE_NEW])
+                .collect();
             let temp = self.scratch(&later);
             code.push_str(&format!("(local.set {temp} {value})"));
             temps.push(temp);

@@ -60,7 +60,8 @@ impl Generator<'_> {
         fallback: &str,
     ) -> String {
         use ast::Operator as O;
-        // The operands are held across the right operand's evaluation and the generic call.
+        // The operands are held across the right operand's evaluation and the generic call (the
+        // inline fast path between them calls nothing).
         let fallback_call = format!("(call {fallback})");
         let x = self.scratch(&[&right, &fallback_call]);
         let y = self.scratch(&[&fallback_call]);

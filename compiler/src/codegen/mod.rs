@@ -272,6 +272,10 @@ impl FnState {
     }
 }
 
+/// The call that makes a tuple to be filled, as code that runs while its items are held
+/// (`Generator::scratch` asks whether it may collect: it does not).
+const TUPLE_NEW: &str = "(call $tuple_new)";
+
 /// Sets `$frame` from the frame depth in `$d`.
 const FRAME_FROM_DEPTH: &str =
     "(local.set $frame (i32.add (global.get $frames) (i32.shl (local.get $d) (i32.const 3))))";
@@ -1989,7 +1993,11 @@ impl<'a> Generator<'a> {
         // Each is held until the tuple is filled: across the items after it and `$tuple_new`.
         let temps: Vec<String> = (0..values.len())
             .map(|i| {
-                let later: Vec<&str> = values[i + 1..].iter().map(String::as_str).collect();
+                let later: Vec<&str> = values[i + 1..]
+                    .iter()
+                    .map(String::as_str)
+                    .chain([TUPLE_NEW])
+                    .collect();
                 self.scratch(&later)
             })
             .collect();
