@@ -41,7 +41,7 @@
 
 ;; print(*values, sep=' ', end='\n'): one host call per print.
 (func $b_print (param $args i32) (param $kwargs i32) (result i64)
-  (local $sep i64) (local $end i64) (local $sb i32) (local $i i32) (local $n i32)
+  (local $sep i64) (local $end i64)
   (call $kwargs_only (global.get $s_name_print) (local.get $kwargs) (global.get $s_kw_sep) (global.get $s_kw_end) (global.get $s_kw_flush))
   (local.set $sep (call $kwarg (local.get $kwargs) (global.get $s_kw_sep)))
   (local.set $end (call $kwarg (local.get $kwargs) (global.get $s_kw_end)))
@@ -53,19 +53,25 @@
     (then (local.set $end (i64.extend_i32_u (global.get $s_newline))))
     (else (if (i32.ne (call $tid (local.get $end)) (i32.const TYPE_STR))
       (then (call $raise_msg (global.get $t_TypeError) (call $msg1 (global.get $s_end_type) (call $type_name (local.get $end))))))))
+  (call $print_items (i32.add (local.get $args) (i32.const 8)) (i32.load offset=4 (local.get $args))
+    (local.get $sep) (local.get $end))
+  (i64.const 8))
+
+;; Prints the `n` values at `items` (a tuple's items, or a slot of the shadow stack), each
+;; converted with str(), `sep` between them and `end` after them, the strs `print` checked.
+(func $print_items (param $items i32) (param $n i32) (param $sep i64) (param $end i64)
+  (local $sb i32) (local $i i32)
   (local.set $sb (call $sb_new))
-  (local.set $n (i32.load offset=4 (local.get $args)))
   (block $done
     (loop $each
       (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
       (if (local.get $i) (then (call $print_push (local.get $sb) (local.get $sep))))
       (call $print_push (local.get $sb)
-        (call $to_str (i64.load offset=8 (i32.add (local.get $args) (i32.shl (local.get $i) (i32.const 3))))))
+        (call $to_str (i64.load (i32.add (local.get $items) (i32.shl (local.get $i) (i32.const 3))))))
       (local.set $i (i32.add (local.get $i) (i32.const 1)))
       (br $each)))
   (call $print_push (local.get $sb) (local.get $end))
-  (call $host_print (i32.load (local.get $sb)) (i32.load offset=4 (local.get $sb)))
-  (i64.const 8))
+  (call $host_print (i32.load (local.get $sb)) (i32.load offset=4 (local.get $sb))))
 
 ;; Appends a piece of print's output (an argument's str, `sep` or `end`). CPython writes each
 ;; piece to stdout in turn and encodes it as it does: a piece that is not UTF-8 (a lone

@@ -498,8 +498,20 @@
   (call $call_method (local.get $recv) (local.get $name)
     (call $fast_args (local.get $old) (local.get $new) (i32.const 2)) (i32.const 0)))
 
-;; Builtins called with one positional argument ($b_len and $b_int with the tuple made and
-;; checked are what any other call of them reaches).
+;; Builtins called with one positional argument ($b_print, $b_len and $b_int with the tuple
+;; made and checked are what any other call of them reaches).
+
+;; `print(x)`: as `$b_print` with the one value in a shadow-stack slot instead of a tuple, where
+;; it is rooted while str() runs (the slot is given back on return, and by the handler that
+;; catches what str() raised).
+(func $fast_print (param $x i64) (result i64)
+  (local $at i32)
+  (local.set $at (global.get $shadow_top))
+  (call $root_push (local.get $x))
+  (call $print_items (local.get $at) (i32.const 1)
+    (i64.extend_i32_u (global.get $s_space)) (i64.extend_i32_u (global.get $s_newline)))
+  (global.set $shadow_top (local.get $at))
+  (i64.const 8))
 
 ;; `len(x)`.
 (func $fast_len (param $x i64) (result i64)

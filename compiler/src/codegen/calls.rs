@@ -203,9 +203,10 @@ impl Generator<'_> {
         if name == "print" {
             self.host_calls.insert("print");
         }
-        // `len(x)` and `int(x)`: runtime/wat/fast.wat's helpers take the value itself (no
-        // argument tuple, no arity or keyword checks; one argument is what they need).
-        if let ("len" | "int", [arg]) = (name, c.args.as_slice()) {
+        // `print(x)`, `len(x)` and `int(x)`: runtime/wat/fast.wat's helpers take the value
+        // itself (no argument tuple, no arity or keyword checks; one argument is what they
+        // need). `print` of one value is a plan's commonest call.
+        if let ("print" | "len" | "int", [arg]) = (name, c.args.as_slice()) {
             let value = self.expr(arg)?;
             return Ok(Some(format!("(call $fast_{name} {value})")));
         }
