@@ -179,6 +179,14 @@ fn build_runtime() -> RuntimeModule {
     }
 }
 
+/// The WAT name at the start of `text` (after its `$`): up to a space or a parenthesis.
+pub fn name_at(text: &str) -> &str {
+    let len = text
+        .find(|c: char| c.is_whitespace() || c == ')' || c == '(')
+        .unwrap_or(text.len());
+    &text[..len]
+}
+
 /// The functions `text` defines (each header at a line start, as [`function_signatures`] reads
 /// them) that can never run a collection (see [`RuntimeModule::never_collects`]): the complement
 /// of a fixpoint that starts from the collector's entries, every function that calls through a
@@ -189,12 +197,10 @@ fn build_runtime() -> RuntimeModule {
 fn never_collecting(text: &str) -> BTreeSet<String> {
     const COLLECTORS: [&str; 2] = ["gc_safepoint", "gc_collect"];
     let mut headers: Vec<(usize, &str)> = Vec::new();
-    for (at, _) in text.match_indices("\n(func $") {
-        let name = &text[at + "\n(func $".len()..];
-        let len = name
-            .find(|c: char| c.is_whitespace() || c == ')' || c == '(')
-            .unwrap_or(name.len());
-        headers.push((at + 1, &name[..len]));
+    for (at, _) in text.match_indices("(func $") {
+        if at == 0 || text.as_bytes()[at - 1] == b'\n' {
+            headers.push((at, name_at(&text[at + "(func $".len()..])));
+        }
     }
     let defined: BTreeSet<&str> = headers.iter().map(|&(_, name)| name).collect();
     const HOST_IMPORT: &str = "(import \"baton\" \"";
@@ -202,9 +208,7 @@ fn never_collecting(text: &str) -> BTreeSet<String> {
         .match_indices(HOST_IMPORT)
         .filter_map(|(at, _)| {
             let rest = &text[at + HOST_IMPORT.len()..];
-            let name = &rest[rest.find("(func $")? + "(func $".len()..];
-            let len = name.find(|c: char| c.is_whitespace() || c == ')' || c == '(')?;
-            Some(&name[..len])
+            Some(name_at(&rest[rest.find("(func $")? + "(func $".len()..]))
         })
         .collect();
     let mut callees: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
@@ -217,11 +221,7 @@ fn never_collecting(text: &str) -> BTreeSet<String> {
         }
         let calls = callees.entry(name).or_default();
         for (at, _) in body.match_indices("call $") {
-            let callee = &body[at + "call $".len()..];
-            let len = callee
-                .find(|c: char| c.is_whitespace() || c == ')' || c == '(')
-                .unwrap_or(callee.len());
-            let callee = &callee[..len];
+            let callee = name_at(&body[at + "call $".len()..]);
             if defined.contains(callee) {
                 calls.insert(callee);
             } else if !host_calls.contains(callee) {
@@ -256,10 +256,7 @@ fn function_signatures(text: &str) -> BTreeMap<String, String> {
     let text = format!("\n{text}");
     for (at, _) in text.match_indices(START) {
         let rest = &text[at + START.len()..];
-        let name_len = rest
-            .find(|c: char| c.is_whitespace() || c == ')' || c == '(')
-            .unwrap_or(rest.len());
-        let (name, rest) = rest.split_at(name_len);
+        let (name, rest) = rest.split_at(name_at(rest).len());
         let mut signature = String::new();
         let mut rest = rest.trim_start();
         while let Some((kind, inner, after)) = field(rest) {
@@ -338,11 +335,7 @@ fn names_used(code: &str) -> (BTreeSet<&str>, BTreeSet<&str>) {
         } else {
             continue;
         };
-        let name = &code[at + 1..];
-        let len = name
-            .find(|c: char| c.is_whitespace() || c == ')' || c == '(')
-            .unwrap_or(name.len());
-        into.insert(&name[..len]);
+        into.insert(name_at(&code[at + 1..]));
     }
     (functions, globals)
 }

@@ -232,11 +232,8 @@ pub(super) fn may_collect(code: &str) -> bool {
     }
     let runtime = baton_runtime::linking::runtime_module();
     code.match_indices("call $").any(|(at, _)| {
-        let name = &code[at + "call $".len()..];
-        let len = name
-            .find(|c: char| c.is_whitespace() || c == ')' || c == '(')
-            .unwrap_or(name.len());
-        !runtime.never_collects(&name[..len])
+        let name = baton_runtime::linking::name_at(&code[at + "call $".len()..]);
+        !runtime.never_collects(name)
     })
 }
 
