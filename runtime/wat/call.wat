@@ -35,12 +35,11 @@
 
 ;; Calls any callable with a tuple of positional arguments and a dict of keyword arguments
 ;; (or 0), for a runtime function that keeps values of its own in wasm locals across the call
-;; (a sort holding its keys, `sum` its total): collections are held off while a plan function
-;; runs under it (gc.wat), since they would not see those values.
+;; (a sort holding its keys, `sum` its total): collections are held off while the callee runs
+;; (gc.wat), since they would not see those values. Whatever the callee: a builtin runs plan
+;; code too (`sorted(gens, key=sum)`: `sum` draws a generator expression's items).
 (func $call (param $f i64) (param $args i32) (param $kwargs i32) (result i64)
   (local $r i64)
-  (if (i32.ne (call $tid (local.get $f)) (i32.const TYPE_FUNCTION))
-    (then (return (call $call_plan (local.get $f) (local.get $args) (local.get $kwargs)))))
   (global.set $gc_inhibit (i32.add (global.get $gc_inhibit) (i32.const 1)))
   (block $thrown (result exnref)
     (try_table (catch_all_ref $thrown)
