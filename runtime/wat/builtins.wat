@@ -60,57 +60,53 @@
 ;; Prints the `n` values at `items` (a tuple's items, or a slot of the shadow stack), each
 ;; converted with str(), `sep` between them and `end` after them, the strs `print` checked.
 ;; CPython writes each piece as it goes: when a str() raises, or a piece cannot be encoded (a
-;; lone surrogate), the pieces before it have been written. Here the pieces wait on the shadow
-;; stack, rooted while the next str() runs (it may run plan code that collects), and go out
-;; together, or before the exception.
+;; lone surrogate), the pieces before it have been written. Here they gather in a builder that
+;; the collector sees (an f-string builder, fast.wat, rooted in a shadow-stack slot: the next
+;; str() may run plan code that collects) and go out together, or before the exception.
 (func $print_items (param $items i32) (param $n i32) (param $sep i64) (param $end i64)
-  (local $base i32) (local $i i32)
+  (local $base i32) (local $sb i32) (local $i i32)
   (local.set $base (global.get $shadow_top))
+  (local.set $sb (call $fsb_with (i32.const 64)))
+  (call $root_push (i64.extend_i32_u (local.get $sb)))
   (block $done
     (loop $each
       (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
-      (if (local.get $i) (then (call $print_piece (local.get $base) (local.get $sep))))
-      (call $print_piece (local.get $base) (call $print_str (local.get $base)
+      (if (local.get $i) (then (call $print_piece (local.get $sb) (local.get $sep))))
+      (call $print_piece (local.get $sb) (call $print_str (local.get $sb)
         (i64.load (i32.add (local.get $items) (i32.shl (local.get $i) (i32.const 3))))))
       (local.set $i (i32.add (local.get $i) (i32.const 1)))
       (br $each)))
-  (call $print_piece (local.get $base) (local.get $end))
-  (call $print_flush (local.get $base)))
+  (call $print_piece (local.get $sb) (local.get $end))
+  (call $print_flush (local.get $sb))
+  (global.set $shadow_top (local.get $base)))
 
-;; Adds a piece of print's output after those from `base`; one that is not UTF-8 (a lone
-;; surrogate) writes those first and raises UnicodeEncodeError.
-(func $print_piece (param $base i32) (param $s i64)
+;; Adds a piece of print's output to the builder `sb`; one that is not UTF-8 (a lone
+;; surrogate) writes the pieces before it and raises UnicodeEncodeError.
+(func $print_piece (param $sb i32) (param $s i64)
   (if (i32.ge_s (call $str_surrogate_at (local.get $s)) (i32.const 0))
     (then
-      (call $print_flush (local.get $base))
+      (call $print_flush (local.get $sb))
       (call $str_check_encodable (local.get $s))))
-  (call $root_push (local.get $s)))
+  (call $fsb_push_str (local.get $sb) (local.get $s)))
 
-;; str(v) for print: what it raises goes on after the pieces from `base` are written.
-(func $print_str (param $base i32) (param $v i64) (result i64)
+;; str(v) for print: what it raises goes on after the pieces in `sb` are written.
+(func $print_str (param $sb i32) (param $v i64) (result i64)
   (local $thrown exnref)
   (local.set $thrown
     (block $caught (result exnref)
       (try_table (catch_all_ref $caught)
         (return (call $to_str (local.get $v))))
       (unreachable)))
-  (call $print_flush (local.get $base))
+  (call $print_flush (local.get $sb))
   (throw_ref (local.get $thrown)))
 
-;; Writes the pieces on the shadow stack from `base` up, and takes them off.
-(func $print_flush (param $base i32)
-  (local $sb i32) (local $at i32)
-  (local.set $sb (call $sb_new))
-  (local.set $at (local.get $base))
-  (block $done
-    (loop $each
-      (br_if $done (i32.ge_u (local.get $at) (global.get $shadow_top)))
-      (call $sb_push_str (local.get $sb) (i64.load (local.get $at)))
-      (local.set $at (i32.add (local.get $at) (i32.const 8)))
-      (br $each)))
-  (global.set $shadow_top (local.get $base))
-  (if (i32.load offset=4 (local.get $sb))
-    (then (call $host_print (i32.load (local.get $sb)) (i32.load offset=4 (local.get $sb))))))
+;; Writes what the builder `sb` holds (one host call) and empties it.
+(func $print_flush (param $sb i32)
+  (local $used i32)
+  (local.set $used (i32.load offset=12 (local.get $sb)))
+  (if (local.get $used)
+    (then (call $host_print (i32.add (i32.load offset=8 (local.get $sb)) (i32.const 16)) (local.get $used))))
+  (i32.store offset=12 (local.get $sb) (i32.const 0)))
 
 ;; callable(value): functions, builtins, bound methods and types can be called.
 (func $b_callable (param $args i32) (param $kwargs i32) (result i64)
