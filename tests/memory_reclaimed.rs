@@ -2,7 +2,8 @@
 //! `tests/memory/` churns through far more memory than it keeps — a log built by appending, an
 //! agent loop over a command's output, an LRU dict, a game of life, JSON round trips,
 //! exceptions, closures, an agent history, garbage made inside one builtin's callbacks (`sum`
-//! of a generator expression) — and must print what CPython 3.11 printed
+//! of a generator expression) and inside a sort's key function — and must print what CPython
+//! 3.11 printed
 //! (`NAME.out`) under the default limits, with the `baton` process's peak resident memory under
 //! 64 MiB (CPython: 13-15 MB). Before the collector, the first two died with MemoryError under
 //! the 256 MiB cap and the others peaked at up to 216 MB. No test asserts on time.

@@ -1388,7 +1388,7 @@
 ;; raised, as far as the sort got. Items added meanwhile are dropped, with ValueError("list
 ;; modified during sort").
 (func $seq_sort (param $l i32) (param $key i64) (param $rev i32)
-  (local $n i32) (local $items i32) (local $cap i32) (local $e i64)
+  (local $n i32) (local $items i32) (local $cap i32) (local $e i64) (local $base i32)
   (local.set $n (i32.load offset=4 (local.get $l)))
   (local.set $items (i32.load offset=12 (local.get $l)))
   (local.set $cap (i32.load offset=8 (local.get $l)))
@@ -1397,12 +1397,17 @@
   (i32.store offset=4 (local.get $l) (i32.const 0))
   (i32.store offset=8 (local.get $l) (i32.const 0))
   (i32.store offset=12 (local.get $l) (i32.const 0))
+  ;; The list is rooted while a key function may collect (`sorted`'s new list has no other
+  ;; reference); the slot is given back below, or by the handler of what the sort raised.
+  (local.set $base (global.get $shadow_top))
+  (call $root_push (i64.extend_i32_u (local.get $l)))
   (local.set $e
     (block $caught (result i64)
       (try_table (catch $exc $caught)
         (call $seq_sort_items (local.get $items) (local.get $n) (local.get $key) (local.get $rev))
         (br 1 (i64.const 0)))
       (unreachable)))
+  (global.set $shadow_top (local.get $base))
   ;; Modified meanwhile: something was appended (a new array, or a length).
   (local.set $cap (select (local.get $cap) (i32.const -1)
     (i32.and (i32.eqz (i32.load offset=4 (local.get $l)))
@@ -1418,24 +1423,42 @@
 
 ;; Sorts the `n` values at `items` in place (see `$seq_sort`).
 (func $seq_sort_items (param $items i32) (param $n i32) (param $key i64) (param $rev i32)
-  (local $a i32) (local $w i32) (local $i i32) (local $v i64) (local $e i64)
+  (local $a i32) (local $w i32) (local $i i32) (local $v i64) (local $e i64) (local $base i32)
   (if (i32.or (i64.eqz (local.get $key)) (i64.eq (local.get $key) (i64.const 8)))
     (then
       (if (i32.lt_u (local.get $n) (i32.const 2)) (then (return)))
       (local.set $w (i32.const 8))
       (local.set $a (local.get $items)))
     (else
+      ;; The records (key, value) are the items of a tuple, rooted with the key function and
+      ;; the items array (detached from its list meanwhile, `$seq_sort`): the key function runs
+      ;; with collections on, as `min`'s and `max`'s do, and every value and every key made so
+      ;; far is seen. Keys not yet made are 0, which the collector skips.
       (local.set $w (i32.const 16))
-      (local.set $a (call $alloc64 (i64.shl (i64.extend_i32_u (local.get $n)) (i64.const 4))))
+      (local.set $base (global.get $shadow_top))
+      (local.set $a (call $tuple_new (i32.shl (local.get $n) (i32.const 1))))
+      (call $root_push (i64.extend_i32_u (local.get $a)))
+      (call $root_push (local.get $key))
+      (call $root_push (i64.extend_i32_u (local.get $items)))
+      (local.set $a (i32.add (local.get $a) (i32.const 8)))
       (block $done
         (loop $each
           (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
-          (local.set $v (i64.load (i32.add (local.get $items) (i32.shl (local.get $i) (i32.const 3)))))
-          (i64.store offset=8 (i32.add (local.get $a) (i32.shl (local.get $i) (i32.const 4))) (local.get $v))
-          (i64.store (i32.add (local.get $a) (i32.shl (local.get $i) (i32.const 4)))
-            (call $call1 (local.get $key) (local.get $v)))
+          (i64.store offset=8 (i32.add (local.get $a) (i32.shl (local.get $i) (i32.const 4)))
+            (i64.load (i32.add (local.get $items) (i32.shl (local.get $i) (i32.const 3)))))
           (local.set $i (i32.add (local.get $i) (i32.const 1)))
           (br $each)))
+      (local.set $i (i32.const 0))
+      (block $done
+        (loop $each
+          (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+          (local.set $v (i64.load offset=8 (i32.add (local.get $a) (i32.shl (local.get $i) (i32.const 4)))))
+          (i64.store (i32.add (local.get $a) (i32.shl (local.get $i) (i32.const 4)))
+            (call $call_plan (local.get $key) (i32.wrap_i64 (call $tuple1 (local.get $v))) (i32.const 0)))
+          (local.set $i (i32.add (local.get $i) (i32.const 1)))
+          (br $each)))
+      ;; Nothing below runs plan code: the roots can go.
+      (global.set $shadow_top (local.get $base))
       (if (i32.lt_u (local.get $n) (i32.const 2)) (then (return)))))
   (if (local.get $rev) (then (call $seq_reverse_records (local.get $a) (local.get $n) (local.get $w))))
   ;; A comparison that raises still leaves the items as far as the sort got (reversed back
