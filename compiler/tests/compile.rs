@@ -129,10 +129,11 @@ print(gone)
 
 #[test]
 fn values_held_only_across_code_that_cannot_collect_get_no_shadow_slot() {
-    // `print(x, "a" + s, f())`: the first two arguments are held while `f()` runs (a plan
+    // `print(x, 'a' + s, f())`: the first two arguments are held while `f()` runs (a plan
     // function: it may collect), so they are rooted; the last is held only while the argument
-    // tuple is made, which cannot collect. `n % 7` keeps its operands in plain temps too: the
-    // generic `$mod` never collects.
+    // tuple is made, which cannot collect. `n + 7` and `n < 3` keep their operands in plain
+    // temps too: the generic `$add` and `$lt` never collect. (No `%` or `//`, whose untagged
+    // ints always take plain temps: every `$u` here comes from asking what may collect.)
     let source = "\
 s = 'b'
 def f():
@@ -140,21 +141,22 @@ def f():
 x = [1]
 print(x, 'a' + s, f())
 n = 10
-print(n % 7)
+print(n + 7, n < 3)
 ";
     let plan = compile_source("test.py", source).expect("compiles");
     let wat = &plan.wat;
-    assert!(wat.contains("(local $u"), "no unshadowed temp: {wat}");
+    let unshadowed = wat.matches("(local $u").count();
+    assert!(unshadowed >= 3, "{unshadowed} unshadowed temps: {wat}");
     // An unshadowed temp is never written to the shadow frame...
     assert!(
         !wat.contains("(local.get $sp) (local.tee $u"),
         "an unshadowed temp was rooted"
     );
     // ... and a value held across a call that may collect still is: the list `x` loaded from
-    // its global before `f()` runs.
-    let rooted_loads = wat.matches("(local.get $sp) (local.tee $t").count();
+    // its global, and `'a' + s`, before `f()` runs.
+    let rooted = wat.matches("(local.get $sp) (local.tee $t").count();
     assert!(
-        rooted_loads >= 2,
+        rooted >= 2,
         "the arguments before f() are not rooted: {wat}"
     );
 }

@@ -45,16 +45,9 @@ impl Generator<'_> {
             .collect::<Result<Vec<_>>>()?;
         // Each argument is held across the ones after it and the making of the tuple; the call
         // then has it in the tuple, or the body its parameter, which the body roots itself.
-        let mut temps = Vec::with_capacity(values.len());
-        for (i, value) in values.iter().enumerate() {
-            let later: Vec<&str> = values[i + 1..]
-                .iter()
-                .map(String::as_str)
-                .chain([super::TUPLE_NEW])
-                .collect();
-            let temp = self.scratch(&later);
+        let temps = self.held_temps(&values, super::TUPLE_NEW);
+        for (temp, value) in temps.iter().zip(&values) {
             code.push_str(&format!("(local.set {temp} {value})"));
-            temps.push(temp);
         }
         let tuple = self.tuple_of(&temps);
         let direct: String = temps.iter().map(|t| format!(" (local.get {t})")).collect();

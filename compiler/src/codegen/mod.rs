@@ -295,14 +295,14 @@ struct TempPool {
 }
 
 /// What a temp holds, and so whether the collector sees it (shadow.rs).
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 enum TempKind {
     /// A value (`$t`), written through to the function's shadow frame.
     Value,
     /// An object's address (`$p`: a tuple or list under construction), written through too.
     Address,
-    /// A value (`$u`) that no collection can happen to while it is held ([`Generator::scratch`]):
-    /// not shadowed.
+    /// A value (`$u`) that no collection can happen to while it is held
+    /// ([`Generator::scratch`], [`Generator::held_temps`]): not shadowed.
     Unrooted,
 }
 
@@ -469,6 +469,24 @@ impl<'a> Generator<'a> {
         } else {
             self.pooled_temp(TempKind::Unrooted)
         }
+    }
+
+    /// Temps for `values`, evaluated in order into them and then used together after `then`
+    /// (a tuple's items before `$tuple_new`): each is held across the values after it and
+    /// `then`, so it needs a shadowed temp only when one of those may collect. Decided in one
+    /// pass from the end, so a display of thousands of items costs linear time.
+    fn held_temps(&mut self, values: &[String], then: &str) -> Vec<String> {
+        let mut later_collects = shadow::may_collect(then);
+        let mut temps = vec![String::new(); values.len()];
+        for (temp, value) in temps.iter_mut().zip(values).rev() {
+            *temp = if later_collects {
+                self.temp()
+            } else {
+                self.pooled_temp(TempKind::Unrooted)
+            };
+            later_collects = later_collects || shadow::may_collect(value);
+        }
+        temps
     }
 
     /// A temp for a plain machine integer (never an address): not shadowed.
@@ -1991,16 +2009,7 @@ impl<'a> Generator<'a> {
         }
         // Evaluate items left to right into temporaries first: an item may itself allocate.
         // Each is held until the tuple is filled: across the items after it and `$tuple_new`.
-        let temps: Vec<String> = (0..values.len())
-            .map(|i| {
-                let later: Vec<&str> = values[i + 1..]
-                    .iter()
-                    .map(String::as_str)
-                    .chain([TUPLE_NEW])
-                    .collect();
-                self.scratch(&later)
-            })
-            .collect();
+        let temps = self.held_temps(&values, TUPLE_NEW);
         for (temp, value) in temps.iter().zip(&values) {
             let _ = write!(code, "(local.set {temp} {value})");
         }
