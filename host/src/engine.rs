@@ -114,13 +114,29 @@ pub fn compile_profile() -> CompileProfile {
     *PROFILE.get_or_init(CompileProfile::default)
 }
 
+static FUNCTION_CACHE: OnceLock<bool> = OnceLock::new();
+
+/// Chooses whether the shared engine caches compiled functions ([`FunctionCache`]; on unless
+/// chosen otherwise). Only before the engine is first used, like [`set_compile_profile`].
+///
+/// The cache pays where functions repeat: the runtime compiled here when its precompiled code
+/// is refused, a plan edited and run again, mutants of one program. Where every plan is new
+/// (the differential tester's generated plans) nothing is ever found, and each function's
+/// body is hashed (SHA-256 over its IR) and its code copied into the cache for nothing: 4-6% of
+/// compiling such a plan, measured in BENCHMARKS.md.
+pub fn set_function_cache(enabled: bool) -> bool {
+    ENGINE.get().is_none() && FUNCTION_CACHE.set(enabled).is_ok()
+}
+
 /// [`config`] without the pooling allocator.
 fn base_config() -> Config {
     let mut config = code_config(compile_profile());
     // Cache compiled functions by body, so that what was compiled before is not again (see
     // `FunctionCache`).
     // It cannot fail with Cranelift enabled; without it compilation is only slower.
-    let _ = config.enable_incremental_compilation(FunctionCache::shared());
+    if *FUNCTION_CACHE.get_or_init(|| true) {
+        let _ = config.enable_incremental_compilation(FunctionCache::shared());
+    }
     if perf_map_requested() {
         config.profiler(wasmtime::ProfilingStrategy::PerfMap);
     }
@@ -181,6 +197,16 @@ impl FunctionCache {
         entries.bytes += size;
         entries.map.insert(key, value);
         true
+    }
+
+    /// How many compiled functions are kept.
+    pub fn len(&self) -> usize {
+        self.lock().map.len()
+    }
+
+    /// Whether no compiled function is kept.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 
     /// Adds the entries of the bundle at `path` (written by [`FunctionCache::save_bundle`]).

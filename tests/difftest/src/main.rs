@@ -324,6 +324,9 @@ fn main() -> ExitCode {
     } else {
         CompileProfile::Fast
     });
+    // Every generated plan is new, so compiled functions are never found again; mutants share
+    // most of their code with their seed program and with each other, and find some.
+    baton_host::engine::set_function_cache(!ends_by_construction);
     match mode {
         Mode::Print => {
             for index in options.start..options.start + options.count {
