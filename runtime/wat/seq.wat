@@ -1868,6 +1868,14 @@
 (func $b_min (param $args i32) (param $kwargs i32) (result i64)
   (call $seq_minmax (local.get $args) (local.get $kwargs) (i32.const 0)))
 
+;; sum()'s start, refused when it is a str, as CPython refuses it (after the iterable's
+;; `iter()`, before the first item). Also for the sum of a generator expression the compiler
+;; runs inline (codegen/scopes.rs, `consumed_genexp`).
+(func $sum_start (param $start i64) (result i64)
+  (if (i32.eq (call $tid (local.get $start)) (i32.const TYPE_STR))
+    (then (call $raise_static (global.get $t_TypeError) (global.get $s_seq_sum_strings))))
+  (local.get $start))
+
 (func $b_sum (param $args i32) (param $kwargs i32) (result i64)
   (local $argc i32) (local $acc i64) (local $start i64) (local $u1 i64) (local $u2 i64) (local $it i64) (local $v i64)
   (local $base i32)
@@ -1882,9 +1890,7 @@
   (if (i64.eqz (local.get $start)) (then (local.set $start (i64.const 1))))
   ;; The iterable first, as CPython: sum(0, 'a') is "'int' object is not iterable".
   (local.set $it (call $iter (call $seq_arg (local.get $args) (i32.const 0))))
-  (if (i32.eq (call $tid (local.get $start)) (i32.const TYPE_STR))
-    (then (call $raise_static (global.get $t_TypeError) (global.get $s_seq_sum_strings))))
-  (local.set $acc (local.get $start))
+  (local.set $acc (call $sum_start (local.get $start)))
   ;; The iterator and the total are rooted (slots 0 and 1), so a generator expression's or
   ;; map's function may collect while it runs ($next_plan).
   (local.set $base (global.get $shadow_top))
@@ -2203,7 +2209,7 @@
 ;; `plan`: the caller holds nothing the collector cannot see (`$next_plan`), so the step may
 ;; collect (`$call_plan`); otherwise collections wait until it returns (`$call`).
 (func $genexp_step_via (param $step i64) (param $item i64) (param $plan i32) (result i64)
-  (local $e i64) (local $d i32) (local $err i64)
+  (local $e i64) (local $d i32)
   (local.set $d (global.get $depth))
   (local.set $e
     (block $caught (result i64)
@@ -2211,11 +2217,21 @@
         (if (result i64) (local.get $plan)
           (then (call $call_plan (local.get $step) (i32.wrap_i64 (call $tuple1 (local.get $item))) (i32.const 0)))
           (else (call $call1 (local.get $step) (local.get $item))))))))
+  (global.set $depth (local.get $d))
+  (call $genexp_escape (local.get $e))
+  (unreachable))
+
+;; Raises exception `e` on, as it escapes a generator expression's code: a StopIteration as
+;; RuntimeError("generator raised StopIteration") caused by it (PEP 479), anything else as it
+;; is. Also for the generator expressions the compiler runs inline, as the loop of the builtin
+;; that consumes them (codegen/scopes.rs, `consumed_genexp`), which catch what their code raises
+;; and call this.
+(func $genexp_escape (param $e i64)
   (if (call $exc_matches (local.get $e) (i64.extend_i32_u (global.get $t_StopIteration)))
     (then
-      (global.set $depth (local.get $d))
-      (local.set $err (call $exc_new (global.get $t_RuntimeError) (call $tuple1 (i64.extend_i32_u (global.get $s_seq_gen_stop)))))
-      (call $raise_from (local.get $err) (local.get $e))))
+      (call $raise_from
+        (call $exc_new (global.get $t_RuntimeError) (call $tuple1 (i64.extend_i32_u (global.get $s_seq_gen_stop))))
+        (local.get $e))))
   (throw $exc (local.get $e)))
 
 ;; The argument count of iter()/next() (1 or 2), or TypeError as CPython words it.

@@ -8,7 +8,7 @@
 
 use rustpython_parser::ast;
 
-use super::scopes::Place;
+use super::scopes::{consumed_genexp, ConsumedGenexp, Consumer, Place};
 use super::{Collect, Generator, Result};
 use crate::check::normalize;
 use baton_runtime::layout::type_id;
@@ -184,6 +184,14 @@ impl Generator<'_> {
     /// `name(args)` for a builtin function the plan does not shadow: its `$b_` implementation
     /// with the argument tuple, as `$call` would reach it; `str(x)` of the builtin type.
     fn builtin_call(&mut self, name: &str, c: &ast::ExprCall) -> Result<Option<String>> {
+        let scope = self.current_scope();
+        let scopes = &self.scopes;
+        let consumed = consumed_genexp(c, |name| {
+            matches!(scopes.resolve(scope, name), Place::Builtin(_))
+        });
+        if let Some(consumed) = consumed {
+            return self.consumed_genexp(&consumed).map(Some);
+        }
         // `str(x)`: what `$b_str` does with one positional argument and no keywords, without
         // the argument tuple and the type's call dispatch (the commonest conversion in plans).
         if let ("str", [arg]) = (name, c.args.as_slice()) {
@@ -205,6 +213,33 @@ impl Generator<'_> {
         }
         let args = self.exprs_to_tuple(&c.args)?;
         Ok(Some(format!("(call $b_{name} {args} (i32.const 0))")))
+    }
+
+    /// A builtin's loop over the generator expression it consumes (scopes.rs,
+    /// `consumed_genexp`).
+    fn consumed_genexp(&mut self, consumed: &ConsumedGenexp<'_>) -> Result<String> {
+        let ConsumedGenexp {
+            consumer,
+            node,
+            genexp,
+            start,
+        } = *consumed;
+        let (generators, elt) = (&genexp.generators, &genexp.elt);
+        Ok(match consumer {
+            Consumer::Sum => self.comprehension(node, generators, Collect::Sum(elt, start))?,
+            Consumer::Any => self.comprehension(node, generators, Collect::Any(elt))?,
+            Consumer::All => self.comprehension(node, generators, Collect::All(elt))?,
+            Consumer::List => self.comprehension(node, generators, Collect::List(elt))?,
+            Consumer::Set => self.comprehension(node, generators, Collect::Set(elt))?,
+            Consumer::Tuple => {
+                let list = self.comprehension(node, generators, Collect::List(elt))?;
+                format!("(call $tuple_from {list})")
+            }
+            Consumer::Sorted => {
+                let list = self.comprehension(node, generators, Collect::List(elt))?;
+                format!("(call $b_sorted (i32.wrap_i64 (call $tuple1 {list})) (i32.const 0))")
+            }
+        })
     }
 
     /// WAT leaving a new tuple (i32 address) of the values in i64 locals.

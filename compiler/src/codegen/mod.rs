@@ -2686,6 +2686,10 @@ impl<'a> Generator<'a> {
     }
 
     /// A comprehension, emitted inline: its variables are extra locals of the current function.
+    /// A generator expression's too, where it is consumed whole at once (scopes.rs,
+    /// `consumed_genexp`, `joined_genexp`; or not lazy): then the first iterable's iterator is
+    /// made before anything else, as the generator's creation makes it, and what its code
+    /// raises leaves as it would leave a generator (`$genexp_escape`).
     fn comprehension(
         &mut self,
         node: &ast::Expr,
@@ -2693,27 +2697,55 @@ impl<'a> Generator<'a> {
         collect: Collect<'_>,
     ) -> Result<String> {
         let scope = self.scopes.scope_of(node);
+        let genexp = matches!(node, ast::Expr::GeneratorExp(_));
         let result = self.temp();
-        let init = match collect {
-            Collect::List(_) => "(call $list_new (i32.const 0))",
-            Collect::Set(_) => "(call $set_new)",
-            Collect::Dict(..) => "(call $dict_new)",
-        };
-        // The first iterable is evaluated in the enclosing scope.
+        // The first iterable is evaluated in the enclosing scope, and so is `sum`'s start.
         let first = self.expr(&generators[0].iter)?;
+        let init = match collect {
+            Collect::List(_) => "(call $list_new (i32.const 0))".to_owned(),
+            Collect::Set(_) => "(call $set_new)".to_owned(),
+            Collect::Dict(..) => "(call $dict_new)".to_owned(),
+            Collect::Sum(_, Some(start)) => format!("(call $sum_start {})", self.expr(start)?),
+            // (the int 0)
+            Collect::Sum(_, None) => "(i64.const 1)".to_owned(),
+            Collect::Any(_) => format!("(i64.const {})", layout::FALSE),
+            Collect::All(_) => format!("(i64.const {})", layout::TRUE),
+        };
         let first_temp = self.temp();
+        let exit = self.label("cexit");
         let body = self.capture(|g| {
             g.emit(&format!("(local.set {first_temp} {first})"));
+            if genexp {
+                g.emit(&format!(
+                    "(local.set {first_temp} (call $iter (local.get {first_temp})))"
+                ));
+            }
             g.emit(&format!("(local.set {result} {init})"));
             let saved_scope = g.f().scope;
             g.f().scope = scope;
-            let outcome = g.comprehension_body(scope, generators, 0, &first_temp, &result, collect);
+            let loops = g.capture(|g| {
+                g.comprehension_body(scope, generators, 0, &first_temp, &result, &exit, collect)
+            });
             g.f().scope = saved_scope;
-            outcome
+            let loops = loops?;
+            if genexp {
+                let (done, caught) = (g.label("gdone"), g.label("gcaught"));
+                let resume = "(call $resume (local.get $d))";
+                let escaping = g.scratch(&[resume]);
+                g.emit(&format!(
+                    "(block {done} (local.set {escaping} (block {caught} (result i64) \
+                       (try_table (catch $exc {caught}) (block {exit} {loops})) (br {done}))) \
+                     {resume} (call $genexp_escape (local.get {escaping})) (unreachable))"
+                ));
+            } else {
+                g.emit(&format!("(block {exit} {loops})"));
+            }
+            Ok(())
         })?;
         Ok(format!("(block (result i64) {body} (local.get {result}))"))
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn comprehension_body(
         &mut self,
         scope: ScopeId,
@@ -2721,6 +2753,7 @@ impl<'a> Generator<'a> {
         index: usize,
         first: &str,
         result: &str,
+        exit: &str,
         collect: Collect<'_>,
     ) -> Result<()> {
         if index == 0 {
@@ -2749,6 +2782,22 @@ impl<'a> Generator<'a> {
                     let key = self.keep(key, false, &[&value]);
                     format!("(call $dict_set (local.get {result}) {key} {value})")
                 }
+                Collect::Sum(elt, _) => {
+                    let value = self.expr(elt)?;
+                    let total = self.keep(format!("(local.get {result})"), false, &[&value]);
+                    let sum = self.binary_op(&ast::Operator::Add, total, value, None, "$add");
+                    format!("(local.set {result} {sum})")
+                }
+                Collect::Any(elt) | Collect::All(elt) => {
+                    let test = self.condition(elt)?;
+                    let (test, answer) = match collect {
+                        Collect::Any(_) => (test, layout::TRUE),
+                        _ => (format!("(i32.eqz {test})"), layout::FALSE),
+                    };
+                    format!(
+                        "(if {test} (then (local.set {result} (i64.const {answer})) (br {exit})))"
+                    )
+                }
             };
             self.emit(&code);
             return Ok(());
@@ -2771,17 +2820,23 @@ impl<'a> Generator<'a> {
             let test = self.condition(condition)?;
             self.emit(&format!("(br_if {top} (i32.eqz {test}))"));
         }
-        self.comprehension_body(scope, generators, index + 1, first, result, collect)?;
+        self.comprehension_body(scope, generators, index + 1, first, result, exit, collect)?;
         self.emit(&format!("(br {top})))"));
         Ok(())
     }
 }
 
+/// What a comprehension does with each element.
 #[derive(Clone, Copy)]
 pub(super) enum Collect<'e> {
     List(&'e ast::Expr),
     Set(&'e ast::Expr),
     Dict(&'e ast::Expr, &'e ast::Expr),
+    /// Adds it to the total, which starts at the start given (else 0): `sum`'s loop.
+    Sum(&'e ast::Expr, Option<&'e ast::Expr>),
+    /// Ends the loop at the first true element (`any`) or false one (`all`).
+    Any(&'e ast::Expr),
+    All(&'e ast::Expr),
 }
 
 enum FunctionBody<'e> {

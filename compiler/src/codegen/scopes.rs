@@ -66,6 +66,82 @@ pub fn joined_genexp(call: &ast::ExprCall) -> Option<(&ast::Expr, &ast::ExprGene
     }
 }
 
+/// The builtins whose generator-expression argument is compiled inline, as their own loop:
+/// what they do with the items, one at a time, is what the loop does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Consumer {
+    /// `sum(genexpr)`, `sum(genexpr, start)`: adds each item to the total as it comes.
+    Sum,
+    /// `any(genexpr)`, `all(genexpr)`: stop at the first true (false) item.
+    Any,
+    All,
+    /// `list(genexpr)`, `set(genexpr)`: the comprehension itself.
+    List,
+    Set,
+    /// `tuple(genexpr)`, `sorted(genexpr)`: the list comprehension, then the builtin on it
+    /// (each takes all the items before it does anything with them).
+    Tuple,
+    Sorted,
+}
+
+/// A call of a builtin that consumes a generator expression inline ([`Consumer`]).
+pub struct ConsumedGenexp<'e> {
+    pub consumer: Consumer,
+    /// The generator expression's node (its scope is a comprehension's).
+    pub node: &'e ast::Expr,
+    pub genexp: &'e ast::ExprGeneratorExp,
+    /// `sum`'s second argument.
+    pub start: Option<&'e ast::Expr>,
+}
+
+/// The generator expression a call of `sum`, `any`, `all`, `list`, `set`, `tuple` or `sorted`
+/// consumes, when `is_builtin` says the name is the builtin's (the plan binds it nowhere on the
+/// way out) and the call has no keywords: such a generator is iterated by that builtin alone,
+/// at once and to its end (or to `any`'s and `all`'s answer), so its code runs as the
+/// builtin's loop, inline, without a step function called per item. What CPython does that a
+/// loop would not is kept: the first iterable's `iter()` before `sum`'s start is evaluated, and
+/// a StopIteration escaping the element's code raised as RuntimeError (PEP 479). Both passes
+/// ask this of every call, with the same scopes, so they agree.
+pub fn consumed_genexp<'e>(
+    call: &'e ast::ExprCall,
+    is_builtin: impl Fn(&str) -> bool,
+) -> Option<ConsumedGenexp<'e>> {
+    let ast::Expr::Name(name) = call.func.as_ref() else {
+        return None;
+    };
+    if !call.keywords.is_empty() {
+        return None;
+    }
+    let (node, start) = match call.args.as_slice() {
+        [node] => (node, None),
+        [node, start] if !matches!(start, ast::Expr::Starred(_)) => (node, Some(start)),
+        _ => return None,
+    };
+    let ast::Expr::GeneratorExp(genexp) = node else {
+        return None;
+    };
+    if genexp.generators.iter().any(|g| g.is_async) {
+        return None;
+    }
+    let name = normalize(name.id.as_str());
+    let consumer = match (name.as_ref(), start) {
+        ("sum", _) => Consumer::Sum,
+        ("any", None) => Consumer::Any,
+        ("all", None) => Consumer::All,
+        ("list", None) => Consumer::List,
+        ("set", None) => Consumer::Set,
+        ("tuple", None) => Consumer::Tuple,
+        ("sorted", None) => Consumer::Sorted,
+        _ => return None,
+    };
+    is_builtin(&name).then_some(ConsumedGenexp {
+        consumer,
+        node,
+        genexp,
+        start,
+    })
+}
+
 #[derive(Debug)]
 pub struct ScopeData {
     pub kind: ScopeKind,
@@ -532,7 +608,18 @@ impl Walker<'_> {
             }
             E::Call(c) => {
                 self.expr(&c.func);
-                if let Some((arg, genexp)) = joined_genexp(c) {
+                let current = self.current();
+                let scopes = &*self.scopes;
+                let consumed = consumed_genexp(c, |name| {
+                    matches!(scopes.resolve(current, name), Place::Builtin(_))
+                });
+                if let Some(consumed) = consumed {
+                    let genexp = consumed.genexp;
+                    self.comprehension(consumed.node, &genexp.generators, &[&genexp.elt]);
+                    if let Some(start) = consumed.start {
+                        self.expr(start);
+                    }
+                } else if let Some((arg, genexp)) = joined_genexp(c) {
                     self.comprehension(arg, &genexp.generators, &[&genexp.elt]);
                 } else {
                     c.args.iter().for_each(|e| self.expr(e));
