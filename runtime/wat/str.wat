@@ -99,7 +99,7 @@
   (if (i32.eqz (local.get $len)) (then (return (i64.extend_i32_u (global.get $s_empty)))))
   (if (i32.and (i32.eq (local.get $len) (i32.const 1)) (i32.lt_u (i32.load8_u (local.get $src)) (i32.const 0x80)))
     (then (return (call $str_ascii_char (i32.load8_u (local.get $src))))))
-  (local.set $s (call $str_alloc (local.get $len) (local.get $n)))
+  (local.set $s (call $str_alloc_filled (i64.extend_i32_u (local.get $len)) (local.get $n)))
   (call $memcpy (i32.add (local.get $s) (i32.const 16)) (local.get $src) (local.get $len))
   (i64.extend_i32_u (local.get $s)))
 
@@ -650,7 +650,7 @@
     (then
       (if (i32.eq (local.get $cnt) (i32.const 1))
         (then (return (call $str_ascii_char (i32.load8_u (i32.add (local.get $d) (i32.wrap_i64 (local.get $start))))))))
-      (local.set $r (call $str_alloc (local.get $cnt) (local.get $cnt)))
+      (local.set $r (call $str_alloc_filled (i64.extend_i32_u (local.get $cnt)) (local.get $cnt)))
       (block $done
         (loop $each
           (br_if $done (i32.ge_u (local.get $k) (local.get $cnt)))
@@ -1818,7 +1818,7 @@
   (local.set $len (i32.sub (local.get $b1) (local.get $b0)))
   (if (i32.eq (local.get $len) (i32.const 1))
     (then (return (call $str_ascii_char (i32.load8_u (i32.add (local.get $d) (local.get $b0)))))))
-  (local.set $s (call $str_alloc (local.get $len) (local.get $len)))
+  (local.set $s (call $str_alloc_filled (i64.extend_i32_u (local.get $len)) (local.get $len)))
   (call $memcpy (i32.add (local.get $s) (i32.const 16)) (i32.add (local.get $d) (local.get $b0)) (local.get $len))
   (i64.extend_i32_u (local.get $s)))
 
@@ -2303,7 +2303,7 @@
   (local.set $n (i32.load offset=4 (local.get $p)))
   (if (call $str_is_ascii (local.get $p))
     (then
-      (local.set $r (call $str_alloc (local.get $n) (local.get $n)))
+      (local.set $r (call $str_alloc_filled (i64.extend_i32_u (local.get $n)) (local.get $n)))
       ;; lower and upper: eight bytes at a time. Every byte is below 0x80, so adding
       ;; 0x80 - lo (or 0x80 - (hi + 1)) sets a byte's top bit exactly when it is >= lo
       ;; (> hi), without carries between bytes; bit 5 of the letters in range flips.
