@@ -1859,8 +1859,14 @@
   (if (i64.eqz (local.get $best))
     (then
       (if (i64.ne (local.get $default) (i64.const 0)) (then (return (local.get $default))))
-      (call $raise_msg (global.get $t_ValueError) (call $msg1 (global.get $s_seq_minmax_empty) (call $seq_s (local.get $fname))))))
+      (call $minmax_empty (local.get $ismax))))
   (local.get $best))
+
+;; ValueError("max() arg is an empty sequence") (`ismax`), or min()'s. Also for the min and max
+;; of a generator expression the compiler runs inline (codegen/scopes.rs, `consumed_genexp`).
+(func $minmax_empty (param $ismax i32)
+  (call $raise_msg (global.get $t_ValueError) (call $msg1 (global.get $s_seq_minmax_empty)
+    (call $seq_s (select (global.get $s_seq_n_max) (global.get $s_seq_n_min) (local.get $ismax))))))
 
 (func $b_max (param $args i32) (param $kwargs i32) (result i64)
   (call $seq_minmax (local.get $args) (local.get $kwargs) (i32.const 1)))

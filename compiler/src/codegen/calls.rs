@@ -229,6 +229,8 @@ impl Generator<'_> {
             Consumer::Sum => self.comprehension(node, generators, Collect::Sum(elt, start))?,
             Consumer::Any => self.comprehension(node, generators, Collect::Any(elt))?,
             Consumer::All => self.comprehension(node, generators, Collect::All(elt))?,
+            Consumer::Min => self.comprehension(node, generators, Collect::Min(elt))?,
+            Consumer::Max => self.comprehension(node, generators, Collect::Max(elt))?,
             Consumer::List => self.comprehension(node, generators, Collect::List(elt))?,
             Consumer::Set => self.comprehension(node, generators, Collect::Set(elt))?,
             Consumer::Tuple => {

@@ -2710,6 +2710,8 @@ impl<'a> Generator<'a> {
             Collect::Sum(_, None) => "(i64.const 1)".to_owned(),
             Collect::Any(_) => format!("(i64.const {})", layout::FALSE),
             Collect::All(_) => format!("(i64.const {})", layout::TRUE),
+            // (no item yet)
+            Collect::Min(_) | Collect::Max(_) => "(i64.const 0)".to_owned(),
         };
         let first_temp = self.temp();
         let exit = self.label("cexit");
@@ -2739,6 +2741,13 @@ impl<'a> Generator<'a> {
                 ));
             } else {
                 g.emit(&format!("(block {exit} {loops})"));
+            }
+            // An empty sequence is an error of min and max themselves, not of the generator.
+            if let Collect::Min(_) | Collect::Max(_) = collect {
+                let is_max = i32::from(matches!(collect, Collect::Max(_)));
+                g.emit(&format!(
+                    "(if (i64.eqz (local.get {result})) (then (call $minmax_empty (i32.const {is_max}))))"
+                ));
             }
             Ok(())
         })?;
@@ -2798,6 +2807,26 @@ impl<'a> Generator<'a> {
                         "(if {test} (then (local.set {result} (i64.const {answer})) (br {exit})))"
                     )
                 }
+                Collect::Min(elt) | Collect::Max(elt) => {
+                    // The item is held across the comparison, which may run plan code.
+                    let value = self.expr(elt)?;
+                    let item = self.temp();
+                    let op = match collect {
+                        Collect::Max(_) => ast::CmpOp::Gt,
+                        _ => ast::CmpOp::Lt,
+                    };
+                    let better = self.compare_op(
+                        &op,
+                        &format!("(local.get {item})"),
+                        &format!("(local.get {result})"),
+                        false,
+                    );
+                    format!(
+                        "(local.set {item} {value}) \
+                         (if (i64.eqz (local.get {result})) (then (local.set {result} (local.get {item}))) \
+                           (else (if {better} (then (local.set {result} (local.get {item}))))))"
+                    )
+                }
             };
             self.emit(&code);
             return Ok(());
@@ -2837,6 +2866,10 @@ pub(super) enum Collect<'e> {
     /// Ends the loop at the first true element (`any`) or false one (`all`).
     Any(&'e ast::Expr),
     All(&'e ast::Expr),
+    /// Keeps the first element no later one is less than (`min`: `later < kept` replaces it)
+    /// or greater than (`max`); none is ValueError.
+    Min(&'e ast::Expr),
+    Max(&'e ast::Expr),
 }
 
 enum FunctionBody<'e> {

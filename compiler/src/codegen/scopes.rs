@@ -75,6 +75,9 @@ pub enum Consumer {
     /// `any(genexpr)`, `all(genexpr)`: stop at the first true (false) item.
     Any,
     All,
+    /// `min(genexpr)`, `max(genexpr)`: keep the first least (greatest) item, as it comes.
+    Min,
+    Max,
     /// `list(genexpr)`, `set(genexpr)`: the comprehension itself.
     List,
     Set,
@@ -94,8 +97,8 @@ pub struct ConsumedGenexp<'e> {
     pub start: Option<&'e ast::Expr>,
 }
 
-/// The generator expression a call of `sum`, `any`, `all`, `list`, `set`, `tuple` or `sorted`
-/// consumes, when `is_builtin` says the name is the builtin's (the plan binds it nowhere on the
+/// The generator expression a call of `sum`, `any`, `all`, `min`, `max`, `list`, `set`, `tuple`
+/// or `sorted` consumes, when `is_builtin` says the name is the builtin's (the plan binds it nowhere on the
 /// way out) and the call has no keywords: such a generator is iterated by that builtin alone,
 /// at once and to its end (or to `any`'s and `all`'s answer), so its code runs as the
 /// builtin's loop, inline, without a step function called per item. What CPython does that a
@@ -128,6 +131,8 @@ pub fn consumed_genexp<'e>(
         ("sum", _) => Consumer::Sum,
         ("any", None) => Consumer::Any,
         ("all", None) => Consumer::All,
+        ("min", None) => Consumer::Min,
+        ("max", None) => Consumer::Max,
         ("list", None) => Consumer::List,
         ("set", None) => Consumer::Set,
         ("tuple", None) => Consumer::Tuple,

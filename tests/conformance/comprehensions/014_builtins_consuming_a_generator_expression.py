@@ -1,4 +1,4 @@
-# sum, any, all, list, set, tuple and sorted of a generator expression run the generator's code
+# sum, any, all, min, max, list, set, tuple and sorted of a generator expression run the generator's code
 # as their own loop (no step function per item): everything observable stays CPython's.
 items = [3, 1, 4, 1, 5, 9, 2, 6]
 print(sum(x * x for x in items), sum(x for x in items if x % 2), sum(x for x in []))
@@ -7,6 +7,21 @@ print(sum(([x] for x in items[:3]), []), sum((i * j for i in range(4) for j in r
 print(any(x > 8 for x in items), any(x > 9 for x in items), any(x for x in []))
 print(all(x > 0 for x in items), all(x > 1 for x in items), all(x for x in []))
 print(any(x - 1 for x in [1, 1]), all(s for s in ["a", ""]), any([] for _ in "ab"))
+print(max(x * 2 for x in items), min(x for x in items if x > 3), max(c for w in ["ab", "zc"] for c in w))
+print(max(x for x in [1, 1.0]), min(x for x in [1.0, 1]), max(x for x in [2.5, 3, -1]), min(s for s in "bca"))
+for empty in ["min", "max"]:
+    try:
+        print(min(x for x in []) if empty == "min" else max(x for x in items if x > 100))
+    except ValueError as e:
+        print("ValueError:", e)
+try:
+    max(x for x in [1, "a"])
+except TypeError as e:
+    print("TypeError:", e)
+try:
+    min(x for x in ["a", 2])
+except TypeError as e:
+    print("TypeError:", e)
 print(list(x + 1 for x in items if x > 2), tuple(x for x in "abc"), tuple(x for x in []))
 print(sorted(x % 4 for x in items), sorted(set(x % 3 for x in items)), list(x for x in ""))
 print(sorted(c for word in ["ba", "dc"] for c in word if c != "c"))
@@ -48,7 +63,7 @@ except TypeError as e:
 
 # A StopIteration escaping the element's code becomes RuntimeError (PEP 479), in every one of
 # them and in a literal's join (also compiled inline); other exceptions pass as they are.
-for consumer in ["sum", "any", "all", "list", "set", "tuple", "sorted", "join"]:
+for consumer in ["sum", "any", "all", "min", "max", "list", "set", "tuple", "sorted", "join"]:
     it = iter([1, 2])
     try:
         if consumer == "sum":
@@ -57,6 +72,10 @@ for consumer in ["sum", "any", "all", "list", "set", "tuple", "sorted", "join"]:
             any(next(it) < 0 for _ in range(3))
         elif consumer == "all":
             all(next(it) for _ in range(3))
+        elif consumer == "min":
+            min(next(it) for _ in range(3))
+        elif consumer == "max":
+            max(next(it) for _ in range(3))
         elif consumer == "list":
             list(next(it) for _ in range(3))
         elif consumer == "set":
