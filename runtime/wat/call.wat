@@ -103,14 +103,27 @@
 
 ;; Calls a method by name; AttributeError when the receiver's type has no such method.
 (func $call_method (param $self i64) (param $name i64) (param $args i32) (param $kwargs i32) (result i64)
-  (local $t i32) (local $r i64)
+  (local $t i32) (local $r i64) (local $f i64) (local $base i32)
   (local.set $t (call $tid (local.get $self)))
   ;; `str.lower(s)`, `dict.fromkeys(keys)`: a method taken from a type, called at once.
-  (if (i32.eq (local.get $t) (i32.const TYPE_TYPE))
-    (then (return (call $call (call $getattr (local.get $self) (local.get $name)) (local.get $args) (local.get $kwargs)))))
-  ;; `m.group(1)`: a record's method is a function among its fields.
-  (if (i32.eq (local.get $t) (i32.const TYPE_RECORD))
-    (then (return (call $call (call $record_getattr (local.get $self) (local.get $name)) (local.get $args) (local.get $kwargs)))))
+  ;; `m.group(1)`, `pattern.findall(text)`: a record's method is a function among its fields.
+  ;; Either runs with collections on, as a plan function called from plan code does (a
+  ;; library method over a large text makes garbage as it goes, more than the memory cap
+  ;; allows in one call): the receiver and the method are rooted while it runs, since the
+  ;; caller may hold neither (the receiver is often a temporary) and the method's body keeps
+  ;; its function object and closure cells only in wasm locals.
+  (if (i32.or (i32.eq (local.get $t) (i32.const TYPE_TYPE)) (i32.eq (local.get $t) (i32.const TYPE_RECORD)))
+    (then
+      (local.set $f
+        (if (result i64) (i32.eq (local.get $t) (i32.const TYPE_TYPE))
+          (then (call $getattr (local.get $self) (local.get $name)))
+          (else (call $record_getattr (local.get $self) (local.get $name)))))
+      (local.set $base (global.get $shadow_top))
+      (call $root_push (local.get $self))
+      (call $root_push (local.get $f))
+      (local.set $r (call $call_plan (local.get $f) (local.get $args) (local.get $kwargs)))
+      (global.set $shadow_top (local.get $base))
+      (return (local.get $r))))
   (block $dispatched
     (if (i32.eq (local.get $t) (i32.const TYPE_STR))
       (then (local.set $r (call $str_method (local.get $self) (local.get $name) (local.get $args) (local.get $kwargs))) (br $dispatched)))
