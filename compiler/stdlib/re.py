@@ -1317,20 +1317,25 @@ def _make_pattern(pattern_text, flags, groups, names, compiled):
         return make_match(string, s, pos, endpos, found)
 
     def each(string, pos, endpos, limit):
-        """Every match in order, as finditer, findall, sub and split find them: after an empty
-        match the next may not be empty at the same place."""
+        """Where every match is, in order, as finditer, findall, sub and split find them (after
+        an empty match the next may not be empty at the same place): `_search` results (start,
+        end, group slots), with the bounds as clamped and the string's code points, which the
+        Match objects made of them need. No Match object is made here: findall, split and a
+        template's sub need only the slots, and a list of 100,000 Match objects (each a record
+        of closures) would hold hundreds of MB at once."""
         pos, endpos = _bounds(string, pos, endpos)
         s = _codes(string)
-        out = []
+        spans = []
+        at = pos
         forbid_empty = False
-        while pos <= endpos and (limit <= 0 or len(out) < limit):
-            found = _search(compiled, s, pos, endpos, False, -1, forbid_empty)
+        while at <= endpos and (limit <= 0 or len(spans) < limit):
+            found = _search(compiled, s, at, endpos, False, -1, forbid_empty)
             if found is None:
                 break
-            out.append(make_match(string, s, pos, endpos, found))
+            spans.append(found)
             forbid_empty = found[1] == found[0]
-            pos = found[1]
-        return out
+            at = found[1]
+        return pos, endpos, s, spans
 
     def match(string, pos=0, endpos=_MAXSIZE):
         return run(string, pos, endpos, True, False)
@@ -1342,19 +1347,30 @@ def _make_pattern(pattern_text, flags, groups, names, compiled):
         return run(string, pos, endpos, True, True)
 
     def finditer(string, pos=0, endpos=_MAXSIZE):
-        # A callable_iterator, as CPython's (a match is never None, the sentinel).
-        found = iter(each(string, pos, endpos, 0))
-        return iter(lambda: next(found, None), None)
+        # A callable_iterator, as CPython's (a match is never None, the sentinel). Each Match
+        # is made as it is asked for, with the bounds given (CPython's `m.pos` is finditer's
+        # `pos`, not where that match was searched from).
+        pos, endpos, s, spans = each(string, pos, endpos, 0)
+        found = iter(spans)
+
+        def step():
+            f = next(found, None)
+            if f is None:
+                return None
+            return make_match(string, s, pos, endpos, f)
+
+        return iter(step, None)
 
     def findall(string, pos=0, endpos=_MAXSIZE):
         out = []
-        for m in each(string, pos, endpos, 0):
+        for found in each(string, pos, endpos, 0)[3]:
+            slots = found[2]
             if groups == 0:
-                out.append(m.group(0))
+                out.append(_slot_text(string, slots, 0, ""))
             elif groups == 1:
-                out.append(m.group(1) or "")
+                out.append(_slot_text(string, slots, 1, ""))
             else:
-                out.append(tuple([g or "" for g in m.groups()]))
+                out.append(tuple([_slot_text(string, slots, i, "") for i in range(1, groups + 1)]))
         return out
 
     def subn(repl, string, count=0):
@@ -1371,17 +1387,17 @@ def _make_pattern(pattern_text, flags, groups, names, compiled):
         pieces = []
         last = 0
         n = 0
-        for m in each(string, 0, _MAXSIZE, count):
-            a = m.start()
-            pieces.append(string[last:a])
+        pos, endpos, s, spans = each(string, 0, _MAXSIZE, count)
+        for found in spans:
+            pieces.append(string[last:found[0]])
             if template is None:
-                r = repl(m)
+                r = repl(make_match(string, s, pos, endpos, found))
                 if not isinstance(r, str):
                     raise TypeError("expected str instance, " + type_name(r) + " found")
                 pieces.append(r)
             else:
-                pieces.append(_expand(template, m))
-            last = m.end()
+                pieces.append(_expand(template, string, found[2]))
+            last = found[1]
             n += 1
         pieces.append(string[last:])
         return "".join(pieces), n
@@ -1397,10 +1413,11 @@ def _make_pattern(pattern_text, flags, groups, names, compiled):
             return [string]
         out = []
         last = 0
-        for m in each(string, 0, _MAXSIZE, maxsplit):
-            out.append(string[last:m.start()])
-            out.extend(m.groups())
-            last = m.end()
+        for found in each(string, 0, _MAXSIZE, maxsplit)[3]:
+            out.append(string[last:found[0]])
+            for i in range(1, groups + 1):
+                out.append(_slot_text(string, found[2], i, None))
+            last = found[1]
         out.append(string[last:])
         return out
 
@@ -1488,7 +1505,7 @@ def _make_match(pattern, string, found, pos, endpos, groups, names):
         return start(g), end(g)
 
     def expand(template):
-        return _expand(_parse_template(template, groups, names), me[0])
+        return _expand(_parse_template(template, groups, names), string, slots)
 
     lastindex = slots[-1]
     if lastindex <= 0:
@@ -1602,16 +1619,25 @@ def _parse_template(template, groups, names):
     return out
 
 
-def _expand(template, m):
+def _expand(template, string, slots):
+    """A parsed template (`_parse_template`) filled in from a match's group slots."""
     pieces = []
     for part in template:
         if isinstance(part, str):
             pieces.append(part)
         else:
-            v = m.group(part)
-            if v is not None:
-                pieces.append(v)
+            pieces.append(_slot_text(string, slots, part, ""))
     return "".join(pieces)
+
+
+def _slot_text(string, slots, i, default):
+    """Group `i`'s text of a match whose group slots are `slots` (start and end of each group,
+    -1 where it did not take part), or `default` where it did not."""
+    a = slots[2 * i]
+    b = slots[2 * i + 1]
+    if a < 0 or b < 0:
+        return default
+    return string[a:b]
 
 
 # ---- the module's functions ----------------------------------------------------------------
