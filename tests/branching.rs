@@ -246,6 +246,30 @@ fn each_reducer_chooses_as_documented() {
     );
 }
 
+/// A validator and a reducer each make 160 MB of garbage in one call, under a 64 MiB cap: they
+/// run as plan code, collecting as they go (they ran with collections held off and raised
+/// MemoryError).
+#[test]
+fn a_validator_and_a_reducer_collect_their_garbage_as_they_run() {
+    let plan = r#"
+from baton import branch
+
+def churn(v):
+    total = 0
+    for i in range(16000):
+        total += len(str(i) * 2000)
+    return v + total % 7
+
+def main():
+    print(branch([lambda: 1, lambda: 2], validate=lambda v: churn(v) > 0, reduce="all")[1].value)
+    print(branch([lambda: 3], reduce=lambda outcomes: churn(outcomes[0].value)))
+"#;
+    let scratch = Scratch::new("callback-garbage");
+    let output = run_plan(&scratch, plan, &["--memory", "64"]);
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output), "2\n4\n");
+}
+
 const VALUES: &str = r#"
 from baton import parallel
 

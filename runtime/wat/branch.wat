@@ -226,6 +226,7 @@
 ;;        budget=None, adopt=True, n=None, priors=None, labels=None)
 (func $b_baton_branch (param $args i32) (param $kwargs i32) (result i64)
   (local $d i64) (local $reduce i64) (local $custom i64) (local $reply i64) (local $chosen i64)
+  (local $base i32) (local $reduced i64)
   (local $outcomes i64)
   (local.set $d (call $sdk_bind (global.get $s_br_branch) (call $branch_names)
     (i32.const 1) (i32.const 1) (local.get $args) (local.get $kwargs)))
@@ -241,9 +242,16 @@
       (call $msg1 (global.get $s_br_reduce_type) (call $type_name (local.get $reduce))))))
   (local.set $reply (call $br_run (global.get $s_br_branch) (local.get $d) (local.get $reduce)))
   (local.set $outcomes (call $br_arg (local.get $reply) (global.get $s_br_outcomes)))
+  ;; The reducer runs as plan code, which may collect (it is rooted: the arguments it came in
+  ;; may have no other reference).
   (if (i64.ne (local.get $custom) (i64.const 0))
-    (then (return (call $call (local.get $custom)
-      (i32.wrap_i64 (call $tuple1 (local.get $outcomes))) (i32.const 0)))))
+    (then
+      (local.set $base (global.get $shadow_top))
+      (call $root_push (local.get $custom))
+      (local.set $reduced (call $call_plan (local.get $custom)
+        (i32.wrap_i64 (call $tuple1 (local.get $outcomes))) (i32.const 0)))
+      (global.set $shadow_top (local.get $base))
+      (return (local.get $reduced))))
   (if (call $str_eq (local.get $reduce) (i64.extend_i32_u (global.get $s_br_all)))
     (then (return (local.get $outcomes))))
   (local.set $chosen (call $br_arg_or_none (local.get $reply) (global.get $s_br_chosen)))
@@ -350,7 +358,9 @@
   (local.set $score (i64.const 8))
   (if (i64.ne (local.get $validate) (i64.const 8))
     (then
-      (local.set $s (call $call (local.get $validate)
+      ;; The validator may collect too: the value, sent back after it, is rooted.
+      (call $root_push (local.get $value))
+      (local.set $s (call $call_plan (local.get $validate)
         (i32.wrap_i64 (call $tuple1 (local.get $value))) (i32.const 0)))
       (local.set $t (call $tid (local.get $s)))
       (if (i32.eq (local.get $t) (i32.const TYPE_BOOL))

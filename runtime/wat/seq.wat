@@ -2086,7 +2086,50 @@
       (local.set $v (call $next (i64.load offset=16 (local.get $s))))
       (if (i64.eqz (local.get $v)) (then (return (i64.const 0))))
       (return (call $call_plan (i64.load offset=8 (local.get $s)) (i32.wrap_i64 (call $tuple1 (local.get $v))) (i32.const 0)))))
+  (if (i32.eq (local.get $kind) (i32.const 2)) (then (return (call $map_next_plan (local.get $s)))))
+  (if (i32.eq (local.get $kind) (i32.const 3)) (then (return (call $filter_next_plan (local.get $s)))))
   (call $next (local.get $iter)))
+
+;; The next item of filter(f, iterator) (state `s`: f, iterator) for `$next_plan`: the predicate
+;; runs as plan code, which may collect, so the item it is given, which is returned if kept, is
+;; rooted meanwhile (and while its truth is asked, which may run plan code too).
+(func $filter_next_plan (param $s i32) (result i64)
+  (local $v i64) (local $f i64) (local $base i32) (local $keep i32)
+  (loop $each
+    (local.set $v (call $next (i64.load offset=16 (local.get $s))))
+    (if (i64.eqz (local.get $v)) (then (return (i64.const 0))))
+    (local.set $f (i64.load offset=8 (local.get $s)))
+    (local.set $base (global.get $shadow_top))
+    (call $root_push (local.get $v))
+    (local.set $keep
+      (call $truthy
+        (if (result i64) (i64.eq (local.get $f) (i64.const 8))
+          (then (local.get $v))
+          (else (call $call_plan (local.get $f) (i32.wrap_i64 (call $tuple1 (local.get $v))) (i32.const 0))))))
+    (global.set $shadow_top (local.get $base))
+    (br_if $each (i32.eqz (local.get $keep))))
+  (local.get $v))
+
+;; The next item of map(f, iterators...) with several iterators (state `s`: f, iterators...)
+;; for `$next_plan`: f runs as plan code, so the tuple of arguments being gathered is rooted
+;; while the iterators give their items.
+(func $map_next_plan (param $s i32) (result i64)
+  (local $n i32) (local $i i32) (local $t i32) (local $v i64) (local $base i32)
+  (local.set $n (i32.sub (i32.load offset=4 (local.get $s)) (i32.const 1)))
+  (local.set $t (call $tuple_new (local.get $n)))
+  (local.set $base (global.get $shadow_top))
+  (call $root_push (i64.extend_i32_u (local.get $t)))
+  (block $full
+    (loop $each
+      (br_if $full (i32.ge_u (local.get $i) (local.get $n)))
+      (local.set $v (call $next (i64.load offset=16 (i32.add (local.get $s) (i32.shl (local.get $i) (i32.const 3))))))
+      (if (i64.eqz (local.get $v))
+        (then (global.set $shadow_top (local.get $base)) (return (i64.const 0))))
+      (i64.store offset=8 (i32.add (local.get $t) (i32.shl (local.get $i) (i32.const 3))) (local.get $v))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br $each)))
+  (global.set $shadow_top (local.get $base))
+  (call $call_plan (i64.load offset=8 (local.get $s)) (local.get $t) (i32.const 0)))
 
 ;; The next item of iter(callable, sentinel) (state: callable, sentinel), or 0 when the call
 ;; returned the sentinel or raised StopIteration (then and ever after, as CPython's
