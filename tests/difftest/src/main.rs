@@ -37,7 +37,8 @@ compares stdout, exit status and the final exception line, and writes each reduc
 DIR/mismatch-<seed>-<n>.py (and appends it to FILE with --markdown). Modules are compiled
 with Cranelift's fast profile (no optimisation, single-pass register allocation: compiling
 dominates a generated plan's run; generated plans, which end by construction, also without fuel
-metering, the 10 s timeout bounding them); --optimised compiles as `baton run` does. --gc-stress N
+metering, the 10 s timeout bounding them, and without the cache of compiled functions, which
+never finds a new plan's); --optimised compiles as `baton run` does. --gc-stress N
 compiles Baton's side with the collector's stress mode (a collection at every Nth safe point,
 freed memory poisoned; also with --file and --mutate). --area NAME (math, re, shlex, textwrap)
 generates plans of N calls (default 100) of that module's functions instead, each call's result
