@@ -370,6 +370,15 @@ fn tracebacks_name_the_lines_cpython_names() {
         ),
         ["line 2, in <module>"]
     );
+    // A generator expression that sum, any, ... run inline still has its frame, one deeper
+    // than the function's, as CPython's has; a handler pops it.
+    assert_eq!(
+        traceback(
+            "genexpr.py",
+            "def f(xs):\n    try:\n        any(1 // x for x in xs)\n    except ZeroDivisionError:\n        pass\n    return sum(1 // x for x in xs)\n\n\nf([1, 0])\n"
+        ),
+        ["line 9, in <module>", "line 6, in f", "line 6, in <genexpr>"]
+    );
 }
 
 /// Mutation-fuzzer finding (seeds 3 and 4): an SDK import nothing reads is not evaluated, so an

@@ -2731,12 +2731,31 @@ impl<'a> Generator<'a> {
             g.f().scope = saved_scope;
             let loops = loops?;
             if genexp {
+                // The generator's frame, as CPython's tracebacks show it (`<genexpr>`, one
+                // deeper than the function's): pushed around the loop, popped after it; a
+                // handler's `$resume` pops it on the way out of an exception.
+                let depth = g.temp_i32();
+                let name = g.str_const("<genexpr>");
+                let line = g.frame_line(&generators[0].target);
+                let slot = format!(
+                    "(i32.add (global.get $frames) (i32.shl (local.get {depth}) (i32.const 3)))"
+                );
+                let enter = format!(
+                    "(local.set {depth} (i32.add (global.get $depth) (i32.const 1))) \
+                     (global.set $depth (local.get {depth})) \
+                     (i32.store {slot} (i32.const {name})) \
+                     (i32.store offset=4 {slot} (i32.const {line})) \
+                     (if (i32.gt_u (local.get {depth}) (global.get $max_depth)) \
+                       (then (call $raise_static (global.get $t_RecursionError) (global.get $s_recursion))))"
+                );
+                let leave = format!("(global.set $depth (i32.sub (local.get {depth}) (i32.const 1)))");
                 let (done, caught) = (g.label("gdone"), g.label("gcaught"));
                 let resume = "(call $resume (local.get $d))";
                 let escaping = g.scratch(&[resume]);
                 g.emit(&format!(
                     "(block {done} (local.set {escaping} (block {caught} (result i64) \
-                       (try_table (catch $exc {caught}) (block {exit} {loops})) (br {done}))) \
+                       (try_table (catch $exc {caught}) {enter} (block {exit} {loops}) {leave}) \
+                       (br {done}))) \
                      {resume} (call $genexp_escape (local.get {escaping})) (unreachable))"
                 ));
             } else {
