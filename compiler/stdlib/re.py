@@ -73,6 +73,9 @@ _GROUPEXISTS = 15  # (op, group, else): a conditional (?(group)yes|no)
 _FAIL = 16       # never matches
 _STAR = 17       # (op, single-character instruction, min, max): a greedy repeat of one
                  # character, matched as far as it goes and given back one at a time
+_PAST_END = 18   # fails where the position is past the end, as a lazy repeat of one character
+                 # does in CPython (its MIN_REPEAT_ONE, like REPEAT_ONE, needs `min` characters
+                 # before the end): only a match() from a pos past its endpos gets there
 
 # Anchors.
 _AT_BEGINNING = 0       # \A, and ^ without MULTILINE
@@ -815,6 +818,12 @@ def _single(node):
         return (_ANYALL,) if node[1] & DOTALL else (_ANY,)
     if kind == "set":
         return _set_instruction(node)
+    if kind == "group" and node[1] is None:
+        # `(?:x)`: CPython's compiler sees through a group that captures nothing, too.
+        inner = node[2]
+        if inner[0] == "seq" and len(inner[1]) == 1:
+            inner = inner[1][0]
+        return _single(inner)
     return None
 
 
@@ -827,6 +836,8 @@ def _compile_repeat(node, prog, state):
     if single is not None and greedy and not node[5]:
         _emit(prog, (_STAR, single, lo, hi), state)
         return
+    if single is not None and not node[5]:
+        _emit(prog, (_PAST_END,), state)
     if node[5]:
         sub = []
         _compile_repeat(("rep", body, lo, hi, True, False), sub, state)
@@ -942,13 +953,15 @@ def _at(kind, s, pos, end, ascii_only):
     if kind == _AT_END:
         return pos == end or (pos + 1 == end and s[pos] == 10)
     if kind == _AT_END_LINE:
-        return pos == end or s[pos] == 10
+        # (past the end, where a match() from a pos past its endpos looks, CPython reads the
+        # character there too, or the string's end)
+        return pos == end or (pos < len(s) and s[pos] == 10)
     if kind == _AT_END_STRING:
         return pos == end
     before = pos > 0 and _is_word(s[pos - 1], ascii_only)
     after = pos < end and _is_word(s[pos], ascii_only)
     if kind == _AT_BOUNDARY:
-        return before != after
+        return before != after and end > 0
     return before == after and end > 0
 
 
@@ -1003,7 +1016,9 @@ def _run(prog, s, start, end, need_end, forbid_empty, caps):
             else:
                 while p < limit and (s[p] == one[1] or _lower(s[p]) == one[1]):
                     p += 1
-            if p - pos < ins[2]:
+            # (past the end, where only a match() from a pos past its endpos starts, CPython's
+            # REPEAT_ONE fails even with no character to match)
+            if p - pos < ins[2] or pos > end:
                 ok = False
             else:
                 if p - pos > ins[2]:
@@ -1087,7 +1102,9 @@ def _run(prog, s, start, end, need_end, forbid_empty, caps):
                 if at < 0:
                     found = None
                 else:
-                    found = _run(ins[3], s, at, pos, pos, False, list(caps))
+                    # (its characters must be before the end too: only a match() from a pos
+                    # past its endpos has the end before `pos`)
+                    found = _run(ins[3], s, at, min(pos, end), pos, False, list(caps))
             else:
                 found = _run(ins[3], s, pos, end, -1, False, list(caps))
             if ins[2]:
@@ -1113,6 +1130,11 @@ def _run(prog, s, start, end, need_end, forbid_empty, caps):
                 pc += 1
             else:
                 pc = ins[2]
+        elif op == _PAST_END:
+            if pos > end:
+                ok = False
+            else:
+                pc += 1
         else:
             ok = False
         if not ok:
@@ -1130,7 +1152,7 @@ def _run(prog, s, start, end, need_end, forbid_empty, caps):
 def _first(prog):
     """The single-character instruction every match starts with, or None."""
     k = 0
-    while prog[k][0] == _SAVE:
+    while prog[k][0] == _SAVE or prog[k][0] == _PAST_END:
         k += 1
     ins = prog[k]
     if ins[0] == _CHAR or ins[0] == _CHARI or ins[0] == _SET:
@@ -1159,7 +1181,9 @@ def _search(compiled, s, pos, end, anchored, need_end, forbid_empty):
     slots = compiled[1]
     first = compiled[2]
     start = pos
-    while start <= end:
+    # (anchored, once even from past the end: CPython's match() runs its program there, and a
+    # pattern that needs no character, `(?!x)`, matches)
+    while start <= end or anchored:
         if first is not None and not anchored:
             # Skip to where the first character can match.
             while start < end and not _can_start(first, s[start]):
@@ -1308,7 +1332,7 @@ def _make_pattern(pattern_text, flags, groups, names, compiled):
 
     def run(string, pos, endpos, anchored, full):
         pos, endpos = _bounds(string, pos, endpos)
-        if pos > endpos:
+        if pos > endpos and not (anchored and not full):
             return None
         s = _codes(string)
         found = _search(compiled, s, pos, endpos, anchored, endpos if full else -1, False)
