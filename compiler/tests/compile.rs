@@ -160,3 +160,59 @@ print(n + 7, n < 3)
         "the arguments before f() are not rooted: {wat}"
     );
 }
+
+/// A library module's code is the same in every plan that imports it: its functions' text,
+/// and the indices of the runtime functions and globals it reaches (imported first, in order
+/// of first use, before anything only the plan uses). Compiled code reaches an import through
+/// its index, so this is what lets Cranelift's cache of compiled functions find `re`'s code
+/// compiled for another plan (a new plan importing `re` compiled in 0.52 s, and in 0.17 s once
+/// another has been).
+#[test]
+fn a_library_compiles_to_the_same_code_whatever_the_plan_around_it() {
+    let plain =
+        compile_source("a.py", "import re\nprint(re.sub('a', 'b', 'aaa'))\n").expect("compiles");
+    let other = compile_source(
+        "a_plan_with_a_much_longer_name.py",
+        "import re\nx = [1.5]\nprint(re.findall('a', 'aa'), x, len(x), sorted(x), 'more', x * 2)\n",
+    )
+    .expect("compiles");
+    let library = |wat: &str| -> String {
+        let start = wat.find("\n(func ").expect("functions");
+        let end = wat.find("\n(func $plan_main").expect("the plan's main");
+        wat[start..end].to_owned()
+    };
+    // Functions and globals are two index spaces: each list of imports in order.
+    let imports = |wat: &str, kind: &str| -> Vec<String> {
+        wat.lines()
+            .filter(|line| line.starts_with("(import ") && line.contains(kind))
+            .map(str::to_owned)
+            .collect()
+    };
+    let code = library(&plain.wat);
+    assert!(
+        code == library(&other.wat),
+        "the library's functions differ between the two plans"
+    );
+    for kind in ["(func ", "(global "] {
+        let (a, b) = (imports(&plain.wat, kind), imports(&other.wat, kind));
+        let shared = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+        assert!(shared > 5, "only {shared} {kind}imports in common");
+        for line in a[shared..].iter().chain(&b[shared..]) {
+            let name = line
+                .split('$')
+                .nth(1)
+                .and_then(|rest| rest.split([' ', ')']).next());
+            let name = name.expect("an import's name");
+            let uses = [
+                format!("call ${name})"),
+                format!("call ${name} "),
+                format!("global.get ${name})"),
+                format!("global.set ${name} "),
+            ];
+            assert!(
+                !uses.iter().any(|u| code.contains(u.as_str())),
+                "the library uses `{name}`, imported at different indices in the two plans"
+            );
+        }
+    }
+}

@@ -26,7 +26,7 @@
 //! runs only beside the runtime of the same version; the import module name says which, so a
 //! host with another runtime refuses the module before it runs.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::fmt::Write as _;
 use std::sync::OnceLock;
 
@@ -323,19 +323,30 @@ fn global_declarations(text: &str) -> BTreeMap<String, Global> {
 /// The runtime functions and globals that `code` names: the `$name` after each `call `
 /// (`return_call ` too), `ref.func `, `global.get ` and `global.set `. One pass over the text
 /// (a plan's functions run to megabytes), borrowing the names.
-fn names_used(code: &str) -> (BTreeSet<&str>, BTreeSet<&str>) {
-    let mut functions = BTreeSet::new();
-    let mut globals = BTreeSet::new();
+///
+/// Each in the order of first use: the plan's library modules come first in its code, so the
+/// runtime functions and globals they use are imported first, at the same indices whatever
+/// else the plan uses. Compiled code reaches an import through its index (an offset into the
+/// instance's context), so this keeps a library's compiled functions the same from plan to
+/// plan, and Cranelift's cache of compiled functions finds them (the host's `FunctionCache`):
+/// a new plan that imports `re` does not compile `re` again.
+fn names_used(code: &str) -> (Vec<&str>, Vec<&str>) {
+    let mut functions = Vec::new();
+    let mut globals = Vec::new();
+    let mut seen = HashSet::new();
     for (at, _) in code.match_indices('$') {
         let before = &code[..at];
-        let into = if before.ends_with("call ") || before.ends_with("ref.func ") {
-            &mut functions
+        let (into, kind) = if before.ends_with("call ") || before.ends_with("ref.func ") {
+            (&mut functions, 0)
         } else if before.ends_with("global.get ") || before.ends_with("global.set ") {
-            &mut globals
+            (&mut globals, 1)
         } else {
             continue;
         };
-        into.insert(name_at(&code[at + 1..]));
+        let name = name_at(&code[at + 1..]);
+        if seen.insert((kind, name)) {
+            into.push(name);
+        }
     }
     (functions, globals)
 }
@@ -357,14 +368,6 @@ pub fn assemble_plan(plan: &PlanParts<'_>) -> String {
 
     let mut out = String::with_capacity(plan.functions.len() + 8 * 1024);
     out.push_str("(module\n");
-    // The host calls the plan uses, imported though only the runtime calls them: they are the
-    // capabilities the module declares, which the host checks against the run's grants.
-    for call in HOST_CALLS {
-        if plan.host_calls.contains(&call.name) {
-            out.push_str(call.import);
-            out.push('\n');
-        }
-    }
     let _ = writeln!(out, "(import \"{from}\" \"memory\" (memory 1))");
     let _ = writeln!(out, "(import \"{from}\" \"table\" (table $fns 0 funcref))");
     let _ = writeln!(out, "(import \"{from}\" \"exc\" (tag $exc (param i64)))");
@@ -376,6 +379,22 @@ pub fn assemble_plan(plan: &PlanParts<'_>) -> String {
         let _ = writeln!(
             out,
             "(import \"{from}\" \"f:{name}\" (func ${name}{signature}))"
+        );
+    }
+    // The host calls the plan uses, imported though only the runtime calls them: they are the
+    // capabilities the module declares, which the host checks against the run's grants. After
+    // the runtime's functions, whose indices then do not depend on them.
+    for call in HOST_CALLS {
+        if plan.host_calls.contains(&call.name) {
+            out.push_str(call.import);
+            out.push('\n');
+        }
+    }
+    // The globals that describe the plan first: every plan imports them.
+    for name in PLAN_GLOBALS {
+        let _ = writeln!(
+            out,
+            "(import \"{from}\" \"g:{name}\" (global ${name} (mut i32)))"
         );
     }
     let mut constants = String::new();
@@ -392,12 +411,6 @@ pub fn assemble_plan(plan: &PlanParts<'_>) -> String {
                 global.ty
             );
         }
-    }
-    for name in PLAN_GLOBALS {
-        let _ = writeln!(
-            out,
-            "(import \"{from}\" \"g:{name}\" (global ${name} (mut i32)))"
-        );
     }
     out.push_str(&constants);
     out.push_str("(type $entry (func (param i32 i32 i32) (result i64)))\n");

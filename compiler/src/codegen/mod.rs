@@ -83,7 +83,9 @@ pub fn generate<'a>(
     let layout = runtime_layout();
     let scopes = Scopes::analyze(body);
     let mut statics = Statics::sharing_strs(layout.plan_statics, layout.strs.clone());
-    let traceback_file = statics.str(&baton_runtime::traceback_file_prefix(file.name()));
+    // Nothing of the plan's before the libraries' code: their statics and globals are then at
+    // the same places in every plan that imports them, so their compiled code is the same
+    // (runtime/src/linking.rs, `names_used`, says why that matters).
     let library_files: Vec<u32> = libraries
         .iter()
         .map(|library| statics.str(&baton_runtime::traceback_file_prefix(library.file.name())))
@@ -113,6 +115,9 @@ pub fn generate<'a>(
     for (index, library) in libraries.iter().enumerate() {
         generator.library(library, index as u32 + 1)?;
     }
+    let traceback_file = generator
+        .statics
+        .str(&baton_runtime::traceback_file_prefix(file.name()));
     // The collector times itself with the host's clock (figures.json's heap figures).
     generator.host_calls.insert("clock");
     generator.appends = append::AppendTargets::find(body);
