@@ -2081,19 +2081,15 @@
       (return (local.get $v))))
   (if (i32.eq (local.get $kind) (i32.const 7))
     (then (return (call $callable_next (local.get $s) (i32.const 1)))))
-  (if (i32.and (i32.eq (local.get $kind) (i32.const 2)) (i32.eq (i32.load offset=4 (local.get $s)) (i32.const 2)))
-    (then
-      (local.set $v (call $next (i64.load offset=16 (local.get $s))))
-      (if (i64.eqz (local.get $v)) (then (return (i64.const 0))))
-      (return (call $call_plan (i64.load offset=8 (local.get $s)) (i32.wrap_i64 (call $tuple1 (local.get $v))) (i32.const 0)))))
-  (if (i32.eq (local.get $kind) (i32.const 2)) (then (return (call $map_next_plan (local.get $s)))))
-  (if (i32.eq (local.get $kind) (i32.const 3)) (then (return (call $filter_next_plan (local.get $s)))))
+  (if (i32.eq (local.get $kind) (i32.const 2)) (then (return (call $map_next (local.get $s) (i32.const 1)))))
+  (if (i32.eq (local.get $kind) (i32.const 3)) (then (return (call $filter_next (local.get $s) (i32.const 1)))))
   (call $next (local.get $iter)))
 
-;; The next item of filter(f, iterator) (state `s`: f, iterator) for `$next_plan`: the predicate
-;; runs as plan code, which may collect, so the item it is given, which is returned if kept, is
-;; rooted meanwhile (and while its truth is asked, which may run plan code too).
-(func $filter_next_plan (param $s i32) (result i64)
+;; The next item of filter(f, iterator) (state `s`: f, iterator), or 0. `plan`: the predicate
+;; runs as plan code may (`$next_plan`: it may collect, so the item it is given, returned if
+;; kept, is rooted meanwhile, and while its truth is asked, which may run plan code too);
+;; otherwise collections wait until it returns (`$call1`).
+(func $filter_next (param $s i32) (param $plan i32) (result i64)
   (local $v i64) (local $f i64) (local $base i32) (local $keep i32)
   (loop $each
     (local.set $v (call $next (i64.load offset=16 (local.get $s))))
@@ -2105,15 +2101,19 @@
       (call $truthy
         (if (result i64) (i64.eq (local.get $f) (i64.const 8))
           (then (local.get $v))
-          (else (call $call_plan (local.get $f) (i32.wrap_i64 (call $tuple1 (local.get $v))) (i32.const 0))))))
+          (else
+            (if (result i64) (local.get $plan)
+              (then (call $call_plan (local.get $f) (i32.wrap_i64 (call $tuple1 (local.get $v))) (i32.const 0)))
+              (else (call $call1 (local.get $f) (local.get $v))))))))
     (global.set $shadow_top (local.get $base))
     (br_if $each (i32.eqz (local.get $keep))))
   (local.get $v))
 
-;; The next item of map(f, iterators...) with several iterators (state `s`: f, iterators...)
-;; for `$next_plan`: f runs as plan code, so the tuple of arguments being gathered is rooted
-;; while the iterators give their items.
-(func $map_next_plan (param $s i32) (result i64)
+;; The next item of map(f, iterators...) (state `s`: f, iterators...), or 0 once one of the
+;; iterators is exhausted. `plan`: f runs as plan code may (`$next_plan`; the tuple of
+;; arguments being gathered is rooted while the iterators give their items); otherwise
+;; collections wait until it returns (`$call`).
+(func $map_next (param $s i32) (param $plan i32) (result i64)
   (local $n i32) (local $i i32) (local $t i32) (local $v i64) (local $base i32)
   (local.set $n (i32.sub (i32.load offset=4 (local.get $s)) (i32.const 1)))
   (local.set $t (call $tuple_new (local.get $n)))
@@ -2129,7 +2129,9 @@
       (local.set $i (i32.add (local.get $i) (i32.const 1)))
       (br $each)))
   (global.set $shadow_top (local.get $base))
-  (call $call_plan (i64.load offset=8 (local.get $s)) (local.get $t) (i32.const 0)))
+  (if (result i64) (local.get $plan)
+    (then (call $call_plan (i64.load offset=8 (local.get $s)) (local.get $t) (i32.const 0)))
+    (else (call $call (i64.load offset=8 (local.get $s)) (local.get $t) (i32.const 0)))))
 
 ;; The next item of iter(callable, sentinel) (state: callable, sentinel), or 0 when the call
 ;; returned the sentinel or raised StopIteration (then and ever after, as CPython's
@@ -2160,8 +2162,7 @@
   (throw $exc (local.get $e)))
 
 (func $lazy_next (param $it i32) (result i64)
-  (local $kind i32) (local $s i32) (local $n i32) (local $i i32) (local $t i32) (local $v i64)
-  (local $f i64) (local $keep i32)
+  (local $kind i32) (local $s i32) (local $t i32) (local $v i64)
   (local.set $kind (i32.load offset=4 (local.get $it)))
   (local.set $s (i32.load offset=8 (local.get $it)))
   (if (i32.eq (local.get $kind) (i32.const 6))
@@ -2185,36 +2186,8 @@
       (i64.store offset=16 (local.get $s)
         (call $add (i64.load offset=16 (local.get $s)) (i64.const 3)))
       (return (i64.extend_i32_u (local.get $t)))))
-  (local.set $f (i64.load offset=8 (local.get $s)))
-  (if (i32.eq (local.get $kind) (i32.const 3))
-    (then
-      (block $found
-        (loop $each
-          (local.set $v (call $next (i64.load offset=16 (local.get $s))))
-          (if (i64.eqz (local.get $v)) (then (return (i64.const 0))))
-          (if (i64.eq (local.get $f) (i64.const 8))
-            (then (local.set $keep (call $truthy (local.get $v))))
-            (else (local.set $keep (call $truthy (call $call1 (local.get $f) (local.get $v))))))
-          (br_if $found (local.get $keep))
-          (br $each)))
-      (return (local.get $v))))
-  ;; map
-  (local.set $n (i32.sub (i32.load offset=4 (local.get $s)) (i32.const 1)))
-  (if (i32.eq (local.get $n) (i32.const 1))
-    (then
-      (local.set $v (call $next (i64.load offset=16 (local.get $s))))
-      (if (i64.eqz (local.get $v)) (then (return (i64.const 0))))
-      (return (call $call1 (local.get $f) (local.get $v)))))
-  (local.set $t (call $tuple_new (local.get $n)))
-  (block $full
-    (loop $each
-      (br_if $full (i32.ge_u (local.get $i) (local.get $n)))
-      (local.set $v (call $next (i64.load offset=16 (i32.add (local.get $s) (i32.shl (local.get $i) (i32.const 3))))))
-      (if (i64.eqz (local.get $v)) (then (return (i64.const 0))))
-      (i64.store offset=8 (i32.add (local.get $t) (i32.shl (local.get $i) (i32.const 3))) (local.get $v))
-      (local.set $i (i32.add (local.get $i) (i32.const 1)))
-      (br $each)))
-  (call $call (local.get $f) (local.get $t) (i32.const 0)))
+  (if (i32.eq (local.get $kind) (i32.const 3)) (then (return (call $filter_next (local.get $s) (i32.const 0)))))
+  (call $map_next (local.get $s) (i32.const 0)))
 
 (func $b_map (param $args i32) (param $kwargs i32) (result i64)
   (local $n i32) (local $f i64) (local $its i32) (local $i i32) (local $l i64) (local $t i32) (local $v i64) (local $it i64)

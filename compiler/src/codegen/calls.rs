@@ -184,12 +184,8 @@ impl Generator<'_> {
     /// `name(args)` for a builtin function the plan does not shadow: its `$b_` implementation
     /// with the argument tuple, as `$call` would reach it; `str(x)` of the builtin type.
     fn builtin_call(&mut self, name: &str, c: &ast::ExprCall) -> Result<Option<String>> {
-        let scope = self.current_scope();
-        let scopes = &self.scopes;
-        let consumed = consumed_genexp(c, |name| {
-            matches!(scopes.resolve(scope, name), Place::Builtin(_))
-        });
-        if let Some(consumed) = consumed {
+        // (`name` resolved to the builtin already: the scope pass asked the same of this call)
+        if let Some(consumed) = consumed_genexp(c, |_| true) {
             return self.consumed_genexp(&consumed).map(Some);
         }
         // `str(x)`: what `$b_str` does with one positional argument and no keywords, without

@@ -98,13 +98,14 @@ pub struct ConsumedGenexp<'e> {
 }
 
 /// The generator expression a call of `sum`, `any`, `all`, `min`, `max`, `list`, `set`, `tuple`
-/// or `sorted` consumes, when `is_builtin` says the name is the builtin's (the plan binds it nowhere on the
-/// way out) and the call has no keywords: such a generator is iterated by that builtin alone,
-/// at once and to its end (or to `any`'s and `all`'s answer), so its code runs as the
-/// builtin's loop, inline, without a step function called per item. What CPython does that a
-/// loop would not is kept: the first iterable's `iter()` before `sum`'s start is evaluated, and
-/// a StopIteration escaping the element's code raised as RuntimeError (PEP 479). Both passes
-/// ask this of every call, with the same scopes, so they agree.
+/// or `sorted` consumes, when `is_builtin` says the name is the builtin's (the plan binds it
+/// nowhere on the way out) and the call has no keywords: such a generator is iterated by that
+/// builtin alone, at once and to its end (or to `any`'s and `all`'s answer), so its code runs
+/// as the builtin's loop, inline, without a step function called per item. What CPython does
+/// that a loop would not is kept: the first iterable's `iter()` before `sum`'s start is
+/// evaluated, a StopIteration escaping the element's code is raised as RuntimeError (PEP 479),
+/// and tracebacks show the `<genexpr>` frame. The scope pass asks this of every call; code
+/// generation asks it of calls of builtins, which the scope pass resolved the same way.
 pub fn consumed_genexp<'e>(
     call: &'e ast::ExprCall,
     is_builtin: impl Fn(&str) -> bool,

@@ -41,3 +41,14 @@ print(shadow_later(), sum_copy(x for x in [3]))
 print(set(x % 3 for x in range(10)) == {0, 1, 2}, list(x for x in range(3) for _ in range(2)))
 print(min(x for x in [[2], [1, 5]]), max((s for s in ["b", "a"])))
 print(sum((x for x in [0.5, 0.25]), 1), sum(x for x in [True, True]), all(()), any(x for x in ()))
+# Each inline generator's frame counts toward the recursion limit, as CPython's does.
+def deep_sum(n):
+    return sum(deep_sum(n - 1) for _ in [0]) if n else 0
+def deep_any(n):
+    return any(deep_any(n - 1) for _ in [0]) if n else False
+for deep in [deep_sum, deep_any]:
+    try:
+        deep(100000)
+    except RecursionError:
+        print("RecursionError")
+print(deep_sum(50), deep_any(30))
