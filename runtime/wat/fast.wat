@@ -86,6 +86,66 @@
   (call $free (local.get $sb))
   (i64.extend_i32_u (local.get $s)))
 
+;; ---- join builders -----------------------------------------------------------------------------
+;; `sep.join(items)` made as the items come, for an iterator (str.wat, `$str_join_iter`) and for
+;; a generator expression the compiler runs inline (`"sep".join(genexpr)`): a str builder (56
+;; bytes, so the collector also keeps the two items below) with the join's state after it: +24
+;; the first item, +32 the first item that is not a str (0: none yet), +40 the items so far
+;; (i64), +48 that item's index (i64). What CPython's join, which makes a list of the items
+;; first, does is kept: every item is made before an error about one of them is raised, the
+;; error names the first that is not a str, and the one item of a one-item join is the result
+;; itself.
+
+(func $join_new (result i64)
+  (local $jb i32)
+  (local.set $jb (call $alloc (i32.const 56)))
+  (i32.store (local.get $jb) (i32.const TYPE_STR_BUILDER))
+  (i32.store offset=8 (local.get $jb) (call $alloc (i32.const 80)))
+  (i32.store offset=16 (local.get $jb) (i32.const 64))
+  (i64.extend_i32_u (local.get $jb)))
+
+;; Adds the next item (and the separator before it).
+(func $join_push (param $jb i64) (param $sep i64) (param $v i64)
+  (local $b i32) (local $n i64)
+  (local.set $b (i32.wrap_i64 (local.get $jb)))
+  (local.set $n (i64.load offset=40 (local.get $b)))
+  (i64.store offset=40 (local.get $b) (i64.add (local.get $n) (i64.const 1)))
+  ;; The first item waits: if it is the only one, it is the result.
+  (if (i64.eqz (local.get $n))
+    (then (i64.store offset=24 (local.get $b) (local.get $v)) (return)))
+  (if (i64.eq (local.get $n) (i64.const 1))
+    (then (call $join_take (local.get $b) (i64.extend_i32_u (global.get $s_empty))
+      (i64.load offset=24 (local.get $b)) (i64.const 0))))
+  (call $join_take (local.get $b) (local.get $sep) (local.get $v) (local.get $n)))
+
+;; Appends `sep` and item `v` (number `i`), or notes `v` when it is the first that is not a str.
+(func $join_take (param $b i32) (param $sep i64) (param $v i64) (param $i i64)
+  (if (i64.ne (i64.load offset=32 (local.get $b)) (i64.const 0)) (then (return)))
+  (if (i32.ne (call $tid (local.get $v)) (i32.const TYPE_STR))
+    (then
+      (i64.store offset=32 (local.get $b) (local.get $v))
+      (i64.store offset=48 (local.get $b) (local.get $i))
+      (return)))
+  (if (i32.load offset=4 (i32.wrap_i64 (local.get $sep)))
+    (then (call $fsb_push_str (local.get $b) (local.get $sep))))
+  (call $fsb_push_str (local.get $b) (local.get $v)))
+
+;; The joined str (the builder is used up), or TypeError for an item that is not a str.
+(func $join_finish (param $jb i64) (result i64)
+  (local $b i32) (local $n i64) (local $first i64)
+  (local.set $b (i32.wrap_i64 (local.get $jb)))
+  (local.set $n (i64.load offset=40 (local.get $b)))
+  (if (i64.eqz (local.get $n)) (then (return (i64.extend_i32_u (global.get $s_empty)))))
+  (if (i64.ne (i64.load offset=32 (local.get $b)) (i64.const 0))
+    (then (call $str_join_item_error (i64.load offset=48 (local.get $b)) (i64.load offset=32 (local.get $b)))))
+  (if (i64.eq (local.get $n) (i64.const 1))
+    (then
+      (local.set $first (i64.load offset=24 (local.get $b)))
+      (if (i32.ne (call $tid (local.get $first)) (i32.const TYPE_STR))
+        (then (call $str_join_item_error (i64.const 0) (local.get $first))))
+      (return (local.get $first))))
+  (call $fsb_finish (local.get $b)))
+
 ;; `{v:spec}`: appends format(v, spec). Small ints with type `d` `x` `X` `o` `b` (or none) and finite floats with
 ;; type `f`/`F` and a precision of at most 3 are laid out in place (sign, fill, alignment, width);
 ;; anything else — grouping, `z`, `#`, a fill that is not one ASCII byte, other types — goes

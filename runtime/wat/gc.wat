@@ -236,21 +236,42 @@
 (func $mark_raw (param $p i32)
   (if (local.get $p) (then (call $mark_block (local.get $p) (i32.const 0)))))
 
-;; Marks `n` values from `at`, at most as many as fit before `end`.
+;; Marks `n` values from `at`, at most as many as fit before `end`. Four values a turn, and
+;; four small ints (a list of numbers) passed over with one test: a list the plan is still
+;; building is read again at every collection until it is done.
 (func $mark_values (param $at i32) (param $n i32) (param $end i32)
-  (local $last i32) (local $v i64)
+  (local $last i32) (local $v i64) (local $v1 i64) (local $v2 i64) (local $v3 i64)
   (local.set $last (i32.add (local.get $at) (i32.shl (local.get $n) (i32.const 3))))
   (if (i32.or (i32.gt_u (local.get $last) (local.get $end)) (i32.lt_u (local.get $last) (local.get $at)))
     (then (local.set $last (local.get $end))))
+  (block $fours_done
+    (loop $four
+      (br_if $fours_done (i32.gt_u (i32.add (local.get $at) (i32.const 32)) (local.get $last)))
+      (local.set $v (i64.load (local.get $at)))
+      (local.set $v1 (i64.load offset=8 (local.get $at)))
+      (local.set $v2 (i64.load offset=16 (local.get $at)))
+      (local.set $v3 (i64.load offset=24 (local.get $at)))
+      (if (i32.eqz (i32.wrap_i64 (i64.and (i64.and (i64.and (local.get $v) (local.get $v1))
+            (i64.and (local.get $v2) (local.get $v3))) (i64.const 1))))
+        (then
+          (call $mark_unless_small (local.get $v))
+          (call $mark_unless_small (local.get $v1))
+          (call $mark_unless_small (local.get $v2))
+          (call $mark_unless_small (local.get $v3))))
+      (local.set $at (i32.add (local.get $at) (i32.const 32)))
+      (br $four)))
   (block $done
     (loop $each
       (br_if $done (i32.gt_u (i32.add (local.get $at) (i32.const 8)) (local.get $last)))
-      ;; (small ints and empty slots, most of a list of numbers, without a call)
-      (local.set $v (i64.load (local.get $at)))
-      (if (i32.eqz (i32.or (i64.eqz (local.get $v)) (i32.wrap_i64 (i64.and (local.get $v) (i64.const 1)))))
-        (then (call $mark_value (local.get $v))))
+      (call $mark_unless_small (i64.load (local.get $at)))
       (local.set $at (i32.add (local.get $at) (i32.const 8)))
       (br $each))))
+
+;; $mark_value, with the test for a small int or an empty slot (most of a list of numbers) where
+;; the runtime's inliner puts it in its caller's loop.
+(func $mark_unless_small (param $v i64)
+  (if (i32.eqz (i32.or (i64.eqz (local.get $v)) (i32.wrap_i64 (i64.and (local.get $v) (i64.const 1)))))
+    (then (call $mark_value (local.get $v)))))
 
 ;; Traces everything on the mark stack; after an overflow, rescans the heap for marked objects.
 (func $mark_drain
@@ -359,10 +380,15 @@
       (call $mark_ptr (i32.load offset=20 (local.get $p)))
       (call $mark_ptr (i32.load offset=24 (local.get $p)))
       (return)))
-;; f-string builder (fast.wat, internal): its buffer.
+;; str builder (fast.wat, internal): its buffer; a join builder's (56 bytes) also the first
+;; item and the first that is not a str.
   (if (i32.eq (local.get $t) (i32.const TYPE_STR_BUILDER))
     (then
       (call $mark_raw (i32.load offset=8 (local.get $p)))
+      (if (i32.ge_u (i32.sub (local.get $end) (local.get $p)) (i32.const 56))
+        (then
+          (call $mark_value (i64.load offset=24 (local.get $p)))
+          (call $mark_value (i64.load offset=32 (local.get $p)))))
       (return)))
   ;; record: its fields (a dict) and what str() gives.
   (if (i32.eq (local.get $t) (i32.const TYPE_RECORD))

@@ -104,6 +104,14 @@ impl Generator<'_> {
             ("replace", 2) => ("$fast_replace", String::new()),
             _ => return Ok(None),
         };
+        // `"sep".join(genexpr)`: the receiver is a str literal (its evaluation and its `join`'s
+        // lookup do nothing a plan can see), so the generator runs inline and the text is
+        // joined as its items come (`$join_push`), with no list of them that every collection
+        // during the loop would read again.
+        if let Some((arg, genexp)) = super::scopes::joined_genexp(c) {
+            let collect = Collect::Join(&genexp.elt, &attribute.value);
+            return Ok(Some(self.comprehension(arg, &genexp.generators, collect)?));
+        }
         // The receiver first, the method's lookup, then the arguments, as CPython evaluates them.
         let receiver = self.expr(&attribute.value)?;
         let name = self.str_value(&method);
@@ -114,16 +122,11 @@ impl Generator<'_> {
         };
         let temp = self.temp();
         let receiver = self.method_looked_up(c, &temp, receiver, &name, Some(owner));
-        let values = match super::scopes::joined_genexp(c) {
-            Some((arg, genexp)) => {
-                vec![self.comprehension(arg, &genexp.generators, Collect::List(&genexp.elt))?]
-            }
-            None => c
-                .args
-                .iter()
-                .map(|arg| self.expr(arg))
-                .collect::<Result<Vec<_>>>()?,
-        };
+        let values = c
+            .args
+            .iter()
+            .map(|arg| self.expr(arg))
+            .collect::<Result<Vec<_>>>()?;
         // Each operand stays visible to the collector while the ones after it run.
         let receiver = {
             let later: Vec<&str> = values.iter().map(String::as_str).collect();

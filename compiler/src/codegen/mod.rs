@@ -2717,6 +2717,7 @@ impl<'a> Generator<'a> {
             Collect::All(_) => format!("(i64.const {})", layout::TRUE),
             // (no item yet)
             Collect::Min(_) | Collect::Max(_) => "(i64.const 0)".to_owned(),
+            Collect::Join(..) => "(call $join_new)".to_owned(),
         };
         let first_temp = self.temp();
         let exit = self.label("cexit");
@@ -2766,11 +2767,17 @@ impl<'a> Generator<'a> {
             } else {
                 g.emit(&format!("(block {exit} {loops})"));
             }
-            // An empty sequence is an error of min and max themselves, not of the generator.
+            // An empty sequence is an error of min and max themselves, not of the generator;
+            // an item that is not a str is join's.
             if let Collect::Min(_) | Collect::Max(_) = collect {
                 let is_max = i32::from(matches!(collect, Collect::Max(_)));
                 g.emit(&format!(
                     "(if (i64.eqz (local.get {result})) (then (call $minmax_empty (i32.const {is_max}))))"
+                ));
+            }
+            if let Collect::Join(..) = collect {
+                g.emit(&format!(
+                    "(local.set {result} (call $join_finish (local.get {result})))"
                 ));
             }
             Ok(())
@@ -2830,6 +2837,11 @@ impl<'a> Generator<'a> {
                     format!(
                         "(if {test} (then (local.set {result} (i64.const {answer})) (br {exit})))"
                     )
+                }
+                Collect::Join(elt, sep) => {
+                    let value = self.expr(elt)?;
+                    let sep = self.expr(sep)?;
+                    format!("(call $join_push (local.get {result}) {sep} {value})")
                 }
                 Collect::Min(elt) | Collect::Max(elt) => {
                     // The item is held across the comparison, which may run plan code.
@@ -2894,6 +2906,9 @@ pub(super) enum Collect<'e> {
     /// or greater than (`max`); none is ValueError.
     Min(&'e ast::Expr),
     Max(&'e ast::Expr),
+    /// Appends it to the text, after the separator (the second expression, a str literal):
+    /// `"sep".join(genexpr)`'s loop (`$join_push`, runtime/wat/fast.wat).
+    Join(&'e ast::Expr, &'e ast::Expr),
 }
 
 enum FunctionBody<'e> {

@@ -43,8 +43,9 @@ pub fn lazy_genexp(genexp: &ast::ExprGeneratorExp) -> bool {
 
 /// The generator expression a call joins, when the call is `"literal".join(genexpr)`: such a
 /// generator is consumed whole before anything else happens (str.join makes a list of its
-/// argument first, then checks and joins), so it is compiled as the list comprehension it is
-/// equivalent to, without a step function called per item. Both passes ask this of every call.
+/// argument first, then checks and joins), so it runs inline as a loop that joins each item as
+/// it comes (`Collect::Join`), without a step function called per item. Both passes ask this
+/// of every call.
 pub fn joined_genexp(call: &ast::ExprCall) -> Option<(&ast::Expr, &ast::ExprGeneratorExp)> {
     let ast::Expr::Attribute(method) = call.func.as_ref() else {
         return None;
