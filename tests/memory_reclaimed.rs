@@ -3,12 +3,12 @@
 //! agent loop over a command's output, an LRU dict, a game of life, JSON round trips,
 //! exceptions, closures, an agent history, garbage made inside one builtin's callbacks (`sum`
 //! of a generator expression), inside a sort's key function and inside a plan-library method
-//! (`pattern.sub`'s replacement function), a `str.join` of half a million items joined as they
-//! come (a list of them first took the process to 73 MB) — and must print what CPython 3.11
-//! printed (`NAME.out`) under the default limits, with the `baton` process's peak resident
-//! memory under 64 MiB (CPython: 13-15 MB) once the plan is compiled. Before the collector, the
-//! first two died with MemoryError under the 256 MiB cap and the others peaked at up to 216 MB.
-//! No test asserts on time.
+//! (`pattern.sub`'s replacement function) and inside json.loads's hooks, a `str.join` of half
+//! a million items joined as they come (a list of them first took the process to 73 MB) — and
+//! must print what CPython 3.11 printed (`NAME.out`) under the default limits, with the `baton`
+//! process's peak resident memory under 64 MiB (CPython: 13-15 MB) once the plan is compiled.
+//! Before the collector, the first two died with MemoryError under the 256 MiB cap and the
+//! others peaked at up to 216 MB. No test asserts on time.
 
 use std::io::Read;
 use std::path::Path;

@@ -92,6 +92,11 @@
 (func $call1 (param $f i64) (param $a i64) (result i64)
   (call $call (local.get $f) (i32.wrap_i64 (call $tuple1 (local.get $a))) (i32.const 0)))
 
+;; `f(a)` for a runtime function that roots what it keeps (and `f`) itself: collections stay
+;; on while `f` runs (`$call_plan`; the callee's frame roots `a`).
+(func $call1_plan (param $f i64) (param $a i64) (result i64)
+  (call $call_plan (local.get $f) (i32.wrap_i64 (call $tuple1 (local.get $a))) (i32.const 0)))
+
 (func $call2 (param $f i64) (param $a i64) (param $b i64) (result i64)
   (local $t i32)
   (local.set $t (call $alloc (i32.const 24)))

@@ -10,7 +10,12 @@
 (global $jl_end (mut i32) (i32.const 0))
 (global $jl_pos (mut i32) (i32.const 0))
 ;; Hooks (0 when none): +0 object_hook, +8 object_pairs_hook, +16 parse_float, +24 parse_int,
-;; +32 parse_constant; +40 strict (0 or 1, as i32).
+;; +32 parse_constant: the items of a tuple that `$b_json_loads` keeps rooted while it decodes.
+;;
+;; A hook is plan code, called with collections on (`$call_plan`): the containers being filled
+;; (and an object's key while its value is parsed) are rooted on the shadow stack as they are
+;; made, so a collection inside a hook sees them; the hook functions are rooted with their
+;; tuple. A hook may itself call json.loads: `$b_json_loads` saves and restores this state.
 (global $jl_hooks (mut i32) (i32.const 0))
 (global $jl_strict (mut i32) (i32.const 1))
 
@@ -125,7 +130,7 @@
   (local $h i64)
   (local.set $h (call $jl_hook (i32.const 32)))
   (if (i32.and (i64.ne (local.get $h) (i64.const 0)) (i64.ne (local.get $h) (i64.const 8)))
-    (then (return (call $call1 (local.get $h) (i64.extend_i32_u (local.get $name))))))
+    (then (return (call $call1_plan (local.get $h) (i64.extend_i32_u (local.get $name))))))
   (call $float_new (local.get $x)))
 
 (func $jl_digit (param $p i32) (result i32)
@@ -190,14 +195,14 @@
         (then
           (local.set $text (call $str_new_counted (local.get $start) (i32.sub (local.get $p) (local.get $start))
             (i32.sub (local.get $p) (local.get $start))))
-          (return (call $call1 (local.get $h) (local.get $text)))))
+          (return (call $call1_plan (local.get $h) (local.get $text)))))
       (return (call $float_new (call $parse_float (local.get $start) (i32.sub (local.get $p) (local.get $start)))))))
   (local.set $h (call $jl_hook (i32.const 24)))
   (if (i32.and (i64.ne (local.get $h) (i64.const 0)) (i64.ne (local.get $h) (i64.const 8)))
     (then
       (local.set $text (call $str_new_counted (local.get $start) (i32.sub (local.get $p) (local.get $start))
         (i32.sub (local.get $p) (local.get $start))))
-      (return (call $call1 (local.get $h) (local.get $text)))))
+      (return (call $call1_plan (local.get $h) (local.get $text)))))
   ;; accumulate negatively so that -2^63 fits; more than 64 bits is Baton's OverflowError
   (local.set $c (i32.add (local.get $start) (local.get $neg)))
   (block $done (loop $each
@@ -321,7 +326,7 @@
 ;; An object whose content starts at p (after '{').
 (func $jl_object (param $p i32) (result i64)
   (local $d i64) (local $pairs i64) (local $key i64) (local $val i64) (local $end i32) (local $h i64)
-  (local $t i32)
+  (local $t i32) (local $base i32)
   (call $json_enter (global.get $s_json_rec_object))
   (local.set $end (global.get $jl_end))
   (local.set $h (call $jl_hook (i32.const 8)))
@@ -329,6 +334,9 @@
   (if (i64.ne (local.get $h) (i64.const 0))
     (then (local.set $pairs (call $list_new (i32.const 4))))
     (else (local.set $d (call $dict_new))))
+  ;; roots: +0 the object (or its pairs), +8 the key whose value is being parsed
+  (local.set $base (global.get $shadow_top))
+  (call $root_push (i64.or (local.get $d) (local.get $pairs)))
   (local.set $p (call $jl_ws (local.get $p)))
   (if (i32.or (i32.ge_u (local.get $p) (local.get $end)) (i32.ne (i32.load8_u (local.get $p)) (i32.const 125)))
     (then
@@ -336,11 +344,13 @@
         (if (i32.or (i32.ge_u (local.get $p) (local.get $end)) (i32.ne (i32.load8_u (local.get $p)) (i32.const 34)))
           (then (call $jl_fail (global.get $s_json_expecting_name) (local.get $p))))
         (local.set $key (call $jl_string (i32.add (local.get $p) (i32.const 1))))
+        (call $root_push (local.get $key))
         (local.set $p (call $jl_ws (global.get $jl_pos)))
         (if (i32.or (i32.ge_u (local.get $p) (local.get $end)) (i32.ne (i32.load8_u (local.get $p)) (i32.const 58)))
           (then (call $jl_fail (global.get $s_json_expecting_colon) (local.get $p))))
         (local.set $p (call $jl_ws (i32.add (local.get $p) (i32.const 1))))
         (local.set $val (call $jl_value (local.get $p)))
+        (global.set $shadow_top (i32.add (local.get $base) (i32.const 8)))
         (if (i64.ne (local.get $h) (i64.const 0))
           (then
             (local.set $t (call $tuple_new (i32.const 2)))
@@ -358,19 +368,23 @@
         (br $each))))
   (global.set $jl_pos (i32.add (local.get $p) (i32.const 1)))
   (call $native_leave)
+  ;; (the hook's frame roots its argument)
+  (global.set $shadow_top (local.get $base))
   (if (i64.ne (local.get $h) (i64.const 0))
-    (then (return (call $call1 (local.get $h) (local.get $pairs)))))
+    (then (return (call $call1_plan (local.get $h) (local.get $pairs)))))
   (local.set $h (call $jl_hook (i32.const 0)))
   (if (i32.and (i64.ne (local.get $h) (i64.const 0)) (i64.ne (local.get $h) (i64.const 8)))
-    (then (return (call $call1 (local.get $h) (local.get $d)))))
+    (then (return (call $call1_plan (local.get $h) (local.get $d)))))
   (local.get $d))
 
 ;; An array whose content starts at p (after '[').
 (func $jl_array (param $p i32) (result i64)
-  (local $l i64) (local $end i32)
+  (local $l i64) (local $end i32) (local $base i32)
   (call $json_enter (global.get $s_json_rec_array))
   (local.set $end (global.get $jl_end))
   (local.set $l (call $list_new (i32.const 4)))
+  (local.set $base (global.get $shadow_top))
+  (call $root_push (local.get $l))
   (local.set $p (call $jl_ws (local.get $p)))
   (if (i32.or (i32.ge_u (local.get $p) (local.get $end)) (i32.ne (i32.load8_u (local.get $p)) (i32.const 93)))
     (then
@@ -386,6 +400,7 @@
         (br $each))))
   (global.set $jl_pos (i32.add (local.get $p) (i32.const 1)))
   (call $native_leave)
+  (global.set $shadow_top (local.get $base))
   (local.get $l))
 
 ;; Decodes a whole document (a str value).
@@ -413,7 +428,7 @@
   (local $s i64) (local $n i32) (local $hooks i32) (local $e i32) (local $stop i32) (local $k i64)
   (local $v i64) (local $strict i32) (local $r i64) (local $exc i64)
   (local $save_src i64) (local $save_base i32) (local $save_end i32) (local $save_hooks i32)
-  (local $save_strict i32) (local $save_native i32)
+  (local $save_strict i32) (local $save_native i32) (local $save_pos i32) (local $base i32)
   (local.set $n (i32.load offset=4 (local.get $args)))
   (if (i32.eqz (local.get $n))
     (then (call $raise_static (global.get $t_TypeError) (global.get $s_json_loads_missing))))
@@ -432,7 +447,7 @@
         (if (i64.ne (local.get $k) (i64.const 0))
           (then
             (if (i32.eqz (local.get $hooks))
-              (then (local.set $hooks (call $alloc (i32.const 40)))))
+              (then (local.set $hooks (i32.add (call $tuple_new (i32.const 5)) (i32.const 8)))))
             (block $matched
               (if (call $json_kw_is (local.get $k) (global.get $s_json_kw_object_hook))
                 (then (i64.store offset=0 (local.get $hooks) (local.get $v)) (br $matched)))
@@ -463,6 +478,13 @@
   (local.set $save_hooks (global.get $jl_hooks))
   (local.set $save_strict (global.get $jl_strict))
   (local.set $save_native (global.get $native_depth))
+  (local.set $save_pos (global.get $jl_pos))
+  ;; (the document rooted too: `$jl_src`, which the collector marks, holds only the innermost
+  ;; of nested calls' documents)
+  (local.set $base (global.get $shadow_top))
+  (call $root_push (local.get $s))
+  (if (local.get $hooks)
+    (then (call $root_push (i64.extend_i32_u (i32.sub (local.get $hooks) (i32.const 8))))))
   (global.set $jl_hooks (local.get $hooks))
   (global.set $jl_strict (local.get $strict))
   (local.set $r
@@ -477,12 +499,16 @@
       (global.set $jl_hooks (local.get $save_hooks))
       (global.set $jl_strict (local.get $save_strict))
       (global.set $native_depth (local.get $save_native))
+      (global.set $jl_pos (local.get $save_pos))
+      (global.set $shadow_top (local.get $base))
       (throw $exc (local.get $exc))))
   (global.set $jl_src (local.get $save_src))
   (global.set $jl_base (local.get $save_base))
   (global.set $jl_end (local.get $save_end))
   (global.set $jl_hooks (local.get $save_hooks))
   (global.set $jl_strict (local.get $save_strict))
+  (global.set $jl_pos (local.get $save_pos))
+  (global.set $shadow_top (local.get $base))
   (local.get $r))
 
 ;; ---- encoding ------------------------------------------------------------------------------------
