@@ -116,11 +116,12 @@ fn a_list_nested_deeper_than_the_mark_stack_is_marked_whole() {
 
 #[test]
 fn the_block_check_finds_every_block_of_every_size_class_and_nothing_else() {
-    // For each of the 44 size classes, a chunk's worth of blocks and one more (so a second
+    // For each of the 47 size classes, a chunk's worth of blocks and one more (so a second
     // chunk): `$block_size` gives the class size at every block (the chunk's reciprocal stands
     // in for a division there, heap.wat) and 0 eight bytes in, and 0 in a chunk's header.
     let bad = print_int("(i64.extend_i32_u (local.get $bad))");
     let checked = print_int("(i64.extend_i32_u (local.get $checked))");
+    let classes = print_int("(i64.extend_i32_u (local.get $c))");
     let outcome = run(&format!(
         "(func $plan_main (local $c i32) (local $size i32) (local $p i32) (local $n i32)
            (local $bad i32) (local $checked i32)
@@ -141,13 +142,35 @@ fn the_block_check_finds_every_block_of_every_size_class_and_nothing_else() {
                (local.set $n (i32.add (local.get $n) (i32.const 1)))
                (br_if $blocks (i32.le_u (local.get $n) (i32.div_u (i32.const 65536) (local.get $size)))))
              (local.set $c (i32.add (local.get $c) (i32.const 1)))
-             (br_if $classes (i32.le_u (local.get $c) (i32.const 44))))
-           {bad}{checked})"
+             (br_if $classes (i32.lt_u (local.get $c) (global.get $class_count))))
+           {bad}{checked}{classes})"
     ));
     assert_eq!(outcome.error, None);
     let lines: Vec<u64> = outcome.stdout.lines().map(|l| l.parse().unwrap()).collect();
     assert_eq!(lines[0], 0, "blocks the check got wrong");
     assert!(lines[1] > 20_000, "only {} blocks checked", lines[1]);
+    assert_eq!(lines[2], 48, "the classes checked end at class 47 (28 KiB)");
+}
+
+#[test]
+fn objects_up_to_28_kib_share_chunks() {
+    // 60 live blocks of 20,000 bytes (a 20 KB command output, say): three to a chunk in their
+    // size class (20 KiB), where as large objects they took a 64 KiB chunk each (3.9 MB).
+    let report = print_int("(global.get $heap_peak)");
+    let outcome = run(&format!(
+        "(func $plan_main (local $i i32) (local $keep i64)
+           (local.set $keep (call $list_new (i32.const 60)))
+           (call $root_push (local.get $keep))
+           (loop $make
+             (call $list_append (local.get $keep) (i64.extend_i32_u (call $str_alloc (i32.const 19984) (i32.const 19984))))
+             (local.set $i (i32.add (local.get $i) (i32.const 1)))
+             (br_if $make (i32.lt_u (local.get $i) (i32.const 60))))
+           (call $gc_safepoint)
+           {report})"
+    ));
+    assert_eq!(outcome.error, None);
+    let peak: u64 = outcome.stdout.trim().parse().unwrap();
+    assert!(peak < 2 << 20, "60 blocks of 20,000 bytes took a heap of {peak} bytes");
 }
 
 /// WAT that makes `count` lists of one item (`tag` + the round number), appending every

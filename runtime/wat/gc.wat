@@ -434,7 +434,7 @@
   (local $chunk i32) (local $kind i32) (local $p i32)
   (local $n i32) (local $live i32) (local $bits i32) (local $c i32) (local $at i32)
   (local $run i32) (local $run_n i32) (local $runs_tail i32) (local $prev i32) (local $next i32)
-  (memory.fill (global.get $class_free) (i32.const 0) (i32.const 180))
+  (memory.fill (global.get $class_free) (i32.const 0) (i32.shl (global.get $class_count) (i32.const 2)))
   (global.set $free_runs (i32.const 0))
   (global.set $heap_used (i64.const 0))
   (local.set $chunk (global.get $heap_start))
@@ -511,7 +511,7 @@
   (local.set $c (i32.const 0))
   (block $classes_done
     (loop $class
-      (br_if $classes_done (i32.ge_u (local.get $c) (i32.const 45)))
+      (br_if $classes_done (i32.ge_u (local.get $c) (global.get $class_count)))
       (local.set $at (i32.add (global.get $class_unswept) (i32.shl (local.get $c) (i32.const 2))))
       (local.set $chunk (i32.load (local.get $at)))
       (local.set $prev (i32.const 0))
@@ -580,7 +580,7 @@
   (local $c i32) (local $at i32) (local $chunk i32)
   (block $classes_done
     (loop $class
-      (br_if $classes_done (i32.ge_u (local.get $c) (i32.const 45)))
+      (br_if $classes_done (i32.ge_u (local.get $c) (global.get $class_count)))
       (local.set $at (i32.add (global.get $class_unswept) (i32.shl (local.get $c) (i32.const 2))))
       (local.set $chunk (i32.load (local.get $at)))
       (block $cleared

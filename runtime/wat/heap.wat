@@ -8,16 +8,18 @@
 ;;      multiplication: gc.wat's `$block_index`), +12 the next chunk on its class's unswept list
 ;;      (gc.wat, `$gc_sweep`), +16 the mark bitmap (one bit per 8 bytes of the chunk, so a
 ;;      block's bit is (address - chunk) >> 3); blocks from +HDR (1088).
-;;   2  the first chunk of a large object (over 16 KiB). Header: +0 chunk count, +4 mark; the
+;;   2  the first chunk of a large object (over 28 KiB). Header: +0 chunk count, +4 mark; the
 ;;      object at +64.
 ;;   3  a later chunk of a large object.
 ;;   4  the first chunk of a free run. Header: +0 chunk count, +4 next run (or 0).
 ;;   5  a later chunk of a free run.
 ;; Every object address maps to its chunk header by clearing the low 16 bits, with no search.
 ;;
-;; Small sizes round up to one of 44 classes (8-byte steps to 128, then four per power of two
-;; to 16 KiB: at most 25% lost to rounding); each class keeps a free list threaded through its
-;; free blocks' first word. A chunk given to a class is cut into blocks at once. A collection
+;; Small sizes round up to one of 47 classes (8-byte steps to 128, then four per power of two
+;; to 16 KiB and three more to 28 KiB, the largest of which two fit a chunk: at most 25% lost
+;; to rounding, where a 20 KB str as a large object would take a whole chunk, three times its
+;; size, and bring the next collection three times as soon); each class keeps a free list
+;; threaded through its free blocks' first word. A chunk given to a class is cut into blocks at once. A collection
 ;; gives chunks with no live block back to the free runs, where large objects and other classes
 ;; take them (first fit), so churn does not fragment the heap without bound: a chunk is reusable
 ;; by any size as soon as it is empty. The free blocks of the other chunks join their class's
@@ -26,6 +28,9 @@
 ;; Every allocation is zeroed (free blocks hold stale data or, under stress, poison).
 
 (global $chunk_hdr i32 (i32.const 1088))
+;; The largest small size (class 47); the size classes are 1..$class_count - 1.
+(global $small_max i32 (i32.const 28672))
+(global $class_count i32 (i32.const 48))
 (global $large_hdr i32 (i32.const 64))
 
 ;; The heap size (`$heap_used`) past which the next collection is due: twice what the last one
@@ -38,7 +43,7 @@
 (global $heap_peak (export "baton_heap_peak") (mut i64) (i64.const 0))
 (global $free_runs (mut i32) (i32.const 0))
 
-;; The size class of a small size (1..16384).
+;; The size class of a small size (1..$small_max).
 (func $size_class (param $size i32) (result i32)
   (local $s1 i32) (local $b i32)
   (if (i32.le_u (local.get $size) (i32.const 128))
@@ -78,7 +83,7 @@
     (then (local.set $c (select (i32.shr_u (i32.add (local.get $size) (i32.const 7)) (i32.const 3))
       (i32.const 1) (local.get $size))))
     (else
-      (if (i32.gt_u (local.get $size) (i32.const 16384))
+      (if (i32.gt_u (local.get $size) (global.get $small_max))
         (then (return (call $alloc_large (i64.extend_i32_u (local.get $size)) (i32.const 1)))))
       (local.set $c (call $size_class (local.get $size)))))
   (local.set $head (i32.add (global.get $class_free) (i32.shl (local.get $c) (i32.const 2))))
@@ -107,7 +112,7 @@
 
 ;; As $alloc, for sizes computed in 64 bits (a size past the address space raises MemoryError).
 (func $alloc64 (param $size i64) (result i32)
-  (if (i64.le_u (local.get $size) (i64.const 16384))
+  (if (i64.le_u (local.get $size) (i64.extend_i32_u (global.get $small_max)))
     (then (return (call $alloc (i32.wrap_i64 (local.get $size))))))
   (call $alloc_large (local.get $size) (i32.const 1)))
 
@@ -176,7 +181,7 @@
   (local $c i32) (local $head i32) (local $p i32) (local $bytes i32)
   (if (i64.le_u (local.get $size) (i64.const 128))
     (then (return (call $alloc (i32.wrap_i64 (local.get $size))))))
-  (if (i64.gt_u (local.get $size) (i64.const 16384))
+  (if (i64.gt_u (local.get $size) (i64.extend_i32_u (global.get $small_max)))
     (then (return (call $alloc_large (local.get $size) (i32.const 0)))))
   (local.set $c (call $size_class (i32.wrap_i64 (local.get $size))))
   (local.set $head (i32.add (global.get $class_free) (i32.shl (local.get $c) (i32.const 2))))
