@@ -170,7 +170,10 @@ fn objects_up_to_28_kib_share_chunks() {
     ));
     assert_eq!(outcome.error, None);
     let peak: u64 = outcome.stdout.trim().parse().unwrap();
-    assert!(peak < 2 << 20, "60 blocks of 20,000 bytes took a heap of {peak} bytes");
+    assert!(
+        peak < 2 << 20,
+        "60 blocks of 20,000 bytes took a heap of {peak} bytes"
+    );
 }
 
 /// WAT that makes `count` lists of one item (`tag` + the round number), appending every

@@ -110,7 +110,8 @@ impl Generator<'_> {
         // during the loop would read again.
         if let Some((arg, genexp)) = super::scopes::joined_genexp(c) {
             let collect = Collect::Join(&genexp.elt, &attribute.value);
-            return Ok(Some(self.comprehension(arg, &genexp.generators, collect)?));
+            let joined = self.comprehension(arg, &genexp.generators, collect)?;
+            return Ok(Some(joined));
         }
         // The receiver first, the method's lookup, then the arguments, as CPython evaluates them.
         let receiver = self.expr(&attribute.value)?;
