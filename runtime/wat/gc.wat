@@ -254,24 +254,18 @@
       (if (i32.eqz (i32.wrap_i64 (i64.and (i64.and (i64.and (local.get $v) (local.get $v1))
             (i64.and (local.get $v2) (local.get $v3))) (i64.const 1))))
         (then
-          (call $mark_unless_small (local.get $v))
-          (call $mark_unless_small (local.get $v1))
-          (call $mark_unless_small (local.get $v2))
-          (call $mark_unless_small (local.get $v3))))
+          (call $mark_value (local.get $v))
+          (call $mark_value (local.get $v1))
+          (call $mark_value (local.get $v2))
+          (call $mark_value (local.get $v3))))
       (local.set $at (i32.add (local.get $at) (i32.const 32)))
       (br $four)))
   (block $done
     (loop $each
       (br_if $done (i32.gt_u (i32.add (local.get $at) (i32.const 8)) (local.get $last)))
-      (call $mark_unless_small (i64.load (local.get $at)))
+      (call $mark_value (i64.load (local.get $at)))
       (local.set $at (i32.add (local.get $at) (i32.const 8)))
       (br $each))))
-
-;; $mark_value, with the test for a small int or an empty slot (most of a list of numbers) where
-;; the runtime's inliner puts it in its caller's loop.
-(func $mark_unless_small (param $v i64)
-  (if (i32.eqz (i32.or (i64.eqz (local.get $v)) (i32.wrap_i64 (i64.and (local.get $v) (i64.const 1)))))
-    (then (call $mark_value (local.get $v)))))
 
 ;; Traces everything on the mark stack; after an overflow, rescans the heap for marked objects.
 (func $mark_drain
