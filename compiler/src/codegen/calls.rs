@@ -3,7 +3,9 @@
 //! A plain call of a name bound by exactly one `def` tests, at run time, that the callee is a
 //! function object made by that `def` (its table index) and then calls the function's body
 //! with the arguments as wasm parameters: no argument tuple, no `$bind`. Any other callee (the
-//! name was rebound, or the `def` is a second copy) goes through `$call` as before. A call of
+//! name was rebound, or the `def` is a second copy) goes through `$call` as before. Code that
+//! runs once (module-level code outside loops, `Generator::runs_once`) makes every such call
+//! through `$call`: the test would save nothing there and cost code to compile. A call of
 //! an unshadowed builtin function calls its runtime implementation directly.
 
 use rustpython_parser::ast;
@@ -30,7 +32,7 @@ impl Generator<'_> {
         let Some(def) = self.scopes.only_def(scope, &name) else {
             return Ok(None);
         };
-        if !def.plain || def.positional != c.args.len() {
+        if !def.plain || def.positional != c.args.len() || self.runs_once() {
             return Ok(None);
         }
         let index = self.def_index(def.key);
@@ -250,6 +252,10 @@ impl Generator<'_> {
             return format!("(i32.const {})", self.layout.empty_tuple);
         }
         let tuple = self.temp_i32();
+        if let Some(make) = super::tuple_of_n(temps.len()) {
+            let items: String = temps.iter().map(|t| format!(" (local.get {t})")).collect();
+            return format!("(local.tee {tuple} (call {make}{items}))");
+        }
         let mut code = format!(
             "(block (result i32) (local.set {tuple} (call $tuple_new (i32.const {})))",
             temps.len()

@@ -255,6 +255,10 @@ struct FnState {
     definite: Definite,
     /// Scratch locals, reused from statement to statement (see [`Generator::stmt`]).
     temps: TempPool,
+    /// A module body (or a part of one): its code outside loops runs once per run.
+    module_level: bool,
+    /// How many loops (of statements or comprehensions) enclose the code being emitted.
+    looping: usize,
 }
 
 impl FnState {
@@ -273,6 +277,8 @@ impl FnState {
             catch_here: Vec::new(),
             definite,
             temps: TempPool::default(),
+            module_level: false,
+            looping: 0,
         }
     }
 }
@@ -428,6 +434,17 @@ impl<'a> Generator<'a> {
 
     fn with_file(&self, line: usize) -> usize {
         (line & 0xff_ffff) | ((self.file_index as usize) << 24)
+    }
+
+    /// Whether the code being emitted runs at most once in a run: module-level code outside
+    /// every loop. Such code gets no inline fast paths (an int operation's small-int path, a
+    /// known function's direct call): they would save nothing at run time and only add code
+    /// to compile, and a plan is mostly such code (the differential tester's generated plans
+    /// are ~70% of it).
+    fn runs_once(&self) -> bool {
+        self.fns
+            .last()
+            .is_some_and(|f| f.module_level && f.looping == 0)
     }
 
     fn f(&mut self) -> &mut FnState {
@@ -610,6 +627,7 @@ impl<'a> Generator<'a> {
             &["(local $d i32)", "(local $frame i32)"],
             Definite::default(),
         ));
+        self.f().module_level = true;
         let name = self.str_const("<module>");
         if self.trap_deviations && with_main {
             self.emit("(global.set $trap_deviations (i32.const 1))");
@@ -654,6 +672,7 @@ impl<'a> Generator<'a> {
         let bound = self.f().definite.clone();
         self.fns
             .push(FnState::new(0, &["(local $frame i32)"], bound));
+        self.f().module_level = true;
         self.emit(FRAME_FROM_DEPTH);
         let result = self.stmts(body);
         self.emit(shadow::POP_FRAME);
@@ -1155,6 +1174,7 @@ impl<'a> Generator<'a> {
                 );
                 let before = self.f().definite.snapshot();
                 self.emit(&format!("(block {after} (block {exhausted} (loop {top}"));
+                self.f().looping += 1;
                 // Each test runs on the `while` line, as in CPython's tracebacks (the body left
                 // the frame on its last statement's line).
                 self.set_line(&*w.test);
@@ -1162,6 +1182,7 @@ impl<'a> Generator<'a> {
                 self.emit(&format!("(br_if {exhausted} (i32.eqz {test}))"));
                 self.loop_body(&w.body, &after, &top)?;
                 self.emit(&format!("(br {top})))"));
+                self.f().looping -= 1;
                 self.f().definite.restore(before.clone());
                 self.stmts(&w.orelse)?;
                 self.emit(")");
@@ -1393,6 +1414,7 @@ impl<'a> Generator<'a> {
         );
         self.emit(&format!("(local.set {iterator} (call $iter {iterable}))"));
         self.emit(&format!("(block {after} (block {exhausted} (loop {top}"));
+        self.f().looping += 1;
         // Taking the next item is the `for` line's doing (a dict that changed size during the
         // iteration is reported there, as CPython does), not the body's last line's.
         self.set_line(f);
@@ -1403,6 +1425,7 @@ impl<'a> Generator<'a> {
         self.assign(&f.target, &format!("(local.get {item})"))?;
         self.loop_body(&f.body, &after, &top)?;
         self.emit(&format!("(br {top})))"));
+        self.f().looping -= 1;
         self.f().definite.restore(before.clone());
         self.stmts(&f.orelse)?;
         self.emit(")");
@@ -2007,7 +2030,6 @@ impl<'a> Generator<'a> {
             return Ok(format!("(i32.const {})", self.layout.empty_tuple));
         }
         let tuple = self.temp_i32();
-        let mut code = String::from("(block (result i32)");
         let mut values = Vec::new();
         for item in items {
             values.push(self.expr(item)?);
@@ -2015,6 +2037,21 @@ impl<'a> Generator<'a> {
         // Evaluate items left to right into temporaries first: an item may itself allocate.
         // Each is held until the tuple is filled: across the items after it and `$tuple_new`.
         let temps = self.held_temps(&values, TUPLE_NEW);
+        if let Some(make) = tuple_of_n(items.len()) {
+            // The items as the operands of one call, in order; an item held across a later
+            // one that may collect goes through its (shadowed) temp.
+            let mut code = format!("(local.tee {tuple} (call {make}");
+            for (temp, value) in temps.iter().zip(&values) {
+                if temp[1..].starts_with(shadow::UNROOTED_PREFIX) {
+                    let _ = write!(code, " {value}");
+                } else {
+                    let _ = write!(code, " (local.tee {temp} {value})");
+                }
+            }
+            code.push_str("))");
+            return Ok(code);
+        }
+        let mut code = String::from("(block (result i32)");
         for (temp, value) in temps.iter().zip(&values) {
             let _ = write!(code, "(local.set {temp} {value})");
         }
@@ -2876,6 +2913,7 @@ impl<'a> Generator<'a> {
         let (done, top) = (self.label("cdone"), self.label("ctop"));
         self.emit(&format!("(local.set {iterator} (call $iter {iterable}))"));
         self.emit(&format!("(block {done} (loop {top}"));
+        self.f().looping += 1;
         self.emit(&format!(
             "(local.set {item} (call $next_plan (local.get {iterator})))"
         ));
@@ -2887,6 +2925,7 @@ impl<'a> Generator<'a> {
         }
         self.comprehension_body(scope, generators, index + 1, first, result, exit, collect)?;
         self.emit(&format!("(br {top})))"));
+        self.f().looping -= 1;
         Ok(())
     }
 }
@@ -2962,6 +3001,18 @@ fn module_chunks(body: &[ast::Stmt]) -> Vec<&[ast::Stmt]> {
     }
     chunks.push(&body[start..]);
     chunks
+}
+
+/// The runtime function that makes a tuple of `n` given items in one call (`$tuple_of1` ..
+/// `$tuple_of4`, runtime/wat/seq.wat), for the sizes it has one for.
+pub(super) fn tuple_of_n(n: usize) -> Option<&'static str> {
+    Some(match n {
+        1 => "$tuple_of1",
+        2 => "$tuple_of2",
+        3 => "$tuple_of3",
+        4 => "$tuple_of4",
+        _ => return None,
+    })
 }
 
 /// The text of f-string parts that are all constant strs (a format spec with no nested field).

@@ -124,6 +124,7 @@ impl Generator<'_> {
             self.label("top"),
         );
         self.emit(&format!("(block {after} (block {exhausted} (loop {top}"));
+        self.f().looping += 1;
         self.emit(&format!(
             "(if (i64.eqz (local.get {iterator})) \
              (then (br_if {exhausted} {finished}) \
@@ -135,6 +136,7 @@ impl Generator<'_> {
         self.assign(&f.target, &format!("(local.get {item})"))?;
         self.loop_body(&f.body, &after, &top)?;
         self.emit(&format!("(br {top})))"));
+        self.f().looping -= 1;
         self.f().definite.restore(before.clone());
         self.stmts(&f.orelse)?;
         self.emit(")");
