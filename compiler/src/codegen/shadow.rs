@@ -125,8 +125,8 @@ fn rewrite(src: &str, slots: &HashMap<String, (u32, Kind)>, out: &mut String) {
                     Kind::I64 => format!("(local.tee {name}{operand})"),
                     Kind::I32 => format!("(i64.extend_i32_u (local.tee {name}{operand}))"),
                 };
-                if is_number(&operand) {
-                    // A small int (or a static object's address) needs no root.
+                if is_number(&operand) || is_constant(&operand) {
+                    // A small int, a static object's address or 0 needs no root.
                     out.push_str(&src[start..name_end]);
                     out.push_str(&operand);
                     out.push(')');
@@ -237,6 +237,14 @@ pub(super) fn may_collect(code: &str) -> bool {
     })
 }
 
+/// Whether `code` is a constant: a small int or a static object's address (the runtime's and
+/// the plan's statics are never collected), so it never needs a root.
+pub(super) fn is_constant(code: &str) -> bool {
+    let code = code.trim();
+    (code.starts_with("(i64.const ") || code.starts_with("(i32.const "))
+        && closing_paren(code.as_bytes(), 0) + 1 == code.len()
+}
+
 /// Whether the value `code` leaves needs rooting while `later` runs: not for a constant, nor
 /// for a read of a local that `later` does not assign (the local's slot holds the value).
 pub(super) fn needs_root(code: &str, later: &str) -> bool {
@@ -244,7 +252,7 @@ pub(super) fn needs_root(code: &str, later: &str) -> bool {
         return false;
     }
     let code = code.trim();
-    if code.starts_with("(i64.const ") || code.starts_with("(i32.const ") {
+    if is_constant(code) {
         return false;
     }
     if let Some(name) = code
@@ -272,7 +280,7 @@ mod tests {
     fn sets_and_tees_of_values_write_through_to_their_slots() {
         let out = run(
             &["(local $d i32)", "(local $v0 i64)", "(local $p1 i32)"],
-            "(local.set $v0 (call $f (local.tee $v0 (call $h))))(local.set $d (i32.const 1))(local.set $p1 (call $g))(local.set $v0 (i64.add (local.get $v0) (i64.const 2)))",
+            "(local.set $v0 (call $f (local.tee $v0 (call $h))))(local.set $d (i32.const 1))(local.set $p1 (call $g))(local.set $v0 (i64.add (local.get $v0) (i64.const 2)))(local.set $p1 (i32.const 0))",
         );
         assert!(out.contains(
             "(i64.store offset=0 (local.get $sp) (local.tee $v0 (call $f (i64.store offset=0 (local.get $sp) (local.tee $v0 (call $h))) (local.get $v0))))"
@@ -283,6 +291,8 @@ mod tests {
             "{out}"
         );
         assert!(out.contains("(local.set $d (i32.const 1))"), "{out}");
+        // Nor does a constant address (a static object, or none).
+        assert!(out.contains("(local.set $p1 (i32.const 0))"), "{out}");
         assert!(
             out.contains(
                 "(i64.store offset=8 (local.get $sp) (i64.extend_i32_u (local.tee $p1 (call $g))))"
