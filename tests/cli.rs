@@ -17,7 +17,9 @@ fn baton(args: &[&str]) -> Output {
 }
 
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("baton-cli-{}-{name}", std::process::id()));
+    // Under target/ (as the run directories are), one per test, emptied when the test starts.
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }

@@ -257,16 +257,35 @@ impl Manifest {
 mod tests {
     use super::*;
 
-    fn scratch() -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("baton-manifest-{}", std::process::id()));
+    /// A test's own directory with a plan and a workspace in it, removed when dropped.
+    struct Scratch(PathBuf);
+
+    impl std::ops::Deref for Scratch {
+        type Target = Path;
+        fn deref(&self) -> &Path {
+            &self.0
+        }
+    }
+
+    impl Drop for Scratch {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    fn scratch(test: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!(
+            "baton-manifest-{}-{test}",
+            std::process::id()
+        ));
         std::fs::create_dir_all(dir.join("repo")).unwrap();
         std::fs::write(dir.join("plan.py"), "print(1)\n").unwrap();
-        dir
+        Scratch(dir)
     }
 
     #[test]
     fn every_bad_line_is_reported_with_its_number() {
-        let dir = scratch();
+        let dir = scratch("bad-lines");
         let text = concat!(
             "{\"id\": \"a\", \"plan\": \"plan.py\", \"workspace\": \"repo\"}\n",
             "{\"id\": \"a\", \"plan\": \"missing.py\"}\n",
@@ -296,7 +315,7 @@ mod tests {
 
     #[test]
     fn shards_are_whole_groups() {
-        let dir = scratch();
+        let dir = scratch("shards");
         std::fs::create_dir_all(dir.join("repo2")).unwrap();
         let mut text = String::new();
         for i in 0..6 {
