@@ -1,12 +1,15 @@
 //! Hostile plans against the run limits: each ends with the documented exit code or Python
 //! exception, and the `baton` process stays within its memory cap. No test asserts on time.
 
-use std::process::Command;
+use std::io::Read;
+use std::process::{Command, Stdio};
 
 struct Run {
     exit: i32,
     stdout: String,
     stderr: String,
+    /// The `baton` process's peak resident memory, in bytes.
+    max_rss: u64,
 }
 
 fn run(source: &str, limits: &[&str]) -> Run {
@@ -15,7 +18,7 @@ fn run(source: &str, limits: &[&str]) -> Run {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(format!("plan{}.py", source.len() ^ limits.len()));
     std::fs::write(&path, source).unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_baton"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_baton"))
         .arg("run")
         .arg(&path)
         .args(limits)
@@ -24,12 +27,37 @@ fn run(source: &str, limits: &[&str]) -> Run {
             "BATON_RUNS_DIR",
             std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("limits-runs"),
         )
-        .output()
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
         .expect("run baton");
+    let drain = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut text = Vec::new();
+            pipe.read_to_end(&mut text).expect("read baton's output");
+            String::from_utf8_lossy(&text).into_owned()
+        })
+    };
+    let stdout = drain(Box::new(child.stdout.take().unwrap()));
+    let stderr = drain(Box::new(child.stderr.take().unwrap()));
+    // Reaped here rather than by `Child::wait`, for this child's own resource usage: the
+    // process-wide figure for children (RUSAGE_CHILDREN) would count the other tests' runs,
+    // which this binary's harness runs at the same time.
+    let pid = libc::pid_t::try_from(child.id()).unwrap();
+    let (mut status, mut usage) = (0, unsafe { std::mem::zeroed::<libc::rusage>() });
+    // SAFETY: wait4 writes the status and usage into the locals passed; the child is ours and
+    // has not been waited for.
+    let reaped = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    assert_eq!(reaped, pid, "wait4: {}", std::io::Error::last_os_error());
     Run {
-        exit: output.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        exit: if libc::WIFEXITED(status) {
+            libc::WEXITSTATUS(status)
+        } else {
+            -1
+        },
+        stdout: stdout.join().unwrap(),
+        stderr: stderr.join().unwrap(),
+        max_rss: u64::try_from(usage.ru_maxrss).unwrap_or(0) * 1024,
     }
 }
 
@@ -37,21 +65,20 @@ fn last_line(text: &str) -> &str {
     text.lines().last().unwrap_or("")
 }
 
-/// Peak resident memory of the children this process has waited for, in bytes.
-fn children_max_rss() -> u64 {
-    // SAFETY: getrusage writes into the struct we pass and reads nothing else.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let status = unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) };
-    assert_eq!(status, 0);
-    u64::try_from(usage.ru_maxrss).unwrap_or(0) * 1024
-}
-
 const MEMORY: &[&str] = &["--memory", "64"];
 
 #[test]
 fn hostile_plans_end_with_the_documented_outcome_within_the_memory_cap() {
+    // Every run's peak memory, for the check at the end.
+    let peak = std::cell::Cell::new(0u64);
+    let hostile = |source: &str, limits: &[&str]| {
+        let r = run(source, limits);
+        peak.set(peak.get().max(r.max_rss));
+        r
+    };
+
     // An infinite loop: the CPU limit (fuel) ends it.
-    let r = run(
+    let r = hostile(
         "while True:\n    pass\n",
         &["--memory", "64", "--fuel", "50000000"],
     );
@@ -59,7 +86,7 @@ fn hostile_plans_end_with_the_documented_outcome_within_the_memory_cap() {
     assert!(r.stderr.contains("CPU limit"), "{}", r.stderr);
 
     // The same loop with unlimited fuel: the wall-clock timeout ends it.
-    let r = run(
+    let r = hostile(
         "x = 0\nwhile True:\n    x += 1\n",
         &[
             "--memory",
@@ -78,7 +105,7 @@ fn hostile_plans_end_with_the_documented_outcome_within_the_memory_cap() {
     );
 
     // A string of ten billion characters: MemoryError inside the plan.
-    let r = run("x = 'a' * 10**10\n", MEMORY);
+    let r = hostile("x = 'a' * 10**10\n", MEMORY);
     assert_eq!(
         (r.exit, last_line(&r.stderr)),
         (1, "MemoryError"),
@@ -87,14 +114,14 @@ fn hostile_plans_end_with_the_documented_outcome_within_the_memory_cap() {
     );
 
     // A list that doubles forever, and a dict that grows forever: MemoryError at the cap.
-    let r = run("xs = [1]\nwhile True:\n    xs = xs + xs\n", MEMORY);
+    let r = hostile("xs = [1]\nwhile True:\n    xs = xs + xs\n", MEMORY);
     assert_eq!(
         (r.exit, last_line(&r.stderr)),
         (1, "MemoryError"),
         "{}",
         r.stderr
     );
-    let r = run(
+    let r = hostile(
         "d = {}\ni = 0\nwhile True:\n    d[i] = str(i) * 100\n    i += 1\n",
         MEMORY,
     );
@@ -106,21 +133,21 @@ fn hostile_plans_end_with_the_documented_outcome_within_the_memory_cap() {
     );
 
     // MemoryError is catchable, and the plan can go on and report it.
-    let r = run(
+    let r = hostile(
         "try:\n    x = 'a' * 10**10\nexcept MemoryError:\n    print('caught')\n",
         MEMORY,
     );
     assert_eq!((r.exit, r.stdout.as_str()), (0, "caught\n"), "{}", r.stderr);
 
     // Unbounded recursion: a catchable RecursionError, never a wasm stack overflow.
-    let r = run("def f():\n    return f()\nf()\n", MEMORY);
+    let r = hostile("def f():\n    return f()\nf()\n", MEMORY);
     assert_eq!(
         (r.exit, last_line(&r.stderr)),
         (1, "RecursionError: maximum recursion depth exceeded"),
         "{}",
         r.stderr
     );
-    let r = run("def f(n):\n    return f(n + 1)\ntry:\n    f(0)\nexcept RecursionError as e:\n    print('caught', e)\n", MEMORY);
+    let r = hostile("def f(n):\n    return f(n + 1)\ntry:\n    f(0)\nexcept RecursionError as e:\n    print('caught', e)\n", MEMORY);
     assert_eq!(
         (r.exit, r.stdout.as_str()),
         (0, "caught maximum recursion depth exceeded\n"),
@@ -129,7 +156,7 @@ fn hostile_plans_end_with_the_documented_outcome_within_the_memory_cap() {
     );
 
     // A huge f-string width: refused as CPython refuses it.
-    let r = run("print(f\"{1:{10**10}}\")\n", MEMORY);
+    let r = hostile("print(f\"{1:{10**10}}\")\n", MEMORY);
     assert_eq!(
         (r.exit, last_line(&r.stderr)),
         (1, "ValueError: Too many decimal digits in format string"),
@@ -137,7 +164,7 @@ fn hostile_plans_end_with_the_documented_outcome_within_the_memory_cap() {
         r.stderr
     );
     // A large but representable width allocates, within the cap.
-    let r = run("print(len(f\"{1:{10**9}}\"))\n", MEMORY);
+    let r = hostile("print(len(f\"{1:{10**9}}\"))\n", MEMORY);
     assert_eq!(
         (r.exit, last_line(&r.stderr)),
         (1, "MemoryError"),
@@ -149,7 +176,7 @@ fn hostile_plans_end_with_the_documented_outcome_within_the_memory_cap() {
     // the heap (for huge pages) only while the limit allows it. 60 MiB of 64 in one str (as
     // much as the earlier 1 MiB growth steps allowed), then small allocations into the last
     // of it.
-    let r = run(
+    let r = hostile(
         "s = 'a' * (60 * 2**20)\nxs = [str(i) for i in range(20000)]\nprint(len(s), len(xs))\n",
         MEMORY,
     );
@@ -162,7 +189,7 @@ fn hostile_plans_end_with_the_documented_outcome_within_the_memory_cap() {
 
     // A MemoryError from filling the memory with small objects is catchable too, and its
     // handler can still allocate: the runtime keeps a reserve for it (runtime/wat/core.wat).
-    let r = run(
+    let r = hostile(
         "xs = []\ntry:\n    while True:\n        xs.append(str(len(xs)))\nexcept MemoryError:\n    print('caught', len(xs) > 100000, str(len(xs))[:0] + 'ok', [1, 2, 3])\n",
         MEMORY,
     );
@@ -175,7 +202,8 @@ fn hostile_plans_end_with_the_documented_outcome_within_the_memory_cap() {
 
     // The process never grew far past the plan's cap: 64 MiB for the plan, plus the runtime
     // itself (wasmtime, the compiled module, buffers).
-    let rss = children_max_rss();
+    let rss = peak.get();
+    assert!(rss > 64 << 20, "no real reading: {rss} bytes");
     assert!(rss < (64 + 128) << 20, "baton used {} MiB", rss >> 20);
 }
 
