@@ -274,10 +274,8 @@ mod tests {
     }
 
     fn scratch(test: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!(
-            "baton-manifest-{}-{test}",
-            std::process::id()
-        ));
+        let dir =
+            std::env::temp_dir().join(format!("baton-manifest-{}-{test}", std::process::id()));
         std::fs::create_dir_all(dir.join("repo")).unwrap();
         std::fs::write(dir.join("plan.py"), "print(1)\n").unwrap();
         Scratch(dir)
