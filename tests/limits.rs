@@ -12,6 +12,8 @@ struct Run {
     max_rss: u64,
 }
 
+// The child is reaped by `wait4` (for its own resource usage), which clippy cannot see.
+#[allow(clippy::zombie_processes)]
 fn run(source: &str, limits: &[&str]) -> Run {
     // Under target/, as the run directories are (the plans' names tell them apart).
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("limits-plans");
@@ -220,17 +222,35 @@ fn a_long_plan_runs_across_the_functions_it_is_split_into() {
         ));
     }
     source.push_str("print(n, t)\nprint(s[99])\n");
-    let run = run(&source, &[]);
-    assert_eq!(run.exit, 1, "{}", run.stderr);
-    assert_eq!(run.stdout, "4800     4800'a,b'\n");
+    let long = run(&source, &[]);
+    assert_eq!(long.exit, 1, "{}", long.stderr);
+    assert_eq!(long.stdout, "4800     4800'a,b'\n");
     assert_eq!(
-        last_line(&run.stderr),
+        last_line(&long.stderr),
         "IndexError: string index out of range"
     );
     assert!(
-        run.stderr.contains(&format!("line {}", 2 + 1200 * 5 + 2)),
+        long.stderr.contains(&format!("line {}", 2 + 1200 * 5 + 2)),
         "{}",
-        run.stderr
+        long.stderr
+    );
+    // Its module (~460 KB) is compiled without inlining (`engine::large_module_engine`), so
+    // compiling it takes memory for one function at a time, not for the whole module at once
+    // (350 MB with inlining).
+    assert!(
+        long.max_rss < 200 << 20,
+        "baton used {} MiB",
+        long.max_rss >> 20
+    );
+
+    // The engine that compiled it also ends its runs at the wall-clock limit.
+    let endless = source.replace("print(n, t)\nprint(s[99])\n", "while True:\n    n += 1\n");
+    let endless = run(&endless, &["--timeout", "0.5", "--fuel", "1e15"]);
+    assert_eq!(endless.exit, 4, "{}", endless.stderr);
+    assert!(
+        endless.stderr.contains("wall-clock limit exceeded"),
+        "{}",
+        endless.stderr
     );
 }
 

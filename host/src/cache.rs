@@ -22,6 +22,10 @@
 //! back when this process compiled more new functions than it found there. The bundle holds
 //! compiled code, so it is trusted exactly as the serialized modules are.
 //!
+//! Each module is compiled by the engine [`engine::engine_for`] chooses by its size (a large one
+//! without inlining, so that compiling it does not hold the whole module in memory); the
+//! runtime it imports is compiled by the same engine, and entries are keyed by that engine.
+//!
 //! A plan module imports the runtime module (`baton_runtime::linking`). The runtime is
 //! precompiled into Baton when it is built (`runtime_image.rs`); only where wasmtime refuses
 //! that code is it compiled here, then kept in the directory like any module, under a key made
@@ -184,10 +188,16 @@ pub fn engine_hash(engine: &Engine) -> String {
     hex(&hasher.0.finalize())
 }
 
-/// The shared engine's [`engine_hash`], computed once.
-fn shared_engine_hash(engine: &Engine) -> &'static str {
-    static HASH: OnceLock<String> = OnceLock::new();
-    HASH.get_or_init(|| engine_hash(engine))
+/// The [`engine_hash`] of one of the process's engines (`engine.rs`), computed once each.
+fn shared_engine_hash(engine: &Engine) -> String {
+    static HASHES: Mutex<Vec<(Engine, String)>> = Mutex::new(Vec::new());
+    let mut hashes = crate::sync::lock(&HASHES);
+    if let Some((_, hash)) = hashes.iter().find(|(e, _)| Engine::same(e, engine)) {
+        return hash.clone();
+    }
+    let hash = engine_hash(engine);
+    hashes.push((engine.clone(), hash.clone()));
+    hash
 }
 
 /// Lowercase hex of `bytes`.
@@ -287,13 +297,14 @@ impl ModuleCache {
         self.dir.as_deref()
     }
 
-    /// The file that holds (or would hold) the compiled form of `bytes` for the shared engine.
+    /// The file that holds (or would hold) the compiled form of `bytes` for the engine that
+    /// compiles it ([`engine::engine_for`]).
     pub fn entry_path(&self, bytes: &[u8]) -> Result<Option<PathBuf>, HostError> {
-        let engine = engine::engine().map_err(HostError::Engine)?;
+        let engine = engine::engine_for(bytes.len()).map_err(HostError::Engine)?;
         Ok(self
             .dir
             .as_deref()
-            .map(|dir| entry_path(dir, &module_hash(bytes), shared_engine_hash(engine))))
+            .map(|dir| entry_path(dir, &module_hash(bytes), &shared_engine_hash(engine))))
     }
 
     /// Forgets every module prepared in this process (the disk cache is untouched).
@@ -321,9 +332,11 @@ impl ModuleCache {
         kept: Option<&[u8]>,
     ) -> Result<Prepared, HostError> {
         let info = validate_module(bytes)?;
+        // A plan module and the runtime it imports must be compiled by one engine.
+        let engine = engine::engine_for(bytes.len()).map_err(HostError::Engine)?;
         let runtime = match info.runtime_version() {
             None => None,
-            Some(version) if version == RUNTIME_VERSION => Some(self.runtime()?),
+            Some(version) if version == RUNTIME_VERSION => Some(self.runtime(engine)?),
             Some(version) => {
                 let Some(kept) = kept else {
                     return Err(ModuleError::RuntimeVersion {
@@ -331,7 +344,7 @@ impl ModuleCache {
                     }
                     .into());
                 };
-                Some(self.kept_runtime(version, kept)?)
+                Some(self.kept_runtime(engine, version, kept)?)
             }
         };
         let key = module_hash(bytes);
@@ -340,7 +353,7 @@ impl ModuleCache {
             found.origin = Origin::Memory;
             return Ok(found);
         }
-        let (module, origin) = self.compiled(&key, || Ok(bytes.to_vec()))?;
+        let (module, origin) = self.compiled(engine, &key, || Ok(bytes.to_vec()))?;
         let instantiation = match runtime {
             Some(runtime) => {
                 let host_calls = linker::host_call_linker(module.engine())?;
@@ -360,21 +373,24 @@ impl ModuleCache {
     /// This build's runtime module, compiled, its imports resolved: once per process, from the
     /// code precompiled into Baton ([`runtime_image`]); where wasmtime refuses that code,
     /// compiled once per build and engine and kept on disk like any module.
-    fn runtime(&self) -> Result<InstancePre<HostState>, HostError> {
-        // One engine per process, so one compiled runtime: kept apart from the plan modules'
-        // map, which `clear_memory` empties and each `ModuleCache` has its own of.
-        static RUNTIME: Mutex<Option<InstancePre<HostState>>> = Mutex::new(None);
-        let mut runtime = crate::sync::lock(&RUNTIME);
-        if let Some(runtime) = runtime.as_ref() {
+    fn runtime(&self, engine: &Engine) -> Result<InstancePre<HostState>, HostError> {
+        // One compiled runtime per engine of the process (`engine.rs`: at most two): kept
+        // apart from the plan modules' map, which `clear_memory` empties and each
+        // `ModuleCache` has its own of.
+        static RUNTIMES: Mutex<Vec<InstancePre<HostState>>> = Mutex::new(Vec::new());
+        let mut runtimes = crate::sync::lock(&RUNTIMES);
+        if let Some(runtime) = runtimes
+            .iter()
+            .find(|pre| Engine::same(pre.module().engine(), engine))
+        {
             return Ok(runtime.clone());
         }
-        let engine = engine::engine().map_err(HostError::Engine)?;
         let module = match runtime_image::precompiled(engine) {
             Some(module) => module,
             None => {
                 // Keyed by the runtime's version, so that finding it does not need its bytes.
                 let key = module_hash(format!("baton runtime {RUNTIME_VERSION}").as_bytes());
-                let (module, _) = self.compiled(&key, || {
+                let (module, _) = self.compiled(engine, &key, || {
                     validate_module(RUNTIME_WASM)?;
                     Ok(RUNTIME_WASM.to_vec())
                 })?;
@@ -382,13 +398,14 @@ impl ModuleCache {
             }
         };
         let pre = linker::instance_pre(&module)?;
-        *runtime = Some(pre.clone());
+        runtimes.push(pre.clone());
         Ok(pre)
     }
 
     /// A runtime module kept beside a run (`bytes`), which must be runtime `version`.
     fn kept_runtime(
         &self,
+        engine: &Engine,
         version: &str,
         bytes: &[u8],
     ) -> Result<InstancePre<HostState>, HostError> {
@@ -403,27 +420,27 @@ impl ModuleCache {
         if info.runtime_version().is_some() || !info.exports.iter().any(|e| e.name == name) {
             return Err(refuse(format!("it does not export `{name}`")));
         }
-        let (module, _) = self.compiled(&module_hash(bytes), || Ok(bytes.to_vec()))?;
+        let (module, _) = self.compiled(engine, &module_hash(bytes), || Ok(bytes.to_vec()))?;
         linker::instance_pre(&module)
     }
 
-    /// The module cached under `key` (see the module docs), or `bytes()` compiled now and kept.
+    /// The module cached under `key` for `engine` (see the module docs), or `bytes()` compiled
+    /// now and kept.
     fn compiled(
         &self,
+        engine: &Engine,
         key: &ModuleHash,
         bytes: impl FnOnce() -> Result<Vec<u8>, HostError>,
     ) -> Result<(Module, Origin), HostError> {
-        let engine = engine::engine().map_err(HostError::Engine)?;
-        let path = self
-            .usable_dir()
-            .map(|dir| entry_path(&dir, key, shared_engine_hash(engine)));
+        let hash = shared_engine_hash(engine);
+        let path = self.usable_dir().map(|dir| entry_path(&dir, key, &hash));
         if let Some(module) = path.as_deref().and_then(|path| load(engine, path)) {
             return Ok((module, Origin::Disk));
         }
         let bundle = path
             .as_deref()
             .and_then(Path::parent)
-            .map(|dir| bundle_path(dir, shared_engine_hash(engine)));
+            .map(|dir| bundle_path(dir, &hash));
         if let Some(bundle) = &bundle {
             load_bundle_once(bundle);
         }

@@ -1,4 +1,5 @@
-//! The process-wide wasmtime [`Engine`] and the thread that drives its epoch.
+//! The process-wide wasmtime [`Engine`] and the thread that drives its epoch (and a second
+//! engine, without inlining, for large modules: [`large_module_engine`]).
 //!
 //! Configuration (see NOTES.md, "wasmtime"; the settings that decide compiled code are in
 //! `code_config.rs`, which the build script shares to precompile the runtime):
@@ -313,18 +314,69 @@ pub fn engine() -> Result<&'static Engine, String> {
             let engine = Engine::new(&config())
                 .or_else(|_| Engine::new(&base_config()))
                 .map_err(|error| format!("{error:#}"))?;
-            let ticker = engine.clone();
-            std::thread::Builder::new()
-                .name("baton-epoch".to_string())
-                .spawn(move || loop {
-                    std::thread::sleep(EPOCH_TICK);
-                    ticker.increment_epoch();
-                })
-                .map_err(|error| format!("cannot start the epoch thread: {error}"))?;
+            start_epoch(&engine)?;
             Ok(engine)
         })
         .as_ref()
         .map_err(Clone::clone)
+}
+
+/// Modules of at least this many bytes are compiled by [`large_module_engine`].
+pub const LARGE_MODULE_BYTES: usize = 256 << 10;
+
+static LARGE_MODULE_ENGINE: OnceLock<Result<Engine, String>> = OnceLock::new();
+
+/// The engine that compiles modules of [`LARGE_MODULE_BYTES`] or more: the shared engine's
+/// settings without intra-module inlining (the same engine where the profile does not inline).
+///
+/// Why: to inline, wasmtime first translates every function of a module and keeps all of them
+/// in memory until the last is compiled, so compiling takes memory in proportion to the whole
+/// module: a plan of 6,000 lines took 350 MB to compile, the largest the checker accepts
+/// (200,000 syntax nodes) 1.6 GB, none of it bounded by the run's memory limit. Without
+/// inlining each function's memory is freed as it is done (49 MB instead of 288 for the same
+/// module). What inlining buys is inside the runtime, whose precompiled code this engine cannot
+/// use (wasmtime refuses code compiled with other inlining settings): it compiles the runtime
+/// once (about 0.3 s; the module cache keeps it) and the calls into it are not inlined anyway.
+/// A plan's own functions gain little from inlining, and a plan this large is mostly
+/// module-level code that runs once. On-demand instance allocation: large plans are rare, and
+/// a second pool would reserve as much address space again.
+pub fn large_module_engine() -> Result<&'static Engine, String> {
+    if compile_profile() != CompileProfile::Optimised {
+        return engine();
+    }
+    LARGE_MODULE_ENGINE
+        .get_or_init(|| {
+            let mut config = base_config();
+            config.compiler_inlining(wasmtime::Inlining::No);
+            let engine = Engine::new(&config).map_err(|error| format!("{error:#}"))?;
+            start_epoch(&engine)?;
+            Ok(engine)
+        })
+        .as_ref()
+        .map_err(Clone::clone)
+}
+
+/// The engine that compiles a module of `bytes` bytes (see [`large_module_engine`]).
+pub fn engine_for(bytes: usize) -> Result<&'static Engine, String> {
+    if bytes >= LARGE_MODULE_BYTES {
+        large_module_engine()
+    } else {
+        engine()
+    }
+}
+
+/// Starts the thread that advances `engine`'s epoch every [`EPOCH_TICK`] (the wall-clock
+/// limit of the runs its modules make).
+fn start_epoch(engine: &Engine) -> Result<(), String> {
+    let ticker = engine.clone();
+    std::thread::Builder::new()
+        .name("baton-epoch".to_string())
+        .spawn(move || loop {
+            std::thread::sleep(EPOCH_TICK);
+            ticker.increment_epoch();
+        })
+        .map(drop)
+        .map_err(|error| format!("cannot start the epoch thread: {error}"))
 }
 
 /// The epoch deadline, in ticks, for a wall-clock `timeout`: rounded up, plus one tick because

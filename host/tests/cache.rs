@@ -264,3 +264,61 @@ fn pruning_drops_the_least_recently_used_entries() {
     assert_eq!(dir.entries(), vec![bye_entry]);
     assert_eq!(run(&dir.cache(), &hello).0, Origin::Compiled);
 }
+
+#[test]
+fn a_large_module_and_its_runtime_are_compiled_without_inlining_and_kept() {
+    // A plan of a few thousand lines: its module is past `LARGE_MODULE_BYTES`, so the engine
+    // without inlining compiles it and the runtime it imports (engine.rs), and the entries are
+    // keyed by that engine.
+    let mut source = String::from("n = 0\n");
+    for i in 0..1500 {
+        source.push_str(&format!(
+            "try:\n    n += len(str({i}).split(','))\nexcept ValueError:\n    n -= 1\n"
+        ));
+    }
+    source.push_str("print(n)\n");
+    let large = baton_compiler::compile_source("large.py", &source)
+        .expect("compiles")
+        .wasm;
+    assert!(
+        large.len() >= baton_host::engine::LARGE_MODULE_BYTES,
+        "{}",
+        large.len()
+    );
+    let small = baton_compiler::compile_source("small.py", "print(1)\n")
+        .expect("compiles")
+        .wasm;
+
+    let dir = TempDir::new("large");
+    let cache = dir.cache();
+    let (large_entry, small_entry) = (
+        cache.entry_path(&large).unwrap().unwrap(),
+        cache.entry_path(&small).unwrap().unwrap(),
+    );
+    let engine_of = |entry: &Path| {
+        let name = entry.file_stem().unwrap().to_string_lossy().into_owned();
+        name.rsplit('-').next().unwrap().to_owned()
+    };
+    assert_ne!(engine_of(&large_entry), engine_of(&small_entry));
+
+    let prepared = cache.prepare(&large).expect("prepares");
+    let engine = prepared.module().engine();
+    assert!(wasmtime::Engine::same(
+        engine,
+        baton_host::engine::large_module_engine().unwrap()
+    ));
+    assert!(!wasmtime::Engine::same(
+        engine,
+        baton_host::engine::engine().unwrap()
+    ));
+    assert_eq!(run(&cache, &large), (Origin::Memory, "1500\n".into()));
+    assert!(large_entry.is_file());
+    assert_eq!(run(&cache, &small), (Origin::Compiled, "1\n".into()));
+
+    // A new process finds both on disk, the runtime for the large one too (compiled once,
+    // under the runtime's key and that engine).
+    let fresh = dir.cache();
+    assert_eq!(run(&fresh, &large), (Origin::Disk, "1500\n".into()));
+    assert_eq!(run(&fresh, &small), (Origin::Disk, "1\n".into()));
+    assert!(dir.entries().len() >= 3, "{:?}", dir.entries());
+}
