@@ -8,6 +8,7 @@
 pub mod check;
 pub mod codegen;
 pub mod diagnostic;
+pub mod encode;
 pub mod escapes;
 pub mod front;
 pub mod fuzzing;
@@ -282,6 +283,6 @@ fn compile_file(
         }
     })?;
     let wat = baton_runtime::linking::assemble_plan(&generated.parts());
-    let wasm = wat::parse_str(&wat).map_err(|e| CompileError::Assembly(e.to_string()))?;
+    let wasm = encode::encode(&wat).map_err(|e| CompileError::Assembly(e.to_string()))?;
     Ok(CompiledPlan { wasm, wat })
 }
