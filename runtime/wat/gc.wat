@@ -99,6 +99,8 @@
   (call $mark_raw (global.get $seq_repr_stack))
   (call $mark_raw (global.get $dict_repr_stack))
   (call $mark_raw (global.get $jd_stack))
+  ;; What running json.dumps calls hold (json.wat).
+  (call $jd_mark)
   (call $mark_raw (global.get $bn_area))
   (call $mark_drain)
   (call $gc_sweep)

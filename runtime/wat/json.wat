@@ -515,13 +515,44 @@
 
 ;; Encoder state (one per dumps call): +0 string builder, +4 indent (str) or 0, +8 item
 ;; separator (str), +12 key separator (str), +16 level, +20 flags, +24 default (value or 0),
-;; +32 first marker slot of this call.
+;; +32 first marker slot of this call, +36 the state of the dumps call this one runs in (a
+;; `default` that calls json.dumps), or 0.
 ;; Flags: 1 sort_keys, 2 ensure_ascii, 4 check_circular, 8 allow_nan, 16 skipkeys, 32 strict
 ;; text (for the host: a lone surrogate raises UnicodeEncodeError, as the host reads UTF-8).
 
 ;; Containers being encoded (for "Circular reference detected"), shared by nested calls.
 (global $jd_stack (mut i32) (i32.const 0))
 (global $jd_sp (mut i32) (i32.const 0))
+
+;; The innermost running dumps call's state (its +36 links the enclosing ones), or 0.
+(global $jd_state (mut i32) (i32.const 0))
+
+;; Marks what running dumps calls hold outside the shadow stack, for a collection while a
+;; `default` runs: each call's state, string builder (and its buffer), separators, indent and
+;; `default`, and every container being encoded (a `default` may drop the document's last
+;; reference to one: `d.clear()`).
+(func $jd_mark
+  (local $st i32) (local $sb i32) (local $i i32)
+  (local.set $st (global.get $jd_state))
+  (block $done (loop $each
+    (br_if $done (i32.eqz (local.get $st)))
+    (call $mark_raw (local.get $st))
+    (local.set $sb (i32.load (local.get $st)))
+    (if (local.get $sb)
+      (then
+        (call $mark_raw (local.get $sb))
+        (call $mark_raw (i32.load (local.get $sb)))))
+    (call $mark_value (i64.extend_i32_u (i32.load offset=4 (local.get $st))))
+    (call $mark_value (i64.extend_i32_u (i32.load offset=8 (local.get $st))))
+    (call $mark_value (i64.extend_i32_u (i32.load offset=12 (local.get $st))))
+    (call $mark_value (i64.load offset=24 (local.get $st)))
+    (local.set $st (i32.load offset=36 (local.get $st)))
+    (br $each)))
+  (block $done (loop $each
+    (br_if $done (i32.ge_u (local.get $i) (global.get $jd_sp)))
+    (call $mark_value (i64.extend_i32_u (i32.load (i32.add (global.get $jd_stack) (i32.shl (local.get $i) (i32.const 2))))))
+    (local.set $i (i32.add (local.get $i) (i32.const 1)))
+    (br $each))))
 
 (func $jd_lit (param $st i32) (param $s i32)
   (call $sb_push_str (i32.load (local.get $st)) (i64.extend_i32_u (local.get $s))))
@@ -624,26 +655,28 @@
     (local.set $i (i32.add (local.get $i) (i32.const 1)))
     (br $each))))
 
-;; Marks container v as being encoded (ValueError if it already is) and enters a level.
+;; Records container v as being encoded (with check_circular, ValueError if it already is)
+;; and enters a level. Recorded either way: the record is also its root ($jd_mark); the levels
+;; bound the records ($json_enter), so the stack, sized for the deepest, never overflows.
 (func $jd_push (param $st i32) (param $v i64)
   (local $i i32) (local $obj i32)
   (call $json_enter (global.get $s_json_rec_encode))
-  (if (i32.eqz (i32.and (i32.load offset=20 (local.get $st)) (i32.const 4))) (then (return)))
   (local.set $obj (i32.wrap_i64 (local.get $v)))
-  (local.set $i (i32.load offset=32 (local.get $st)))
-  (block $done (loop $each
-    (br_if $done (i32.ge_u (local.get $i) (global.get $jd_sp)))
-    (if (i32.eq (i32.load (i32.add (global.get $jd_stack) (i32.shl (local.get $i) (i32.const 2)))) (local.get $obj))
-      (then (call $raise_static (global.get $t_ValueError) (global.get $s_json_circular))))
-    (local.set $i (i32.add (local.get $i) (i32.const 1)))
-    (br $each)))
+  (if (i32.and (i32.load offset=20 (local.get $st)) (i32.const 4))
+    (then
+      (local.set $i (i32.load offset=32 (local.get $st)))
+      (block $done (loop $each
+        (br_if $done (i32.ge_u (local.get $i) (global.get $jd_sp)))
+        (if (i32.eq (i32.load (i32.add (global.get $jd_stack) (i32.shl (local.get $i) (i32.const 2)))) (local.get $obj))
+          (then (call $raise_static (global.get $t_ValueError) (global.get $s_json_circular))))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $each)))))
   (i32.store (i32.add (global.get $jd_stack) (i32.shl (global.get $jd_sp) (i32.const 2))) (local.get $obj))
   (global.set $jd_sp (i32.add (global.get $jd_sp) (i32.const 1))))
 
 (func $jd_pop (param $st i32)
   (call $native_leave)
-  (if (i32.and (i32.load offset=20 (local.get $st)) (i32.const 4))
-    (then (global.set $jd_sp (i32.sub (global.get $jd_sp) (i32.const 1))))))
+  (global.set $jd_sp (i32.sub (global.get $jd_sp) (i32.const 1))))
 
 ;; Opens a list or dict: the bracket, and with an indent a deeper level on a new line.
 (func $jd_open (param $st i32) (param $c i32)
@@ -703,8 +736,9 @@
   (if (i64.eqz (i64.load offset=24 (local.get $st)))
     (then (call $raise_msg (global.get $t_TypeError)
       (call $msg1 (global.get $s_json_not_serializable) (call $type_name (local.get $v))))))
+  ;; (collections go on while it runs: what the encoding holds is rooted, $jd_mark)
   (call $jd_push (local.get $st) (local.get $v))
-  (call $jd_value (local.get $st) (call $call1 (i64.load offset=24 (local.get $st)) (local.get $v)))
+  (call $jd_value (local.get $st) (call $call1_plan (i64.load offset=24 (local.get $st)) (local.get $v)))
   (call $jd_pop (local.get $st)))
 
 ;; Appends a dict key (converted as CPython does); 0 when skipkeys drops it.
@@ -726,7 +760,7 @@
 
 (func $jd_dict (param $st i32) (param $v i64)
   (local $d i32) (local $i i32) (local $e i32) (local $k i64) (local $items i64) (local $t i32)
-  (local $first i32) (local $n i32) (local $sb i32) (local $mark i32)
+  (local $first i32) (local $n i32) (local $sb i32) (local $mark i32) (local $base i32)
   (local.set $d (i32.wrap_i64 (local.get $v)))
   (local.set $sb (i32.load (local.get $st)))
   (if (i32.eqz (i32.load offset=4 (local.get $d)))
@@ -739,8 +773,10 @@
   (local.set $first (i32.const 1))
   (if (i32.and (i32.load offset=20 (local.get $st)) (i32.const 1))
     (then
-      ;; sorted(d.items()): a list of (key, value) tuples
+      ;; sorted(d.items()): a list of (key, value) tuples, rooted while the items are encoded
       (local.set $items (call $list_new (i32.load offset=4 (local.get $d))))
+      (local.set $base (global.get $shadow_top))
+      (call $root_push (local.get $items))
       (local.set $n (i32.load offset=12 (local.get $d)))
       (block $done (loop $each
         (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
@@ -762,7 +798,8 @@
         (call $jd_item (local.get $st) (i64.load offset=8 (local.get $t)) (i64.load offset=16 (local.get $t)) (local.get $first))
         (local.set $first (i32.and (local.get $first) (i32.eqz (global.get $jd_wrote))))
         (local.set $i (i32.add (local.get $i) (i32.const 1)))
-        (br $each))))
+        (br $each)))
+      (global.set $shadow_top (local.get $base)))
     (else
       (block $done (loop $each
         (br_if $done (i32.ge_u (local.get $i) (i32.load offset=12 (local.get $d))))
@@ -800,11 +837,12 @@
 (func $b_json_dumps (param $args i32) (param $kwargs i32) (result i64)
   (call $json_dumps (local.get $args) (local.get $kwargs) (i32.const 0)))
 
-;; json.dumps(*args, **kwargs) with the encoder flags `extra` set as well.
+;; json.dumps(*args, **kwargs) with the encoder flags `extra` set as well. The encoder's state
+;; is in the chain $jd_mark walks from the moment it exists (the keywords' checks may run plan
+;; code) until the call ends, however it ends.
 (func $json_dumps (param $args i32) (param $kwargs i32) (param $extra i32) (result i64)
-  (local $n i32) (local $st i32) (local $e i32) (local $stop i32) (local $k i64) (local $v i64)
-  (local $flags i32) (local $indent i64) (local $seps i64) (local $pair i32) (local $r i64) (local $exc i64)
-  (local $save_sp i32) (local $save_native i32)
+  (local $n i32) (local $st i32) (local $r i64) (local $exc i64) (local $save_sp i32) (local $save_native i32)
+  (local $save_top i32)
   (local.set $n (i32.load offset=4 (local.get $args)))
   (if (i32.eqz (local.get $n))
     (then (call $raise_static (global.get $t_TypeError) (global.get $s_json_dumps_missing))))
@@ -812,6 +850,31 @@
     (then (call $raise_msg (global.get $t_TypeError)
       (call $msg1 (global.get $s_json_dumps_many) (call $to_str (call $int_new (i64.extend_i32_u (local.get $n))))))))
   (local.set $st (call $alloc (i32.const 40)))
+  (i32.store offset=36 (local.get $st) (global.get $jd_state))
+  (global.set $jd_state (local.get $st))
+  (local.set $save_sp (global.get $jd_sp))
+  (local.set $save_native (global.get $native_depth))
+  (local.set $save_top (global.get $shadow_top))
+  (local.set $r
+    (block $done (result i64)
+      (local.set $exc
+        (block $caught (result i64)
+          (br $done (try_table (result i64) (catch $exc $caught)
+            (call $jd_encode (local.get $st) (local.get $args) (local.get $kwargs) (local.get $extra))))))
+      (global.set $jd_sp (local.get $save_sp))
+      (global.set $native_depth (local.get $save_native))
+      (global.set $jd_state (i32.load offset=36 (local.get $st)))
+      ;; (the roots an encoding pushed, sort_keys's items)
+      (global.set $shadow_top (local.get $save_top))
+      (throw $exc (local.get $exc))))
+  (global.set $jd_sp (local.get $save_sp))
+  (global.set $jd_state (i32.load offset=36 (local.get $st)))
+  (local.get $r))
+
+;; The encoding of one json.dumps call into the state `st`: the keywords, then the document.
+(func $jd_encode (param $st i32) (param $args i32) (param $kwargs i32) (param $extra i32) (result i64)
+  (local $e i32) (local $stop i32) (local $k i64) (local $v i64)
+  (local $flags i32) (local $indent i64) (local $seps i64) (local $pair i32)
   (local.set $flags (i32.or (i32.const 14) (local.get $extra)))
   (local.set $indent (i64.const 8))
   (local.set $seps (i64.const 8))
@@ -884,22 +947,10 @@
       (i32.store offset=12 (local.get $st) (i32.wrap_i64 (i64.load offset=8 (local.get $pair))))))
   (if (i32.eqz (global.get $jd_stack))
     (then (global.set $jd_stack (call $alloc (i32.shl (i32.add (global.get $max_depth) (i32.const 16)) (i32.const 2))))))
-  (local.set $save_sp (global.get $jd_sp))
-  (local.set $save_native (global.get $native_depth))
   (i32.store offset=32 (local.get $st) (global.get $jd_sp))
   (i32.store (local.get $st) (call $sb_new))
-  (local.set $r
-    (block $done (result i64)
-      (local.set $exc
-        (block $caught (result i64)
-          (br $done (try_table (result i64) (catch $exc $caught)
-            (call $jd_value (local.get $st) (i64.load offset=8 (local.get $args)))
-            (call $sb_finish (i32.load (local.get $st)))))))
-      (global.set $jd_sp (local.get $save_sp))
-      (global.set $native_depth (local.get $save_native))
-      (throw $exc (local.get $exc))))
-  (global.set $jd_sp (local.get $save_sp))
-  (local.get $r))
+  (call $jd_value (local.get $st) (i64.load offset=8 (local.get $args)))
+  (call $sb_finish (i32.load (local.get $st))))
 
 (func $jd_flag (param $flags i32) (param $bit i32) (param $v i64) (result i32)
   (if (result i32) (call $truthy (local.get $v))
