@@ -234,7 +234,7 @@ fn a_long_plan_runs_across_the_functions_it_is_split_into() {
         "{}",
         long.stderr
     );
-    // Its module (~460 KB) is compiled without inlining (`engine::large_module_engine`), so
+    // Its module (~415 KB) is compiled without inlining (`engine::large_module_engine`), so
     // compiling it takes memory for one function at a time, not for the whole module at once
     // (350 MB with inlining).
     assert!(
