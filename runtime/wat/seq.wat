@@ -2048,17 +2048,23 @@
     (local.get $its)))
 
 ;; The next row of a zip iterator over the iterators `its`, or 0; `strict` as zip(strict=True).
-(func $zip_next (param $its i32) (param $strict i32) (result i64)
-  (local $n i32) (local $i i32) (local $j i32) (local $t i32) (local $v i64)
+;; `plan`: the items are drawn as plan code draws them (`$next_plan`: a generator expression's
+;; step may collect), the row being filled rooted meanwhile; otherwise with `$next`.
+(func $zip_next (param $its i32) (param $strict i32) (param $plan i32) (result i64)
+  (local $n i32) (local $i i32) (local $j i32) (local $t i32) (local $v i64) (local $base i32)
   (local.set $n (i32.load offset=4 (local.get $its)))
   (if (i32.eqz (local.get $n)) (then (return (i64.const 0))))
   (local.set $t (call $tuple_new (local.get $n)))
+  (local.set $base (global.get $shadow_top))
+  (if (local.get $plan) (then (call $root_push (i64.extend_i32_u (local.get $t)))))
   (block $full
     (loop $each
       (br_if $full (i32.ge_u (local.get $i) (local.get $n)))
-      (local.set $v (call $next (i64.load offset=8 (i32.add (local.get $its) (i32.shl (local.get $i) (i32.const 3))))))
+      (local.set $v (call $zip_draw
+        (i64.load offset=8 (i32.add (local.get $its) (i32.shl (local.get $i) (i32.const 3)))) (local.get $plan)))
       (if (i64.eqz (local.get $v))
         (then
+          (global.set $shadow_top (local.get $base))
           (if (i32.eqz (local.get $strict)) (then (return (i64.const 0))))
           (if (local.get $i)
             (then (call $raise_msg (global.get $t_ValueError) (call $msg2 (global.get $s_seq_zip_shorter)
@@ -2069,7 +2075,7 @@
           (block $checked
             (loop $check
               (br_if $checked (i32.ge_u (local.get $j) (local.get $n)))
-              (if (i64.ne (call $next (i64.load offset=8 (i32.add (local.get $its) (i32.shl (local.get $j) (i32.const 3))))) (i64.const 0))
+              (if (i64.ne (call $zip_draw (i64.load offset=8 (i32.add (local.get $its) (i32.shl (local.get $j) (i32.const 3)))) (local.get $plan)) (i64.const 0))
                 (then (call $raise_msg (global.get $t_ValueError) (call $msg2 (global.get $s_seq_zip_longer)
                   (call $seq_istr (i64.extend_i32_u (i32.add (local.get $j) (i32.const 1))))
                   (call $seq_zip_args (local.get $j))))))
@@ -2079,7 +2085,13 @@
       (i64.store offset=8 (i32.add (local.get $t) (i32.shl (local.get $i) (i32.const 3))) (local.get $v))
       (local.set $i (i32.add (local.get $i) (i32.const 1)))
       (br $each)))
+  (global.set $shadow_top (local.get $base))
   (i64.extend_i32_u (local.get $t)))
+
+(func $zip_draw (param $it i64) (param $plan i32) (result i64)
+  (if (result i64) (local.get $plan)
+    (then (call $next_plan (local.get $it)))
+    (else (call $next (local.get $it)))))
 
 ;; A lazy iterator (type 18 with `kind` in the header's len) over `state` (a tuple).
 (func $lazy_new (param $kind i32) (param $state i32) (result i64)
@@ -2125,6 +2137,8 @@
     (then (return (call $callable_next (local.get $s) (i32.const 1)))))
   (if (i32.eq (local.get $kind) (i32.const 2)) (then (return (call $map_next (local.get $s) (i32.const 1)))))
   (if (i32.eq (local.get $kind) (i32.const 3)) (then (return (call $filter_next (local.get $s) (i32.const 1)))))
+  (if (i32.eq (local.get $kind) (i32.const 1)) (then (return (call $zip_next (local.get $s) (i32.const 0) (i32.const 1)))))
+  (if (i32.eq (local.get $kind) (i32.const 5)) (then (return (call $zip_next (local.get $s) (i32.const 1) (i32.const 1)))))
   (call $next (local.get $iter)))
 
 ;; The next item of filter(f, iterator) (state `s`: f, iterator), or 0. `plan`: the predicate
@@ -2216,8 +2230,8 @@
         (br_if $each (i64.eqz (local.get $v))))
       (return (local.get $v))))
   (if (i32.eq (local.get $kind) (i32.const 7)) (then (return (call $callable_next (local.get $s) (i32.const 0)))))
-  (if (i32.eq (local.get $kind) (i32.const 1)) (then (return (call $zip_next (local.get $s) (i32.const 0)))))
-  (if (i32.eq (local.get $kind) (i32.const 5)) (then (return (call $zip_next (local.get $s) (i32.const 1)))))
+  (if (i32.eq (local.get $kind) (i32.const 1)) (then (return (call $zip_next (local.get $s) (i32.const 0) (i32.const 0)))))
+  (if (i32.eq (local.get $kind) (i32.const 5)) (then (return (call $zip_next (local.get $s) (i32.const 1) (i32.const 0)))))
   (if (i32.eq (local.get $kind) (i32.const 4))
     (then
       (local.set $v (call $next (i64.load offset=8 (local.get $s))))
