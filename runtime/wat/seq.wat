@@ -2194,10 +2194,11 @@
 ;; callable_iterator ends). `plan`: call it as plan code may (it may collect; the caller keeps
 ;; the iterator rooted, and the state is read again after the call).
 (func $callable_next (param $s i32) (param $plan i32) (result i64)
-  (local $f i64) (local $v i64) (local $e i64) (local $d i32)
+  (local $f i64) (local $v i64) (local $e i64) (local $d i32) (local $top i32)
   (local.set $f (i64.load offset=8 (local.get $s)))
   (if (i64.eqz (local.get $f)) (then (return (i64.const 0))))
   (local.set $d (global.get $depth))
+  (local.set $top (global.get $shadow_top))
   (local.set $e
     (block $caught (result i64)
       (local.set $v
@@ -2210,9 +2211,13 @@
           (i64.store offset=8 (local.get $s) (i64.const 0))
           (return (i64.const 0))))
       (return (local.get $v))))
+  ;; A StopIteration ends the iteration here: the frames it abandoned, and their shadow frames
+  ;; (a plan function pops its own only when it returns), are given back, as a handler in plan
+  ;; code does.
   (if (call $exc_matches (local.get $e) (i64.extend_i32_u (global.get $t_StopIteration)))
     (then
       (global.set $depth (local.get $d))
+      (global.set $shadow_top (local.get $top))
       (i64.store offset=8 (local.get $s) (i64.const 0))
       (return (i64.const 0))))
   (throw $exc (local.get $e)))
