@@ -496,8 +496,8 @@ impl<'a> Generator<'a> {
     /// Temps for `values`, evaluated in order into them and then used together after `then`
     /// (a tuple's items before `$tuple_new`): each is held across the values after it and
     /// `then`, so it needs a shadowed temp only when one of those may collect (and it is not a
-    /// constant). Decided in one
-    /// pass from the end, so a display of thousands of items costs linear time.
+    /// constant). Decided in one pass from the end, so a display of thousands of items costs
+    /// linear time.
     fn held_temps(&mut self, values: &[String], then: &str) -> Vec<String> {
         let mut later_collects = shadow::may_collect(then);
         let mut temps = vec![String::new(); values.len()];
