@@ -16,15 +16,23 @@ pub fn rerun_as_unprivileged_user(this_test: &str) {
         return;
     }
     let exe = std::env::current_exe().unwrap();
+    // The run's temporary files go into a directory of its own, removed here afterwards: what
+    // `nobody` cannot remove itself (an overlay's work directory, which the kernel makes
+    // root's) would otherwise be left in /tmp by every run.
+    let tmp = std::env::temp_dir().join(format!("baton-unprivileged-rerun-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&tmp);
+    std::fs::create_dir_all(&tmp).unwrap();
+    std::os::unix::fs::chown(&tmp, Some(65534), Some(65534)).unwrap();
     let out = std::process::Command::new(&exe)
         .args(["--skip", this_test, "--test-threads", "2"])
         .env(UNPRIVILEGED_RERUN, "1")
         .env("HOME", "/tmp")
-        .env("TMPDIR", "/tmp")
+        .env("TMPDIR", &tmp)
         .current_dir("/")
         .uid(65534)
         .gid(65534)
         .output();
+    let _ = std::fs::remove_dir_all(&tmp);
     let out = match out {
         Ok(out) => out,
         Err(err) => {
