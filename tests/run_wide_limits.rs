@@ -89,9 +89,11 @@ fn sixteen_branches_holding_200_mib_stop_at_the_run_wide_memory_limit() {
 #[test]
 fn the_run_wide_memory_limit_is_the_flag_s() {
     // Eight branches, started together, each holding 60 MiB for a while (a busy loop) so
-    // that they overlap.
+    // that they overlap: long enough to span several epoch ticks (10 ms), at each of which a
+    // branch yields to the others. (2,000,000 rounds took ~4 ms: under a loaded test run the
+    // branches could then run one or two at a time, and the run succeeded, once in a CI run.)
     let source = "from baton import branch\n\
-                  def hog(i):\n    x = 'a' * (60 * 2**20)\n    for k in range(2000000):\n        pass\n    return len(x) + i\n\
+                  def hog(i):\n    x = 'a' * (60 * 2**20)\n    for k in range(10000000):\n        pass\n    return len(x) + i\n\
                   r = branch([lambda i=i: hog(i) for i in range(8)], reduce='all')\n\
                   print(len(r))\n";
     let r = run("memory-small", source, &["--run-memory", "128"]);
