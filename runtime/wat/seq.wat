@@ -169,20 +169,20 @@
 ;; instructions at every call site. Allocation never collects, so the items need no root here.
 (func $tuple_of1 (param $a i64) (result i32)
   (local $t i32)
-  (local.set $t (call $tuple_head (i32.const 1)))
+  (local.set $t (call $tuple_new (i32.const 1)))
   (i64.store offset=8 (local.get $t) (local.get $a))
   (local.get $t))
 
 (func $tuple_of2 (param $a i64) (param $b i64) (result i32)
   (local $t i32)
-  (local.set $t (call $tuple_head (i32.const 2)))
+  (local.set $t (call $tuple_new (i32.const 2)))
   (i64.store offset=8 (local.get $t) (local.get $a))
   (i64.store offset=16 (local.get $t) (local.get $b))
   (local.get $t))
 
 (func $tuple_of3 (param $a i64) (param $b i64) (param $c i64) (result i32)
   (local $t i32)
-  (local.set $t (call $tuple_head (i32.const 3)))
+  (local.set $t (call $tuple_new (i32.const 3)))
   (i64.store offset=8 (local.get $t) (local.get $a))
   (i64.store offset=16 (local.get $t) (local.get $b))
   (i64.store offset=24 (local.get $t) (local.get $c))
@@ -190,20 +190,11 @@
 
 (func $tuple_of4 (param $a i64) (param $b i64) (param $c i64) (param $d i64) (result i32)
   (local $t i32)
-  (local.set $t (call $tuple_head (i32.const 4)))
+  (local.set $t (call $tuple_new (i32.const 4)))
   (i64.store offset=8 (local.get $t) (local.get $a))
   (i64.store offset=16 (local.get $t) (local.get $b))
   (i64.store offset=24 (local.get $t) (local.get $c))
   (i64.store offset=32 (local.get $t) (local.get $d))
-  (local.get $t))
-
-;; A tuple of `n` (at least 1) items whose caller stores every item at once: the allocator's
-;; fast path for objects written whole.
-(func $tuple_head (param $n i32) (result i32)
-  (local $t i32)
-  (local.set $t (call $alloc (i32.add (i32.const 8) (i32.shl (local.get $n) (i32.const 3)))))
-  (i32.store (local.get $t) (i32.const TYPE_TUPLE))
-  (i32.store offset=4 (local.get $t) (local.get $n))
   (local.get $t))
 
 ;; An empty list with room for `cap` items.
