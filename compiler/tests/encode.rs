@@ -78,3 +78,27 @@ fn the_name_section_names_the_functions() {
         assert!(text.contains(name), "{name} is not named");
     }
 }
+
+#[test]
+fn a_signature_first_used_after_a_block_type_takes_wats_index() {
+    // A function's type comes after the multi-value block types of the bodies before it: `wat`
+    // numbers types in text order, function by function (a plan with a `finally` in a module
+    // `try` body and a `def` after it was encoded with the two swapped).
+    let text = "(module\n\
+        (import \"rt\" \"memory\" (memory 1))\n\
+        (func $first (param $d i32)\n\
+        (drop (block $b (result i64 i64) (i64.const 1) (i64.const 2)))\n\
+        (drop (block $c (param i32) (result i32 i32) (i32.const 3))))\n\
+        (func $second (param $a i64) (result i64)\n\
+        (local.get $a))\n\
+        (func $third (param $d i32)\n\
+        (drop (i32.const 0))))";
+    let ours = baton_compiler::encode::encode(text).unwrap();
+    let reference = wat::parse_str(text).unwrap();
+    let ids = |s: &[(u8, &[u8])]| s.iter().map(|(id, _)| *id).collect::<Vec<_>>();
+    let (ours, theirs) = (sections(&ours), sections(&reference));
+    assert_eq!(ids(&ours), ids(&theirs));
+    for ((id, a), (_, b)) in ours.iter().zip(&theirs) {
+        assert!(a == b, "section {id} differs");
+    }
+}

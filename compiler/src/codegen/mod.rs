@@ -110,6 +110,7 @@ pub fn generate<'a>(
         libraries: Vec::new(),
         module_aliases: HashMap::new(),
         module_unbinds: HashSet::new(),
+        outlined_trys: 0,
         fstring_raw: false,
     };
     for (index, library) in libraries.iter().enumerate() {
@@ -259,6 +260,11 @@ struct FnState {
     module_level: bool,
     /// How many loops (of statements or comprehensions) enclose the code being emitted.
     looping: usize,
+    /// How many `try` statements of the same Python function enclose the code being emitted
+    /// such that an exception raised here could be caught (or see a `finally` run) in it: the
+    /// bodies of `try`s, and the handlers and `else` of a `try` with a `finally`. Carried into
+    /// the functions a module body's code is split into.
+    enclosing_trys: usize,
 }
 
 impl FnState {
@@ -279,6 +285,7 @@ impl FnState {
             temps: TempPool::default(),
             module_level: false,
             looping: 0,
+            enclosing_trys: 0,
         }
     }
 }
@@ -353,6 +360,9 @@ struct Generator<'a> {
     /// The names the module being emitted unbinds anywhere (`definite::module_unbinds`): its
     /// other globals, once definitely bound, are read without the unbound test.
     module_unbinds: HashSet<String>,
+    /// `try` bodies emitted as functions of their own so far ([`Generator::outlines_try_body`]),
+    /// which numbers the next.
+    outlined_trys: usize,
     trap_deviations: bool,
     /// `CompileOptions::gc_stress`.
     gc_stress: u32,
@@ -668,14 +678,28 @@ impl<'a> Generator<'a> {
     /// (`$d`): module-level names are wasm globals, so statements need nothing else from the
     /// function they are emitted in.
     fn module_part(&mut self, wasm_name: &str, body: &[ast::Stmt]) -> Result<()> {
-        // The parts run one after the other: each starts with what the module has bound when
-        // it is called, and what it binds is bound after it.
+        self.module_frame_function(wasm_name, |g| g.stmts(body))
+    }
+
+    /// Module-level code that `emit` emits, as the wasm function `wasm_name`, run in the
+    /// module's frame (`$d`), which the caller calls where the code belongs: the parts of a
+    /// long module body, and a `try` body run once ([`Generator::outlines_try_body`]).
+    fn module_frame_function(
+        &mut self,
+        wasm_name: &str,
+        emit: impl FnOnce(&mut Self) -> Result<()>,
+    ) -> Result<()> {
+        // The code runs where it is called: it starts with what the module has bound there,
+        // and what it binds is bound after it.
         let bound = self.f().definite.clone();
+        let (looping, enclosing_trys) = (self.f().looping, self.f().enclosing_trys);
         self.fns
             .push(FnState::new(0, &["(local $frame i32)"], bound));
         self.f().module_level = true;
+        self.f().looping = looping;
+        self.f().enclosing_trys = enclosing_trys;
         self.emit(FRAME_FROM_DEPTH);
-        let result = self.stmts(body);
+        let result = emit(self);
         self.emit(shadow::POP_FRAME);
         let mut f = self.fns.pop().expect("module part");
         result?;
@@ -1525,7 +1549,15 @@ impl<'a> Generator<'a> {
         });
         // An exception in the body goes through the finally body: only a throw gets there.
         self.f().catch_here.push(None);
-        let result = self.try_except(body, handlers, orelse);
+        self.f().enclosing_trys += 1;
+        let result = if self.outlines_try_body() {
+            let name = self.outlined_try_name();
+            self.emit(&format!("(call {name} (local.get $d))"));
+            self.module_frame_function(&name, |g| g.try_except(body, handlers, orelse))
+        } else {
+            self.try_except(body, handlers, orelse)
+        };
+        self.f().enclosing_trys -= 1;
         self.f().catch_here.pop();
         let frame = self.f().finally.pop().expect("the frame pushed above");
         result?;
@@ -1578,9 +1610,18 @@ impl<'a> Generator<'a> {
         let (end, caught) = (self.label("end"), self.label("caught"));
         let before = self.f().definite.snapshot();
         self.emit(&format!("(block {end} (local.set {exc} (block {caught} (result i64) (try_table (catch $exc {caught})"));
-        self.f().catch_here.push(Some(caught.clone()));
-        let result = self.stmts(body);
-        self.f().catch_here.pop();
+        self.f().enclosing_trys += 1;
+        let result = if self.outlines_try_body() {
+            let name = self.outlined_try_name();
+            self.emit(&format!("(call {name} (local.get $d))"));
+            self.module_frame_function(&name, |g| g.stmts(body))
+        } else {
+            self.f().catch_here.push(Some(caught.clone()));
+            let result = self.stmts(body);
+            self.f().catch_here.pop();
+            result
+        };
+        self.f().enclosing_trys -= 1;
         result?;
         self.emit(")");
         self.f().catch_here.push(None);
@@ -1609,13 +1650,17 @@ impl<'a> Generator<'a> {
             // `except E as e` unbinds `e` however the handler ends: normally, by a jump
             // (`jump`), or by an exception, which this block catches on its way out.
             let unbind = match &name {
-                Some(name) => {
+                Some(name) if !self.unbinding_unobservable(name, &handler.body) => {
                     self.store_name(name, &format!("(local.get {exc})"))?;
                     let landing = self.label("unbind");
                     self.emit(&format!(
                         "(block {landing} (result exnref) (try_table (catch_all_ref {landing})"
                     ));
                     Some((name.clone(), landing))
+                }
+                Some(name) => {
+                    self.store_name(name, &format!("(local.get {exc})"))?;
+                    None
                 }
                 None => None,
             };
@@ -1627,8 +1672,8 @@ impl<'a> Generator<'a> {
             self.leave_handled();
             self.f().handlers.pop();
             result?;
-            match unbind {
-                Some((name, _)) => {
+            match (unbind, &name) {
+                (Some((name, _)), _) => {
                     self.emit(")");
                     self.store_name(&name, "(i64.const 0)")?;
                     self.emit(&format!("(br {end}))"));
@@ -1637,13 +1682,74 @@ impl<'a> Generator<'a> {
                     self.store_name(&name, "(i64.const 0)")?;
                     self.emit(&format!("(throw_ref (local.get {exn}))))"));
                 }
-                None => self.emit(&format!("(br {end})))")),
+                (None, Some(name)) => {
+                    self.store_name(name, "(i64.const 0)")?;
+                    self.emit(&format!("(br {end})))"));
+                }
+                (None, None) => self.emit(&format!("(br {end})))")),
             }
             after.meet(&self.f().definite.snapshot());
         }
         self.emit(&format!("(throw $exc (local.get {exc})))"));
         self.f().definite = after;
         Ok(())
+    }
+
+    /// Whether a `try` body is emitted as a function of its own (`$try_body<n>`, run in the
+    /// module's frame) and called from within the `try_table` (for a `try` with a `finally`,
+    /// the body with its handlers and `else`, which the `finally`'s `try_table` covers): for
+    /// module-level code that runs once. Inside a `try_table` every call is one that may unwind to the handlers, and
+    /// Cranelift makes each such call end a block with an edge to the landing pad, which made
+    /// compiling a generated plan (most of it module-level `try` bodies) a fifth slower than
+    /// the same calls outside (`baton-difftest`'s plans; BENCHMARKS.md). Outlined, the body's
+    /// calls are plain calls and the `try_table` holds one. No jump can leave such a body
+    /// (`break` and `continue` need a loop around the `try`, and a module has no `return`),
+    /// and a `raise` in it is thrown, not branched to the handlers (`catch_here`): a cost
+    /// paid once.
+    fn outlines_try_body(&self) -> bool {
+        self.runs_once()
+    }
+
+    /// The wasm name of the next `try` body emitted as a function of its own.
+    fn outlined_try_name(&mut self) -> String {
+        self.outlined_trys += 1;
+        format!("$try_body{}", self.outlined_trys)
+    }
+
+    /// Whether unbinding `name` when an `except ... as name` handler (of body `body`) is left by
+    /// an exception cannot be seen, so the handler needs no `try_table` around its body to do
+    /// it. The name must be a plain local (gone with its frame) or a global of the plan's own
+    /// module body (run once: no other run of the handler can come between). Then either
+    /// nothing of the same Python function encloses the handler that could catch the
+    /// exception or run a `finally` (the exception leaves the function: for the module body,
+    /// it ends the run), or nothing reads the name but the handler's own body (no other code
+    /// can look). A cell, a function's `global`, or a library's global may be read after the
+    /// exception is caught further up, and is unbound as CPython does.
+    fn unbinding_unobservable(&self, name: &str, body: &[ast::Stmt]) -> bool {
+        let Some(f) = self.fns.last() else {
+            return false;
+        };
+        let scope = self.current_scope();
+        let plain = match self.scopes.resolve(scope, name) {
+            Place::Local { cell: false, .. } => true,
+            Place::Global(_) => f.module_level && self.global_prefix.is_empty(),
+            _ => false,
+        };
+        if !plain {
+            return false;
+        }
+        if f.enclosing_trys == 0 {
+            return true;
+        }
+        match (body.first(), body.last()) {
+            (Some(first), Some(last)) => self.scopes.reads_only_within(
+                scope,
+                name,
+                first.range().start().to_u32(),
+                last.range().end().to_u32(),
+            ),
+            _ => false,
+        }
     }
 
     /// A temp holding the runtime's `$handled` as a `try` starts, for its handlers to set back.

@@ -203,6 +203,10 @@ pub struct Scopes {
     /// Module-level names read anywhere (a load that resolves to the module's binding): an SDK
     /// name imported and never read needs no capability.
     module_reads: BTreeSet<String>,
+    /// Where each variable is read (a load, a `del`, an augmented assignment's target), by the
+    /// variable (its owning scope, `None` for a module-level name): the scope the read is in and
+    /// its source offset.
+    reads: HashMap<(Option<ScopeId>, String), Vec<(ScopeId, u32)>>,
 }
 
 /// A scope-opening node (a `def`, a lambda, a comprehension) is found by its source range, not
@@ -279,6 +283,30 @@ impl Scopes {
         }
     }
 
+    /// Whether every read of the variable that `name` is in `scope` is in `scope` itself (not a
+    /// nested function, lambda or comprehension), between the source offsets `start` and `end`.
+    pub fn reads_only_within(&self, scope: ScopeId, name: &str, start: u32, end: u32) -> bool {
+        let Some(variable) = self.variable(scope, name) else {
+            return false;
+        };
+        self.reads.get(&variable).map_or(true, |reads| {
+            reads
+                .iter()
+                .all(|&(at, offset)| at == scope && (start..end).contains(&offset))
+        })
+    }
+
+    /// The variable `name` is in `scope`, as [`Scopes::reads`] keys it; `None` for a builtin.
+    fn variable(&self, scope: ScopeId, name: &str) -> Option<(Option<ScopeId>, String)> {
+        let owner = match self.resolve(scope, name) {
+            Place::Global(_) => None,
+            Place::Local { owner, .. } => Some(owner),
+            Place::Free { index } => Some(self.scopes[self.scopes[scope].host].free.get(index)?.0),
+            Place::Builtin(_) => return None,
+        };
+        Some((owner, name.to_owned()))
+    }
+
     /// Whether a load anywhere in the plan reads the module-level variable `name`.
     pub fn module_name_is_read(&self, name: &str) -> bool {
         self.module_reads.contains(name)
@@ -342,6 +370,20 @@ impl Walker<'_> {
     }
 
     /// Records a reference, marking cells and closure variables when it crosses hosts.
+    /// Records a read of the variable `name` names here (see [`Scopes::reads`]).
+    fn read(&mut self, name: &ast::ExprName) {
+        let current = self.current();
+        let normalized = normalize(name.id.as_str());
+        if let Some(variable) = self.scopes.variable(current, &normalized) {
+            let offset = name.range().start().to_u32();
+            self.scopes
+                .reads
+                .entry(variable)
+                .or_default()
+                .push((current, offset));
+        }
+    }
+
     fn reference(&mut self, raw: &str) {
         let name = normalize(raw).into_owned();
         let from = self.current();
@@ -470,6 +512,9 @@ impl Walker<'_> {
             S::AugAssign(a) => {
                 self.expr(&a.value);
                 self.expr(&a.target);
+                if let ast::Expr::Name(name) = a.target.as_ref() {
+                    self.read(name);
+                }
             }
             S::AnnAssign(a) => {
                 self.opt(&a.value);
@@ -549,6 +594,9 @@ impl Walker<'_> {
         match expr {
             E::Name(n) => {
                 self.reference(n.id.as_str());
+                if n.ctx != ast::ExprContext::Store {
+                    self.read(n);
+                }
                 if n.ctx == ast::ExprContext::Load {
                     let name = normalize(n.id.as_str()).into_owned();
                     if let Place::Global(name) = self.scopes.resolve(self.current(), &name) {

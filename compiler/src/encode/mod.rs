@@ -158,7 +158,13 @@ struct Global {
 /// A defined function: its signature's type index, its parameters, and where its text continues
 /// after the signature (locals, then the body).
 struct Func<'a> {
+    /// The type index: an explicit `(type`'s from the scan; for a signature written out, given
+    /// when the function is encoded ([`Func::signature`]), so that it takes its place among the
+    /// block types of the bodies before it, as in `wat`.
     ty: u32,
+    /// The signature written out, to intern as the function is encoded; `None` for a function
+    /// of an explicit `(type`.
+    signature: Option<FuncType>,
     params: Params<'a>,
     rest: usize,
 }
@@ -376,30 +382,35 @@ impl<'a> Module<'a> {
             c.expect_close()?;
         }
         let (ty, params) = signature(c)?;
-        let ty = match explicit {
+        let (index, signature, params) = match explicit {
             Some(index) => {
                 if !params.is_empty() && self.types.list[index as usize] != ty {
                     return c.error(format!("`{name}` declares parameters unlike its type"));
                 }
-                index
+                let params = if params.is_empty() {
+                    self.types.list[index as usize]
+                        .params
+                        .iter()
+                        .map(|&t| (None, t))
+                        .collect()
+                } else {
+                    params
+                };
+                (index, None, params)
             }
-            None => self.types.intern(ty),
-        };
-        let params = if params.is_empty() {
-            self.types.list[ty as usize]
-                .params
-                .iter()
-                .map(|&t| (None, t))
-                .collect()
-        } else {
-            params
+            None => (0, Some(ty), params),
         };
         let rest = c.at;
         c.skip_form()?;
         self.func_names
             .insert(name, self.imported_funcs + self.funcs.len() as u32);
         self.names.push(name);
-        self.funcs.push(Func { ty, params, rest });
+        self.funcs.push(Func {
+            ty: index,
+            signature,
+            params,
+            rest,
+        });
         Ok(())
     }
 
@@ -407,9 +418,12 @@ impl<'a> Module<'a> {
         // Bodies first: they may add block types, and the type section comes first.
         let mut code = Vec::with_capacity(text.len() / 6);
         leb_u32(&mut code, self.funcs.len() as u32);
-        let funcs = std::mem::take(&mut self.funcs);
+        let mut funcs = std::mem::take(&mut self.funcs);
         let mut body = Vec::new();
-        for func in &funcs {
+        for func in &mut funcs {
+            if let Some(signature) = func.signature.take() {
+                func.ty = self.types.intern(signature);
+            }
             body.clear();
             Body::new(&mut self, func, text).encode(&mut body)?;
             leb_u32(&mut code, body.len() as u32);
