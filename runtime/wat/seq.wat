@@ -2135,33 +2135,55 @@
 ;; The next item of filter(f, iterator) (state `s`: f, iterator), or 0. `plan`: the predicate
 ;; runs as plan code may (`$next_plan`: it may collect, so the item it is given, returned if
 ;; kept, is rooted meanwhile, and while its truth is asked, which may run plan code too);
-;; otherwise collections wait until it returns (`$call1`).
+;; otherwise collections wait until it returns (`$call1`). A StopIteration the predicate raises
+;; ends this draw as the iterator's end, as CPython's filter (whose `__next__` it leaves)
+;; does (`$stop_ends_draw`).
 (func $filter_next (param $s i32) (param $plan i32) (result i64)
-  (local $v i64) (local $f i64) (local $base i32) (local $keep i32)
+  (local $v i64) (local $f i64) (local $r i64) (local $e i64) (local $base i32) (local $d i32)
+  (local $keep i32)
   (loop $each
     (local.set $v (call $next (i64.load offset=16 (local.get $s))))
     (if (i64.eqz (local.get $v)) (then (return (i64.const 0))))
     (local.set $f (i64.load offset=8 (local.get $s)))
     (local.set $base (global.get $shadow_top))
     (call $root_push (local.get $v))
-    (local.set $keep
-      (call $truthy
-        (if (result i64) (i64.eq (local.get $f) (i64.const 8))
-          (then (local.get $v))
-          (else
-            (if (result i64) (local.get $plan)
-              (then (call $call_plan (local.get $f) (i32.wrap_i64 (call $tuple1 (local.get $v))) (i32.const 0)))
-              (else (call $call1 (local.get $f) (local.get $v))))))))
+    (if (i64.eq (local.get $f) (i64.const 8))
+      (then (local.set $r (local.get $v)))
+      (else
+        (local.set $d (global.get $depth))
+        (block $called
+          (local.set $e
+            (block $caught (result i64)
+              (local.set $r
+                (try_table (result i64) (catch $exc $caught)
+                  (if (result i64) (local.get $plan)
+                    (then (call $call_plan (local.get $f) (i32.wrap_i64 (call $tuple1 (local.get $v))) (i32.const 0)))
+                    (else (call $call1 (local.get $f) (local.get $v))))))
+              (br $called)))
+          (call $stop_ends_draw (local.get $e) (local.get $d) (local.get $base))
+          (return (i64.const 0)))))
+    (local.set $keep (call $truthy (local.get $r)))
     (global.set $shadow_top (local.get $base))
     (br_if $each (i32.eqz (local.get $keep))))
   (local.get $v))
 
+;; A draw of map or filter whose function raised `e`: a StopIteration ends the draw as the
+;; iterator's end (the frames it abandoned, and their shadow frames, given back to `depth` and
+;; `top`, as a handler in plan code does); anything else goes on up.
+(func $stop_ends_draw (param $e i64) (param $depth i32) (param $top i32)
+  (if (i32.eqz (call $exc_matches (local.get $e) (i64.extend_i32_u (global.get $t_StopIteration))))
+    (then (throw $exc (local.get $e))))
+  (global.set $depth (local.get $depth))
+  (global.set $shadow_top (local.get $top)))
+
 ;; The next item of map(f, iterators...) (state `s`: f, iterators...), or 0 once one of the
 ;; iterators is exhausted. `plan`: f runs as plan code may (`$next_plan`; the tuple of
 ;; arguments being gathered is rooted while the iterators give their items); otherwise
-;; collections wait until it returns (`$call`).
+;; collections wait until it returns (`$call`). A StopIteration f raises ends this draw as the
+;; iterator's end, as CPython's map (whose `__next__` it leaves) does (`$stop_ends_draw`).
 (func $map_next (param $s i32) (param $plan i32) (result i64)
-  (local $n i32) (local $i i32) (local $t i32) (local $v i64) (local $base i32)
+  (local $n i32) (local $i i32) (local $t i32) (local $v i64) (local $base i32) (local $d i32)
+  (local $e i64)
   (local.set $n (i32.sub (i32.load offset=4 (local.get $s)) (i32.const 1)))
   (local.set $t (call $tuple_new (local.get $n)))
   (local.set $base (global.get $shadow_top))
@@ -2176,9 +2198,16 @@
       (local.set $i (i32.add (local.get $i) (i32.const 1)))
       (br $each)))
   (global.set $shadow_top (local.get $base))
-  (if (result i64) (local.get $plan)
-    (then (call $call_plan (i64.load offset=8 (local.get $s)) (local.get $t) (i32.const 0)))
-    (else (call $call (i64.load offset=8 (local.get $s)) (local.get $t) (i32.const 0)))))
+  (local.set $d (global.get $depth))
+  (local.set $e
+    (block $caught (result i64)
+      (return
+        (try_table (result i64) (catch $exc $caught)
+          (if (result i64) (local.get $plan)
+            (then (call $call_plan (i64.load offset=8 (local.get $s)) (local.get $t) (i32.const 0)))
+            (else (call $call (i64.load offset=8 (local.get $s)) (local.get $t) (i32.const 0))))))))
+  (call $stop_ends_draw (local.get $e) (local.get $d) (local.get $base))
+  (i64.const 0))
 
 ;; The next item of iter(callable, sentinel) (state: callable, sentinel), or 0 when the call
 ;; returned the sentinel or raised StopIteration (then and ever after, as CPython's
