@@ -326,7 +326,7 @@ fn stmt_reads(stmt: &ast::Stmt, out: &mut HashSet<String>) {
 }
 
 /// Calls `f` on `expr` and every expression inside it.
-fn visit(expr: &ast::Expr, f: &mut dyn FnMut(&ast::Expr)) {
+pub(crate) fn visit(expr: &ast::Expr, f: &mut dyn FnMut(&ast::Expr)) {
     f(expr);
     for_each_child_expr(expr, &mut |e| visit(e, f));
 }

@@ -8,6 +8,7 @@ mod late_binding;
 pub(crate) mod scope;
 mod sdk_calls;
 mod shape;
+pub(crate) use late_binding::visit as visit_expr;
 pub(crate) use shape::node_count;
 mod suggest;
 

@@ -14,6 +14,7 @@ mod fstring_spec;
 mod range_loop;
 mod scopes;
 mod shadow;
+mod stop_iteration;
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt::Write as _;
@@ -2834,6 +2835,35 @@ impl<'a> Generator<'a> {
         ))
     }
 
+    /// Whether the code of a generator expression consumed inline, but for its first iterable
+    /// (evaluated before it starts), may raise StopIteration (stop_iteration.rs): else its loop
+    /// needs no handler to turn one into RuntimeError.
+    fn genexp_may_raise_stop_iteration(
+        &self,
+        scope: ScopeId,
+        generators: &[ast::Comprehension],
+        collect: Collect<'_>,
+    ) -> bool {
+        let may_raise = |e: &ast::Expr| stop_iteration::may_raise(&self.scopes, scope, e);
+        let elements: Vec<&ast::Expr> = match collect {
+            Collect::List(e)
+            | Collect::Set(e)
+            | Collect::Sum(e, _)
+            | Collect::Any(e)
+            | Collect::All(e)
+            | Collect::Min(e)
+            | Collect::Max(e)
+            | Collect::Join(e, _) => vec![e],
+            Collect::Dict(k, v) => vec![k, v],
+        };
+        elements.into_iter().any(may_raise)
+            || generators.iter().enumerate().any(|(i, generator)| {
+                (i > 0 && may_raise(&generator.iter))
+                    || may_raise(&generator.target)
+                    || generator.ifs.iter().any(may_raise)
+            })
+    }
+
     /// A comprehension, emitted inline: its variables are extra locals of the current function.
     /// A generator expression's too, where it is consumed whole at once (scopes.rs,
     /// `consumed_genexp`, `joined_genexp`; or not lazy): then the first iterable's iterator is
@@ -2880,7 +2910,7 @@ impl<'a> Generator<'a> {
             });
             g.f().scope = saved_scope;
             let loops = loops?;
-            if genexp {
+            if genexp && g.genexp_may_raise_stop_iteration(scope, generators, collect) {
                 // The generator's frame, as CPython's tracebacks show it (`<genexpr>`, one
                 // deeper than the function's): pushed around the loop, popped after it; a
                 // handler's `$resume` pops it on the way out of an exception.

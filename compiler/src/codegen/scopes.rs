@@ -206,8 +206,11 @@ pub struct Scopes {
     /// Where each variable is read (a load, a `del`, an augmented assignment's target), by the
     /// variable (its owning scope, `None` for a module-level name): the scope the read is in and
     /// its source offset.
-    reads: HashMap<(Option<ScopeId>, String), Vec<(ScopeId, u32)>>,
+    reads: HashMap<Variable, Vec<(ScopeId, u32)>>,
 }
+
+/// A variable: its owning scope (`None` for a module-level name) and its name.
+type Variable = (Option<ScopeId>, String);
 
 /// A scope-opening node (a `def`, a lambda, a comprehension) is found by its source range, not
 /// its address: `finally` bodies are cloned to be emitted again before `return`/`break`/
@@ -289,7 +292,7 @@ impl Scopes {
         let Some(variable) = self.variable(scope, name) else {
             return false;
         };
-        self.reads.get(&variable).map_or(true, |reads| {
+        self.reads.get(&variable).is_none_or(|reads| {
             reads
                 .iter()
                 .all(|&(at, offset)| at == scope && (start..end).contains(&offset))
@@ -297,7 +300,7 @@ impl Scopes {
     }
 
     /// The variable `name` is in `scope`, as [`Scopes::reads`] keys it; `None` for a builtin.
-    fn variable(&self, scope: ScopeId, name: &str) -> Option<(Option<ScopeId>, String)> {
+    fn variable(&self, scope: ScopeId, name: &str) -> Option<Variable> {
         let owner = match self.resolve(scope, name) {
             Place::Global(_) => None,
             Place::Local { owner, .. } => Some(owner),
