@@ -106,6 +106,47 @@
   (i64.store offset=16 (local.get $t) (local.get $b))
   (call $call (local.get $f) (local.get $t) (i32.const 0)))
 
+;; `f(a)`, `f(a, b)`, `f(a, b, c)` from plan code: `$call_plan` with the tuple of the arguments
+;; made here, so that a call site is one call, not two (plan code that runs once calls builtins
+;; this way too: less code to compile, for a call that happens once). The tuple stays rooted
+;; until the call returns: a builtin reads its arguments from it while it may collect; an
+;; exception leaves the root to the handler, which sets the shadow stack's top back.
+(func $call_plan1 (param $f i64) (param $a i64) (result i64)
+  (call $call_plan_rooted (local.get $f) (call $tuple_of1 (local.get $a))))
+
+(func $call_plan2 (param $f i64) (param $a i64) (param $b i64) (result i64)
+  (call $call_plan_rooted (local.get $f) (call $tuple_of2 (local.get $a) (local.get $b))))
+
+(func $call_plan3 (param $f i64) (param $a i64) (param $b i64) (param $c i64) (result i64)
+  (call $call_plan_rooted (local.get $f)
+    (call $tuple_of3 (local.get $a) (local.get $b) (local.get $c))))
+
+;; `$call_plan` of `f` with the tuple `args`, no keywords, `args` rooted while it runs.
+(func $call_plan_rooted (param $f i64) (param $args i32) (result i64)
+  (local $base i32) (local $r i64)
+  (local.set $base (global.get $shadow_top))
+  (call $root_push (i64.extend_i32_u (local.get $args)))
+  (local.set $r (call $call_plan (local.get $f) (local.get $args) (i32.const 0)))
+  (global.set $shadow_top (local.get $base))
+  (local.get $r))
+
+;; `x.name(a)`, `x.name(a, b)` from plan code: `$call_method` with the tuple made here, rooted
+;; until the call returns (as `$call_plan1`).
+(func $call_method1 (param $self i64) (param $name i64) (param $a i64) (result i64)
+  (call $call_method_rooted (local.get $self) (local.get $name) (call $tuple_of1 (local.get $a))))
+
+(func $call_method2 (param $self i64) (param $name i64) (param $a i64) (param $b i64) (result i64)
+  (call $call_method_rooted (local.get $self) (local.get $name)
+    (call $tuple_of2 (local.get $a) (local.get $b))))
+
+(func $call_method_rooted (param $self i64) (param $name i64) (param $args i32) (result i64)
+  (local $base i32) (local $r i64)
+  (local.set $base (global.get $shadow_top))
+  (call $root_push (i64.extend_i32_u (local.get $args)))
+  (local.set $r (call $call_method (local.get $self) (local.get $name) (local.get $args) (i32.const 0)))
+  (global.set $shadow_top (local.get $base))
+  (local.get $r))
+
 ;; Calls a method by name; AttributeError when the receiver's type has no such method.
 (func $call_method (param $self i64) (param $name i64) (param $args i32) (param $kwargs i32) (result i64)
   (local $t i32) (local $r i64) (local $f i64) (local $base i32)

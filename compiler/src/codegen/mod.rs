@@ -2559,6 +2559,11 @@ impl<'a> Generator<'a> {
                 {
                     return Ok(code);
                 }
+                if c.keywords.is_empty() {
+                    if let Some((n, operands)) = self.argument_operands(&c.args, 2)? {
+                        return Ok(format!("(call $call_method{n} {object} {name}{operands})"));
+                    }
+                }
                 let args = self.call_args(&c.args, &callee)?;
                 let kwargs = self.call_kwargs(&c.keywords, &callee)?;
                 let args = self.keep(args, true, &[&kwargs]);
@@ -2576,12 +2581,53 @@ impl<'a> Generator<'a> {
         {
             return Ok(code);
         }
+        if c.keywords.is_empty() {
+            if let Some((n, operands)) = self.argument_operands(&c.args, 3)? {
+                return Ok(format!(
+                    "(call $call_plan{n} (local.tee {temp} {function}){operands})"
+                ));
+            }
+        }
         let args = self.call_args(&c.args, &callee)?;
         let kwargs = self.call_kwargs(&c.keywords, &callee)?;
         let args = self.keep(args, true, &[&kwargs]);
         Ok(format!(
             "(call $call_plan (local.tee {temp} {function}) {args} {kwargs})"
         ))
+    }
+
+    /// A call's positional arguments (one to `most`, none starred) as the operands of a
+    /// runtime function that takes them one by one and makes their tuple itself (`$call_plan1`
+    /// .. `$call_plan3`, `$call_method1`, `$call_method2`, runtime/wat/call.wat): their count,
+    /// and the operands, each evaluated in order and held across the ones after it. `None` for
+    /// any other arguments.
+    fn argument_operands(
+        &mut self,
+        args: &[ast::Expr],
+        most: usize,
+    ) -> Result<Option<(usize, String)>> {
+        if args.is_empty()
+            || args.len() > most
+            || args.iter().any(|a| matches!(a, ast::Expr::Starred(_)))
+        {
+            return Ok(None);
+        }
+        let values = args
+            .iter()
+            .map(|arg| self.expr(arg))
+            .collect::<Result<Vec<_>>>()?;
+        // The callee makes the tuple at once (it never collects before): each value is held
+        // only across the values after it.
+        let temps = self.held_temps(&values, TUPLE_NEW);
+        let mut operands = String::new();
+        for (temp, value) in temps.iter().zip(&values) {
+            if temp[1..].starts_with(shadow::UNROOTED_PREFIX) {
+                let _ = write!(operands, " {value}");
+            } else {
+                let _ = write!(operands, " (local.tee {temp} {value})");
+            }
+        }
+        Ok(Some((args.len(), operands)))
     }
 
     /// `f(*xs, k=v)`: one unpacked positional argument and keywords. CPython evaluates `xs`, then
