@@ -248,3 +248,58 @@ print(n + 7, f(n))
         );
     }
 }
+
+#[test]
+fn a_module_try_body_that_runs_once_is_a_function_of_its_own() {
+    // Inside a `try_table` every call may unwind to the handlers, which costs Cranelift a block
+    // and an edge per call: a module-level body that runs once is called as a function, so the
+    // `try_table` holds one call. In a loop, or in a function, it stays inline.
+    let once = "try:\n    print(len('ab'), abs(-2))\nexcept ValueError:\n    print('no')\n";
+    let wat = compile_source("test.py", once).expect("compiles").wat;
+    assert!(wat.contains("(call $try_body1 (local.get $d))"), "{wat}");
+    assert!(wat.contains("(func $try_body1 (param $d i32)"), "{wat}");
+    for inline in [
+        "for i in range(2):\n    try:\n        print(i)\n    except ValueError:\n        pass\n",
+        "def f():\n    try:\n        print(1)\n    except ValueError:\n        pass\nf()\n",
+    ] {
+        let wat = compile_source("test.py", inline).expect("compiles").wat;
+        assert!(!wat.contains("$try_body"), "outlined in:\n{inline}");
+    }
+}
+
+#[test]
+fn an_as_name_nothing_can_read_afterwards_needs_no_unbinding_handler() {
+    // `except E as e` unbinds `e` however the handler is left; when it is left by an exception
+    // that nothing in the same function can catch (or nothing but the handler reads `e`), the
+    // unbinding cannot be seen and needs no `try_table` around the handler.
+    for unseen in [
+        "try:\n    1/0\nexcept ZeroDivisionError as e:\n    print(e)\n    raise ValueError\n",
+        "def f():\n    try:\n        1/0\n    except ZeroDivisionError as e:\n        raise ValueError(e)\nf()\n",
+        "try:\n    try:\n        1/0\n    except ZeroDivisionError as e:\n        raise ValueError(e)\nexcept ValueError:\n    pass\n",
+    ] {
+        let wat = compile_source("test.py", unseen).expect("compiles").wat;
+        assert!(!wat.contains("catch_all_ref"), "unbinding handler in:\n{unseen}");
+    }
+    for seen in [
+        "try:\n    try:\n        1/0\n    except ZeroDivisionError as e:\n        raise ValueError\nexcept ValueError:\n    print(e)\n",
+        "def f():\n    try:\n        1/0\n    except ZeroDivisionError as e:\n        g = lambda: e\n        raise ValueError\nf()\n",
+        "def f():\n    global e\n    try:\n        1/0\n    except ZeroDivisionError as e:\n        raise ValueError\nf()\n",
+    ] {
+        let wat = compile_source("test.py", seen).expect("compiles").wat;
+        assert!(wat.contains("catch_all_ref"), "no unbinding handler in:\n{seen}");
+    }
+}
+
+#[test]
+fn a_call_with_up_to_three_positional_arguments_is_one_call() {
+    // The runtime makes the argument tuple (`$call_plan1` .. `$call_plan3`, `$call_method1`,
+    // `$call_method2`); code that runs once calls builtins that way too.
+    let source =
+        "def f(a, b):\n    return a\ng = f\nprint(g(1, 2), 'a b'.count('a', 1), round(2.5, 1))\n";
+    let wat = compile_source("test.py", source).expect("compiles").wat;
+    for call in ["$call_plan2", "$call_method2"] {
+        assert!(wat.contains(call), "no {call} in:\n{wat}");
+    }
+    assert!(!wat.contains("$tuple_of"), "{wat}");
+    assert!(!wat.contains("(call $b_round"), "{wat}");
+}
