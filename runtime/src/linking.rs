@@ -532,6 +532,18 @@ mod tests {
         for name in ["alloc", "tuple_new", "list_new", "list_append", "dict_new"] {
             assert!(runtime.never_collects(name), "{name}");
         }
+        // The displays' makers hold their new list or dict in a wasm local only
+        // (runtime/wat/seq.wat, dict.wat): they must never collect.
+        for name in [
+            "tuple_of4",
+            "list_of1",
+            "list_of4",
+            "dict_set",
+            "dict_of1",
+            "dict_of2",
+        ] {
+            assert!(runtime.never_collects(name), "{name}");
+        }
         // Nor do raising (a message, a traceback: host calls on the fatal paths) and arithmetic.
         for name in ["raise_msg", "raise_static", "add", "mul"] {
             assert!(runtime.never_collects(name), "{name}");
@@ -542,6 +554,8 @@ mod tests {
             "gc_collect",
             "call",
             "call_plan",
+            "call_plan1",
+            "call_method2",
             "b_print",
             "no_such",
         ] {

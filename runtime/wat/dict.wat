@@ -32,6 +32,23 @@
   (i64.extend_i32_u (local.get $d)))
 
 (func $dict_new (result i64) (call $dict_alloc (i32.const 8)))
+
+;; Dicts of one or two given pairs: a dict display in one call, where `$dict_new` and a set per
+;; pair took 1 + n. The keys and values are evaluated first, as CPython evaluates them all before
+;; it builds the dict (a key that cannot be hashed raises here, after them); a later equal key
+;; replaces the value and keeps the first's place. Allocating and hashing plan values never
+;; collect, so they need no root here.
+(func $dict_of1 (param $k i64) (param $v i64) (result i64)
+  (local $d i64)
+  (local.set $d (call $dict_new))
+  (call $dict_set (local.get $d) (local.get $k) (local.get $v))
+  (local.get $d))
+
+(func $dict_of2 (param $k1 i64) (param $v1 i64) (param $k2 i64) (param $v2 i64) (result i64)
+  (local $d i64)
+  (local.set $d (call $dict_of1 (local.get $k1) (local.get $v1)))
+  (call $dict_set (local.get $d) (local.get $k2) (local.get $v2))
+  (local.get $d))
 (func $set_new (result i64) (call $dict_alloc (i32.const 9)))
 
 ;; ---- frozensets ---------------------------------------------------------------------------------

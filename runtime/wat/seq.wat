@@ -209,6 +209,49 @@
         (call $alloc64 (i64.shl (i64.extend_i32_u (local.get $cap)) (i64.const 3))))))
   (i64.extend_i32_u (local.get $l)))
 
+;; Lists of one to four given items: a list display in one call, where `$list_new` and an
+;; append per item took 1 + n at every display. The items are evaluated first, as CPython
+;; evaluates them all before it builds the list; allocating never collects, so they need no
+;; root here.
+(func $list_of1 (param $a i64) (result i64)
+  (local $l i64)
+  (local.set $l (call $list_new (i32.const 1)))
+  (i64.store (call $list_filled (local.get $l) (i32.const 1)) (local.get $a))
+  (local.get $l))
+
+(func $list_of2 (param $a i64) (param $b i64) (result i64)
+  (local $l i64) (local $items i32)
+  (local.set $l (call $list_new (i32.const 2)))
+  (local.set $items (call $list_filled (local.get $l) (i32.const 2)))
+  (i64.store (local.get $items) (local.get $a))
+  (i64.store offset=8 (local.get $items) (local.get $b))
+  (local.get $l))
+
+(func $list_of3 (param $a i64) (param $b i64) (param $c i64) (result i64)
+  (local $l i64) (local $items i32)
+  (local.set $l (call $list_new (i32.const 3)))
+  (local.set $items (call $list_filled (local.get $l) (i32.const 3)))
+  (i64.store (local.get $items) (local.get $a))
+  (i64.store offset=8 (local.get $items) (local.get $b))
+  (i64.store offset=16 (local.get $items) (local.get $c))
+  (local.get $l))
+
+(func $list_of4 (param $a i64) (param $b i64) (param $c i64) (param $d i64) (result i64)
+  (local $l i64) (local $items i32)
+  (local.set $l (call $list_new (i32.const 4)))
+  (local.set $items (call $list_filled (local.get $l) (i32.const 4)))
+  (i64.store (local.get $items) (local.get $a))
+  (i64.store offset=8 (local.get $items) (local.get $b))
+  (i64.store offset=16 (local.get $items) (local.get $c))
+  (i64.store offset=24 (local.get $items) (local.get $d))
+  (local.get $l))
+
+;; Gives the new list `l` (made with room for `n` items) its `n` items, to be written at the
+;; address returned.
+(func $list_filled (param $l i64) (param $n i32) (result i32)
+  (i32.store offset=4 (i32.wrap_i64 (local.get $l)) (local.get $n))
+  (i32.load offset=12 (i32.wrap_i64 (local.get $l))))
+
 ;; A list of `n` items copied from `src`.
 (func $seq_list_of (param $src i32) (param $n i32) (result i64)
   (local $l i64)

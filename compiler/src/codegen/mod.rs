@@ -2181,6 +2181,12 @@ impl<'a> Generator<'a> {
 
     /// A list or tuple display's items (some `*starred`) in a new list.
     fn build_list(&mut self, items: &[ast::Expr]) -> Result<String> {
+        if (1..=4).contains(&items.len())
+            && !items.iter().any(|e| matches!(e, ast::Expr::Starred(_)))
+        {
+            let operands = self.held_operands(items)?;
+            return Ok(format!("(call $list_of{}{operands})", items.len()));
+        }
         let (code, list) = self.list_of(items, |list, value| {
             format!("(call $display_star (local.get {list}) {value})")
         })?;
@@ -2331,6 +2337,11 @@ impl<'a> Generator<'a> {
                 }
                 let _ = write!(code, "(local.get {set}))");
                 code
+            }
+            E::Dict(d) if (1..=2).contains(&d.keys.len()) && d.keys.iter().all(Option::is_some) => {
+                let pairs = d.keys.iter().flatten().zip(&d.values);
+                let operands = self.held_operands(pairs.flat_map(|(k, v)| [k, v]))?;
+                format!("(call $dict_of{}{operands})", d.keys.len())
             }
             E::Dict(d) => {
                 let dict = self.temp();
@@ -2612,22 +2623,35 @@ impl<'a> Generator<'a> {
         {
             return Ok(None);
         }
-        let values = args
-            .iter()
-            .map(|arg| self.expr(arg))
+        Ok(Some((args.len(), self.held_operands(args)?)))
+    }
+
+    /// `items` as the operands of a runtime function that takes them one by one and puts them
+    /// in a new object before anything may collect (`$call_plan1`, `$list_of2`, ...): each
+    /// evaluated in order and held across the ones after it.
+    fn held_operands<'e>(
+        &mut self,
+        items: impl IntoIterator<Item = &'e ast::Expr>,
+    ) -> Result<String> {
+        let values = items
+            .into_iter()
+            .map(|item| self.expr(item))
             .collect::<Result<Vec<_>>>()?;
-        // The callee makes the tuple at once (it never collects before): each value is held
-        // only across the values after it.
-        let temps = self.held_temps(&values, TUPLE_NEW);
+        Ok(self.held_code_operands(&values))
+    }
+
+    /// [`Generator::held_operands`] of values already emitted, in order.
+    fn held_code_operands(&mut self, values: &[String]) -> String {
+        let temps = self.held_temps(values, TUPLE_NEW);
         let mut operands = String::new();
-        for (temp, value) in temps.iter().zip(&values) {
+        for (temp, value) in temps.iter().zip(values) {
             if temp[1..].starts_with(shadow::UNROOTED_PREFIX) {
                 let _ = write!(operands, " {value}");
             } else {
                 let _ = write!(operands, " (local.tee {temp} {value})");
             }
         }
-        Ok(Some((args.len(), operands)))
+        operands
     }
 
     /// `f(*xs, k=v)`: one unpacked positional argument and keywords. CPython evaluates `xs`, then
@@ -2724,6 +2748,20 @@ impl<'a> Generator<'a> {
         }
         let (object, mname) = callee;
         let unpacks = keywords.iter().any(|k| k.arg.is_none());
+        if !unpacks && keywords.len() <= 2 {
+            // One or two named arguments: their dict in one call (`$dict_of1`, `$dict_of2`).
+            let mut values = Vec::new();
+            for keyword in keywords {
+                let name = keyword.arg.as_ref().map_or("", |arg| arg.as_str());
+                values.push(self.str_value(&normalize(name)));
+                values.push(self.expr(&keyword.value)?);
+            }
+            let operands = self.held_code_operands(&values);
+            return Ok(format!(
+                "(i32.wrap_i64 (call $dict_of{}{operands}))",
+                keywords.len()
+            ));
+        }
         let dict = self.temp();
         let mut code = format!("(block (result i32) (local.set {dict} (call $dict_new))");
         for keyword in keywords {
