@@ -1551,7 +1551,13 @@ impl<'a> Generator<'a> {
         // An exception in the body goes through the finally body: only a throw gets there.
         self.f().catch_here.push(None);
         self.f().enclosing_trys += 1;
-        let result = if self.outlines_try_body() {
+        let mut parts = vec![body, orelse];
+        parts.extend(
+            handlers
+                .iter()
+                .map(|ast::ExceptHandler::ExceptHandler(h)| &h.body[..]),
+        );
+        let result = if self.outlines_try_body(&parts, body) {
             let name = self.outlined_try_name();
             self.emit(&format!("(call {name} (local.get $d))"));
             self.module_frame_function(&name, |g| g.try_except(body, handlers, orelse))
@@ -1612,7 +1618,7 @@ impl<'a> Generator<'a> {
         let before = self.f().definite.snapshot();
         self.emit(&format!("(block {end} (local.set {exc} (block {caught} (result i64) (try_table (catch $exc {caught})"));
         self.f().enclosing_trys += 1;
-        let result = if self.outlines_try_body() {
+        let result = if self.outlines_try_body(&[body], body) {
             let name = self.outlined_try_name();
             self.emit(&format!("(call {name} (local.get $d))"));
             self.module_frame_function(&name, |g| g.stmts(body))
@@ -1698,17 +1704,24 @@ impl<'a> Generator<'a> {
 
     /// Whether a `try` body is emitted as a function of its own (`$try_body<n>`, run in the
     /// module's frame) and called from within the `try_table` (for a `try` with a `finally`,
-    /// the body with its handlers and `else`, which the `finally`'s `try_table` covers): for
-    /// module-level code that runs once. Inside a `try_table` every call is one that may unwind to the handlers, and
-    /// Cranelift makes each such call end a block with an edge to the landing pad, which made
-    /// compiling a generated plan (most of it module-level `try` bodies) a fifth slower than
-    /// the same calls outside (`baton-difftest`'s plans; BENCHMARKS.md). Outlined, the body's
-    /// calls are plain calls and the `try_table` holds one. No jump can leave such a body
-    /// (`break` and `continue` need a loop around the `try`, and a module has no `return`),
-    /// and a `raise` in it is thrown, not branched to the handlers (`catch_here`): a cost
-    /// paid once.
-    fn outlines_try_body(&self) -> bool {
-        self.runs_once()
+    /// the body with its handlers and `else`, which the `finally`'s `try_table` covers).
+    ///
+    /// Inside a `try_table` every call is one that may unwind to the handlers, and Cranelift
+    /// makes each such call end a block with an edge to the landing pad: compiling the
+    /// differential tester's generated plans (most of them module-level `try` bodies) took a
+    /// fifth longer than the same calls outside. Outlined, the body's calls are plain calls
+    /// and the `try_table` holds one. Module-level code only, whose names are globals, so the
+    /// body needs nothing of the function it is in: code that runs once, and code in a loop
+    /// when nothing in `parts` jumps out (`break`, `continue`) and nothing in `body` raises
+    /// (inline, a `raise` in a `try` body branches straight to the handlers, `catch_here`;
+    /// outlined it would be thrown, which costs more than the rest of raising and catching).
+    fn outlines_try_body(&self, parts: &[&[ast::Stmt]], body: &[ast::Stmt]) -> bool {
+        match self.fns.last() {
+            Some(f) if f.module_level => {
+                f.looping == 0 || !(parts.iter().any(|p| jumps_out(p)) || raises(body))
+            }
+            _ => false,
+        }
     }
 
     /// The wasm name of the next `try` body emitted as a function of its own.
@@ -3200,6 +3213,47 @@ fn binary_function(op: &ast::Operator) -> &'static str {
         O::BitXor => "$bitxor",
         O::BitAnd => "$bitand",
     }
+}
+
+/// Whether a `break` or `continue` in `body` leaves it: one not inside a loop of `body` (a
+/// loop's `else` belongs to the loop around it). Nested functions are not looked into.
+fn jumps_out(body: &[ast::Stmt]) -> bool {
+    use ast::Stmt as S;
+    body.iter().any(|stmt| match stmt {
+        S::Break(_) | S::Continue(_) => true,
+        S::For(s) => jumps_out(&s.orelse),
+        S::While(s) => jumps_out(&s.orelse),
+        S::If(s) => jumps_out(&s.body) || jumps_out(&s.orelse),
+        S::Try(s) => {
+            jumps_out(&s.body)
+                || jumps_out(&s.orelse)
+                || jumps_out(&s.finalbody)
+                || s.handlers
+                    .iter()
+                    .any(|ast::ExceptHandler::ExceptHandler(h)| jumps_out(&h.body))
+        }
+        _ => false,
+    })
+}
+
+/// Whether `body` has a `raise` statement anywhere (nested functions not looked into).
+fn raises(body: &[ast::Stmt]) -> bool {
+    use ast::Stmt as S;
+    body.iter().any(|stmt| match stmt {
+        S::Raise(_) => true,
+        S::For(s) => raises(&s.body) || raises(&s.orelse),
+        S::While(s) => raises(&s.body) || raises(&s.orelse),
+        S::If(s) => raises(&s.body) || raises(&s.orelse),
+        S::Try(s) => {
+            raises(&s.body)
+                || raises(&s.orelse)
+                || raises(&s.finalbody)
+                || s.handlers
+                    .iter()
+                    .any(|ast::ExceptHandler::ExceptHandler(h)| raises(&h.body))
+        }
+        _ => false,
+    })
 }
 
 /// Syntax nodes of top-level statements emitted into one wasm function at most (a statement
