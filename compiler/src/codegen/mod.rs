@@ -684,7 +684,7 @@ impl<'a> Generator<'a> {
 
     /// Module-level code that `emit` emits, as the wasm function `wasm_name`, run in the
     /// module's frame (`$d`), which the caller calls where the code belongs: the parts of a
-    /// long module body, and a `try` body run once ([`Generator::outlines_try_body`]).
+    /// long module body, and `try` bodies ([`Generator::outlines_try_body`]).
     fn module_frame_function(
         &mut self,
         wasm_name: &str,
@@ -3007,7 +3007,7 @@ impl<'a> Generator<'a> {
             });
             g.f().scope = saved_scope;
             let loops = loops?;
-            if genexp && g.genexp_may_raise_stop_iteration(scope, generators, collect) {
+            if genexp {
                 // The generator's frame, as CPython's tracebacks show it (`<genexpr>`, one
                 // deeper than the function's): pushed around the loop, popped after it; a
                 // handler's `$resume` pops it on the way out of an exception.
@@ -3026,15 +3026,24 @@ impl<'a> Generator<'a> {
                        (then (call $raise_static (global.get $t_RecursionError) (global.get $s_recursion))))"
                 );
                 let leave = format!("(global.set $depth (i32.sub (local.get {depth}) (i32.const 1)))");
-                let (done, caught) = (g.label("gdone"), g.label("gcaught"));
-                let resume = "(call $resume (local.get $d))";
-                let escaping = g.scratch(&[resume]);
-                g.emit(&format!(
-                    "(block {done} (local.set {escaping} (block {caught} (result i64) \
-                       (try_table (catch $exc {caught}) {enter} (block {exit} {loops}) {leave}) \
-                       (br {done}))) \
-                     {resume} (call $genexp_escape (local.get {escaping})) (unreachable))"
-                ));
+                if g.genexp_may_raise_stop_iteration(scope, generators, collect) {
+                    // What the loop's code raises leaves as from a generator: a StopIteration
+                    // as RuntimeError (`$genexp_escape`).
+                    let (done, caught) = (g.label("gdone"), g.label("gcaught"));
+                    let resume = "(call $resume (local.get $d))";
+                    let escaping = g.scratch(&[resume]);
+                    g.emit(&format!(
+                        "(block {done} (local.set {escaping} (block {caught} (result i64) \
+                           (try_table (catch $exc {caught}) {enter} (block {exit} {loops}) {leave}) \
+                           (br {done}))) \
+                         {resume} (call $genexp_escape (local.get {escaping})) (unreachable))"
+                    ));
+                } else {
+                    // Nothing it raises needs changing: an exception leaves with the frame
+                    // pushed, which the handler that catches it pops (`$resume`), as it pops
+                    // those of the functions the exception left.
+                    g.emit(&format!("{enter} (block {exit} {loops}) {leave}"));
+                }
             } else {
                 g.emit(&format!("(block {exit} {loops})"));
             }
