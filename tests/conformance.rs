@@ -1,6 +1,7 @@
 //! The conformance suite: every program under `tests/conformance/` runs under `baton run` and
 //! must print what CPython 3.11 printed (`NAME.out`), and, for failing programs, exit and end
-//! stderr as CPython did (`NAME.err`: `exit: N` and `last: <line>`).
+//! stderr as CPython did (`NAME.err`: `exit: N` and `last: <line>`), with the same frames of the
+//! program in the traceback (`frames: line N, in NAME | ...`; see regen.py).
 //!
 //! Programs the compiler or runtime cannot run correctly yet are listed, one path per line, in
 //! `tests/conformance/KNOWN_FAILURES`. The list is a ratchet: a listed program that starts
@@ -38,18 +39,24 @@ struct Expected {
     stdout: String,
     exit: i32,
     last_stderr: Option<String>,
+    /// The frames in the program of the last traceback CPython printed (regen.py).
+    frames: Option<String>,
 }
 
 fn expected(program: &Path) -> Expected {
     let stdout = std::fs::read_to_string(program.with_extension("out")).unwrap_or_default();
     let mut exit = 0;
-    let mut last_stderr = None;
+    let (mut last_stderr, mut frames) = (None, None);
     if let Ok(err) = std::fs::read_to_string(program.with_extension("err")) {
         for line in err.lines() {
             if let Some(code) = line.strip_prefix("exit: ") {
                 exit = code.trim().parse().expect("exit code");
             } else if let Some(last) = line.strip_prefix("last: ") {
                 last_stderr = Some(last.to_owned());
+            } else if let Some(list) = line.strip_prefix("frames: ") {
+                frames = Some(list.to_owned());
+            } else if line == "frames:" {
+                frames = Some(String::new());
             }
         }
     }
@@ -57,7 +64,25 @@ fn expected(program: &Path) -> Expected {
         stdout,
         exit,
         last_stderr,
+        frames,
     }
+}
+
+/// The frames of the last traceback in `stderr` that are in the file `program`, as regen.py
+/// writes CPython's: `line N, in NAME` joined by ` | `.
+fn traceback_frames(stderr: &str, program: &Path) -> String {
+    let name = program.file_name().unwrap_or_default().to_string_lossy();
+    let last = stderr
+        .rsplit("Traceback (most recent call last):")
+        .next()
+        .unwrap_or("");
+    last.lines()
+        .filter_map(|line| line.trim().strip_prefix("File \""))
+        .filter_map(|frame| frame.split_once("\", "))
+        .filter(|(file, _)| file.rsplit(['/', '\\']).next() == Some(name.as_ref()))
+        .map(|(_, at)| at)
+        .collect::<Vec<_>>()
+        .join(" | ")
 }
 
 /// Runs one program; `None` when it behaves as CPython did, else what differed. `gc_stress`:
@@ -119,6 +144,12 @@ fn run_one(program: &Path, gc_stress: u32) -> Option<String> {
         }
         None if exit != 0 => problems.push(format!("stderr:\n{stderr}")),
         _ => {}
+    }
+    if let Some(frames) = &expected.frames {
+        let actual = traceback_frames(&stderr, program);
+        if &actual != frames {
+            problems.push(format!("traceback frames `{actual}`, expected `{frames}`"));
+        }
     }
     (!problems.is_empty()).then(|| problems.join("\n"))
 }

@@ -4,10 +4,15 @@
 For every program tests/conformance/<topic>/<NAME>.py (every topic but deviations/):
 
   NAME.out  exactly what the program writes to stdout (bytes, UTF-8)
-  NAME.err  only when the exit code is nonzero, two lines:
+  NAME.err  only when the exit code is nonzero:
                 exit: N
                 last: <the last line of stderr>
-            (for an uncaught exception that is CPython's `Type: message` line)
+                frames: <the traceback's frames in the program itself, outermost first>
+            (for an uncaught exception the last line is CPython's `Type: message` line; the
+            frames are those of the last traceback printed, `line N, in NAME` joined by
+            ` | `, without frames of other files (CPython's json and re are its stdlib's,
+            Baton's are its own) and without the line when CPython folds repeated frames
+            ("[Previous line repeated ...]": a RecursionError, whose depth is Baton's own))
 
 Usage:
   python3 tests/conformance/regen.py            rewrite expectations that changed
@@ -77,6 +82,25 @@ def last_stderr_line(stderr):
     return lines[-1].rstrip("\r") if lines else ""
 
 
+def traceback_frames(stderr, path):
+    """The frames of the last traceback in `stderr` that are in the program `path`, as
+    `line N, in NAME` joined by ` | ` (tests/conformance.rs reads Baton's the same way), or
+    None when CPython folded repeated frames."""
+    text = stderr.decode("utf-8", "replace")
+    if "[Previous line repeated" in text:
+        return None
+    last = text.split("Traceback (most recent call last):")[-1]
+    frames = []
+    for line in last.split("\n"):
+        stripped = line.strip()
+        if not stripped.startswith('File "'):
+            continue
+        file, _, rest = stripped[len('File "'):].partition('", ')
+        if file.replace("\\", "/").split("/")[-1] == path.name:
+            frames.append(rest)
+    return " | ".join(frames)
+
+
 def expectation(python, path, timeout):
     """Runs one program. Returns (out bytes, err bytes or None, problems list)."""
     problems = []
@@ -98,7 +122,11 @@ def expectation(python, path, timeout):
         problems.append(f"killed by signal {-code}")
     err_file = None
     if code != 0:
-        err_file = f"exit: {code}\nlast: {last_stderr_line(err)}\n".encode("utf-8")
+        text = f"exit: {code}\nlast: {last_stderr_line(err)}\n"
+        frames = traceback_frames(err, path)
+        if frames is not None:
+            text += f"frames: {frames}\n"
+        err_file = text.encode("utf-8")
     return out, err_file, problems
 
 

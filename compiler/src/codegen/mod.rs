@@ -2994,11 +2994,12 @@ impl<'a> Generator<'a> {
         let exit = self.label("cexit");
         let body = self.capture(|g| {
             g.emit(&format!("(local.set {first_temp} {first})"));
-            if genexp {
-                g.emit(&format!(
-                    "(local.set {first_temp} (call $iter (local.get {first_temp})))"
-                ));
-            }
+            // The first iterable's iterator is made in the enclosing frame, as CPython makes it
+            // before it calls the comprehension's code ("not iterable" has no comprehension
+            // frame in its traceback).
+            g.emit(&format!(
+                "(local.set {first_temp} (call $iter (local.get {first_temp})))"
+            ));
             g.emit(&format!("(local.set {result} {init})"));
             let saved_scope = g.f().scope;
             g.f().scope = scope;
@@ -3007,45 +3008,46 @@ impl<'a> Generator<'a> {
             });
             g.f().scope = saved_scope;
             let loops = loops?;
-            if genexp {
-                // The generator's frame, as CPython's tracebacks show it (`<genexpr>`, one
-                // deeper than the function's): pushed around the loop, popped after it; a
-                // handler's `$resume` pops it on the way out of an exception.
-                let depth = g.temp_i32();
-                let name = g.str_const("<genexpr>");
-                let line = g.frame_line(&generators[0].target);
-                let slot = format!(
-                    "(i32.add (global.get $frames) (i32.shl (local.get {depth}) (i32.const 3)))"
-                );
-                let enter = format!(
-                    "(local.set {depth} (i32.add (global.get $depth) (i32.const 1))) \
-                     (global.set $depth (local.get {depth})) \
-                     (i32.store {slot} (i32.const {name})) \
-                     (i32.store offset=4 {slot} (i32.const {line})) \
-                     (if (i32.gt_u (local.get {depth}) (global.get $max_depth)) \
-                       (then (call $raise_static (global.get $t_RecursionError) (global.get $s_recursion))))"
-                );
-                let leave = format!("(global.set $depth (i32.sub (local.get {depth}) (i32.const 1)))");
-                if g.genexp_may_raise_stop_iteration(scope, generators, collect) {
-                    // What the loop's code raises leaves as from a generator: a StopIteration
-                    // as RuntimeError (`$genexp_escape`).
-                    let (done, caught) = (g.label("gdone"), g.label("gcaught"));
-                    let resume = "(call $resume (local.get $d))";
-                    let escaping = g.scratch(&[resume]);
-                    g.emit(&format!(
-                        "(block {done} (local.set {escaping} (block {caught} (result i64) \
-                           (try_table (catch $exc {caught}) {enter} (block {exit} {loops}) {leave}) \
-                           (br {done}))) \
-                         {resume} (call $genexp_escape (local.get {escaping})) (unreachable))"
-                    ));
-                } else {
-                    // Nothing it raises needs changing: an exception leaves with the frame
-                    // pushed, which the handler that catches it pops (`$resume`), as it pops
-                    // those of the functions the exception left.
-                    g.emit(&format!("{enter} (block {exit} {loops}) {leave}"));
-                }
+            // The comprehension's frame, as CPython 3.11's tracebacks show it (`<listcomp>`,
+            // `<genexpr>`, ..., one deeper than the function's): pushed around the loop, popped
+            // after it; a handler's `$resume` pops it on the way out of an exception.
+            let depth = g.temp_i32();
+            let name = g.str_const(match node {
+                ast::Expr::ListComp(_) => "<listcomp>",
+                ast::Expr::SetComp(_) => "<setcomp>",
+                ast::Expr::DictComp(_) => "<dictcomp>",
+                _ => "<genexpr>",
+            });
+            let line = g.frame_line(&generators[0].target);
+            let slot = format!(
+                "(i32.add (global.get $frames) (i32.shl (local.get {depth}) (i32.const 3)))"
+            );
+            let enter = format!(
+                "(local.set {depth} (i32.add (global.get $depth) (i32.const 1))) \
+                 (global.set $depth (local.get {depth})) \
+                 (i32.store {slot} (i32.const {name})) \
+                 (i32.store offset=4 {slot} (i32.const {line})) \
+                 (if (i32.gt_u (local.get {depth}) (global.get $max_depth)) \
+                   (then (call $raise_static (global.get $t_RecursionError) (global.get $s_recursion))))"
+            );
+            let leave = format!("(global.set $depth (i32.sub (local.get {depth}) (i32.const 1)))");
+            if genexp && g.genexp_may_raise_stop_iteration(scope, generators, collect) {
+                // What a generator expression's code raises leaves as from a generator: a
+                // StopIteration as RuntimeError (`$genexp_escape`).
+                let (done, caught) = (g.label("gdone"), g.label("gcaught"));
+                let resume = "(call $resume (local.get $d))";
+                let escaping = g.scratch(&[resume]);
+                g.emit(&format!(
+                    "(block {done} (local.set {escaping} (block {caught} (result i64) \
+                       (try_table (catch $exc {caught}) {enter} (block {exit} {loops}) {leave}) \
+                       (br {done}))) \
+                     {resume} (call $genexp_escape (local.get {escaping})) (unreachable))"
+                ));
             } else {
-                g.emit(&format!("(block {exit} {loops})"));
+                // Nothing it raises needs changing: an exception leaves with the frame pushed,
+                // which the handler that catches it pops (`$resume`), as it pops those of the
+                // functions the exception left.
+                g.emit(&format!("{enter} (block {exit} {loops}) {leave}"));
             }
             // An empty sequence is an error of min and max themselves, not of the generator;
             // an item that is not a str is join's.
