@@ -1,7 +1,7 @@
 //! The conformance suite: every program under `tests/conformance/` runs under `baton run` and
 //! must print what CPython 3.11 printed (`NAME.out`), and, for failing programs, exit and end
 //! stderr as CPython did (`NAME.err`: `exit: N` and `last: <line>`), with the same frames of the
-//! program in the traceback (`frames: line N, in NAME | ...`; see regen.py).
+//! program in each traceback of the chain (`frames: line N, in NAME | ... || ...`; regen.py).
 //!
 //! Programs the compiler or runtime cannot run correctly yet are listed, one path per line, in
 //! `tests/conformance/KNOWN_FAILURES`. The list is a ratchet: a listed program that starts
@@ -39,7 +39,7 @@ struct Expected {
     stdout: String,
     exit: i32,
     last_stderr: Option<String>,
-    /// The frames in the program of the last traceback CPython printed (regen.py).
+    /// The frames in the program of each traceback CPython printed (regen.py).
     frames: Option<String>,
 }
 
@@ -68,21 +68,25 @@ fn expected(program: &Path) -> Expected {
     }
 }
 
-/// The frames of the last traceback in `stderr` that are in the file `program`, as regen.py
-/// writes CPython's: `line N, in NAME` joined by ` | `.
+/// The frames of each traceback in `stderr` that are in the file `program`, as regen.py writes
+/// CPython's: `line N, in NAME` joined by ` | `, tracebacks joined by ` || `.
 fn traceback_frames(stderr: &str, program: &Path) -> String {
     let name = program.file_name().unwrap_or_default().to_string_lossy();
-    let last = stderr
-        .rsplit("Traceback (most recent call last):")
-        .next()
-        .unwrap_or("");
-    last.lines()
-        .filter_map(|line| line.trim().strip_prefix("File \""))
-        .filter_map(|frame| frame.split_once("\", "))
-        .filter(|(file, _)| file.rsplit(['/', '\\']).next() == Some(name.as_ref()))
-        .map(|(_, at)| at)
+    stderr
+        .split("Traceback (most recent call last):")
+        .skip(1)
+        .map(|block| {
+            block
+                .lines()
+                .filter_map(|line| line.trim().strip_prefix("File \""))
+                .filter_map(|frame| frame.split_once("\", "))
+                .filter(|(file, _)| file.rsplit(['/', '\\']).next() == Some(name.as_ref()))
+                .map(|(_, at)| at)
+                .collect::<Vec<_>>()
+                .join(" | ")
+        })
         .collect::<Vec<_>>()
-        .join(" | ")
+        .join(" || ")
 }
 
 /// Runs one program; `None` when it behaves as CPython did, else what differed. `gc_stress`:

@@ -27,17 +27,32 @@ pub enum RunOutcome {
         /// Its message (`str(e)`; may span lines; empty when it has none).
         message: String,
         /// The text the runtime built, exactly as returned: the frames, then
-        /// `module.Class: message\n`.
+        /// `module.Class: message\n`; after the tracebacks of its cause or context, as CPython
+        /// prints a chain.
         traceback: String,
     },
 }
 
+/// What the runtime writes between the tracebacks of an exception chain (runtime/wat/core.strings,
+/// `traceback_cause` and `traceback_context`), as CPython does.
+const CHAIN_SEPARATORS: [&str; 2] = [
+    "\nThe above exception was the direct cause of the following exception:\n\n",
+    "\nDuring handling of the above exception, another exception occurred:\n\n",
+];
+
 impl RunOutcome {
     /// The outcome of a plan that raised, from the traceback the runtime built (read once,
     /// here): the exception line is the first after the header and the indented frame lines,
-    /// so a message that spans lines, even one with a line like a frame's, is read whole.
+    /// so a message that spans lines, even one with a line like a frame's, is read whole. In
+    /// a chain (the tracebacks of the exception's cause or context first), the exception is
+    /// the last traceback's.
     pub fn exception(traceback: String) -> RunOutcome {
-        let all: Vec<&str> = traceback.lines().collect();
+        let last = CHAIN_SEPARATORS
+            .iter()
+            .filter_map(|separator| traceback.rfind(separator).map(|at| at + separator.len()))
+            .max()
+            .unwrap_or(0);
+        let all: Vec<&str> = traceback[last..].lines().collect();
         let mut lines = all.iter().copied().peekable();
         if lines.peek() == Some(&"Traceback (most recent call last):") {
             lines.next();
@@ -289,5 +304,18 @@ mod tests {
             fields("Traceback:\n  line 1\nValueError: bad 1\n"),
             ("ValueError".into(), "bad 1".into())
         );
+    }
+
+    #[test]
+    fn a_chain_s_exception_is_its_last_traceback_s() {
+        let frames = "Traceback (most recent call last):\n  File \"p.py\", line 3, in <module>\n";
+        for separator in CHAIN_SEPARATORS {
+            assert_eq!(
+                fields(&format!(
+                    "{frames}KeyError: 'first'\n{separator}{frames}ValueError: second\nline\n"
+                )),
+                ("ValueError".into(), "second\nline".into())
+            );
+        }
     }
 }

@@ -244,7 +244,7 @@ fn build_layout() -> RuntimeLayout {
     let memory_error = statics.object(
         type_id::EXCEPTION,
         0,
-        &[types["MemoryError"], empty_tuple, 0, 0, 0],
+        &[types["MemoryError"], empty_tuple, 0, 0, 0, 0],
     );
 
     // $exception_class_named: an exception class by name (a str value), or 0. Branches report

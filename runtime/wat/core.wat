@@ -336,7 +336,9 @@
 
 ;; A new exception of class `type` (a type object) with the tuple `args`. Layout: +8 class,
 ;; +12 args, +16 traceback frames, +20 cause, +24 the attributes some classes have beside args
-;; (a dict, or 0: JSONDecodeError's `msg` and `pos`, UnicodeEncodeError's `reason`, ...).
+;; (a dict, or 0: JSONDecodeError's `msg` and `pos`, UnicodeEncodeError's `reason`, ...), +28
+;; the context (the exception being handled when this one was first raised, `__context__`)
+;; with bit 0 set when it is not to be printed (`raise ... from ...`: `__suppress_context__`).
 (func $exc_new (param $type i32) (param $args i64) (result i64)
   (local $e i32)
   (local.set $e (call $alloc (i32.const 32)))
@@ -399,7 +401,15 @@
   (if (i32.ne (local.get $t) (i32.const 12))
     (then (call $raise_static (global.get $t_TypeError) (global.get $s_raise_non_exception))))
   (if (i32.eqz (i32.load offset=16 (i32.wrap_i64 (local.get $v))))
-    (then (i32.store offset=16 (i32.wrap_i64 (local.get $v)) (call $frames_snapshot))))
+    (then
+      (i32.store offset=16 (i32.wrap_i64 (local.get $v)) (call $frames_snapshot))
+      ;; Raised while another is handled: that one is its context (a re-raise keeps its own).
+      (if (i32.and (i64.ne (global.get $handled) (i64.const 0))
+                   (i64.ne (global.get $handled) (local.get $v)))
+        (then
+          (i32.store offset=28 (i32.wrap_i64 (local.get $v))
+            (i32.or (i32.and (i32.load offset=28 (i32.wrap_i64 (local.get $v))) (i32.const 1))
+                    (i32.wrap_i64 (global.get $handled))))))))
   (local.get $v))
 
 ;; Raises `type(msg)` where msg is a str value.
@@ -447,7 +457,10 @@
   (if (i32.eq (call $tid (local.get $v)) (i32.const TYPE_EXCEPTION))
     (then
       (if (i32.eq (call $tid (local.get $cause)) (i32.const TYPE_EXCEPTION))
-        (then (i32.store offset=20 (i32.wrap_i64 (local.get $v)) (i32.wrap_i64 (local.get $cause)))))))
+        (then (i32.store offset=20 (i32.wrap_i64 (local.get $v)) (i32.wrap_i64 (local.get $cause)))))
+      ;; A cause, or `from None`, hides the context in tracebacks.
+      (i32.store offset=28 (i32.wrap_i64 (local.get $v))
+        (i32.or (i32.load offset=28 (i32.wrap_i64 (local.get $v))) (i32.const 1)))))
   (call $raise (local.get $v)))
 
 ;; Whether `v` is a class deriving from BaseException. Only a type object's base chain is
@@ -528,6 +541,18 @@
 (func $resume (param $d i32)
   (global.set $depth (local.get $d)))
 
+;; A handler (or a `finally` body) of the exception `e` in the frame at depth `d` starts: `e` is
+;; the one a bare `raise` re-raises and the context of any raised meanwhile; the depth is kept in
+;; its frames' copy (+4), where a traceback printed as a context or cause starts (CPython's
+;; holds the frames from where the exception was handled to where it was raised).
+(func $handle (param $e i64) (param $d i32)
+  (local $frames i32)
+  (global.set $handled (local.get $e))
+  (if (i32.eq (call $tid (local.get $e)) (i32.const TYPE_EXCEPTION))
+    (then
+      (local.set $frames (i32.load offset=16 (i32.wrap_i64 (local.get $e))))
+      (if (local.get $frames) (then (i32.store offset=4 (local.get $frames) (local.get $d)))))))
+
 ;; Guards recursion inside the runtime (repr or equality of deeply nested containers).
 (func $native_enter
   (global.set $native_depth (i32.add (global.get $native_depth) (i32.const 1)))
@@ -551,21 +576,59 @@
     (i32.add (global.get $frames) (i32.const 8)) (i32.shl (local.get $n) (i32.const 3)))
   (local.get $copy))
 
-;; The text CPython prints for an uncaught exception, as a str object.
+;; The text CPython prints for an uncaught exception, as a str object: its cause's or context's
+;; first (and theirs before them), then its own traceback.
 (func $format_uncaught (param $e i64) (result i32)
-  (local $sb i32) (local $frames i32) (local $n i32) (local $i i32) (local $msg i64) (local $pair i32)
+  (local $sb i32)
   (local.set $sb (call $sb_new))
+  (call $format_chain (local.get $sb) (local.get $e) (i32.const 0))
+  (i32.wrap_i64 (call $str_escape_surrogates (call $sb_finish (local.get $sb)))))
+
+;; Appends to `sb` what leads to `e` (its cause, else its context unless hidden, each with
+;; CPython's line between them), then `e`'s traceback. `depth` bounds the chain (a cause may
+;; lead back to an exception already printed).
+(func $format_chain (param $sb i32) (param $e i64) (param $depth i32)
+  (local $p i32) (local $context i32)
+  (local.set $p (i32.wrap_i64 (local.get $e)))
+  (if (i32.lt_u (local.get $depth) (i32.const 32))
+    (then
+      (local.set $context (i32.load offset=28 (local.get $p)))
+      (if (i32.load offset=20 (local.get $p))
+        (then
+          (call $format_chain (local.get $sb)
+            (i64.extend_i32_u (i32.load offset=20 (local.get $p))) (i32.add (local.get $depth) (i32.const 1)))
+          (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_traceback_cause))))
+        (else
+          (if (i32.and (i32.ne (local.get $context) (i32.const 0))
+                       (i32.eqz (i32.and (local.get $context) (i32.const 1))))
+            (then
+              (call $format_chain (local.get $sb) (i64.extend_i32_u (local.get $context))
+                (i32.add (local.get $depth) (i32.const 1)))
+              (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_traceback_context)))))))))
+  (call $format_one (local.get $sb) (local.get $e) (i32.ne (local.get $depth) (i32.const 0))))
+
+;; Appends to `sb` the traceback of `e` alone: the header, its frames, its class and message.
+;; `handled`: `e` is a context or cause, printed from the frame that handled it (`$handle`).
+(func $format_one (param $sb i32) (param $e i64) (param $handled i32)
+  (local $frames i32) (local $n i32) (local $i i32) (local $start i32) (local $msg i64) (local $pair i32)
   (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_traceback_header)))
   (local.set $frames (i32.load offset=16 (i32.wrap_i64 (local.get $e))))
   (if (local.get $frames)
     (then
       (local.set $n (i32.load (local.get $frames)))
+      ;; (the frames block's +4: the depth of the frame that handled it, 1-based; 0: none)
+      (if (i32.and (local.get $handled) (i32.gt_u (i32.load offset=4 (local.get $frames)) (i32.const 1)))
+        (then
+          (local.set $i (i32.sub (i32.load offset=4 (local.get $frames)) (i32.const 1)))
+          (if (i32.gt_u (local.get $i) (local.get $n)) (then (local.set $i (local.get $n))))
+          (local.set $start (local.get $i))))
       ;; Long recursions print as CPython does: the first frames, then the last ones.
       (block $done
         (loop $each
           (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
           (local.set $pair (i32.add (i32.add (local.get $frames) (i32.const 8)) (i32.shl (local.get $i) (i32.const 3))))
-          (if (i32.or (i32.lt_u (local.get $i) (i32.const 3)) (i32.ge_u (local.get $i) (i32.sub (local.get $n) (i32.const 3))))
+          (if (i32.or (i32.lt_u (i32.sub (local.get $i) (local.get $start)) (i32.const 3))
+                      (i32.ge_u (local.get $i) (i32.sub (local.get $n) (i32.const 3))))
             (then
               ;; The line's top 8 bits name its file (the plan, or a plan library module).
               (call $sb_push_str (local.get $sb) (i64.extend_i32_u
@@ -576,7 +639,7 @@
               (call $sb_push_str (local.get $sb) (i64.extend_i32_u (i32.load (local.get $pair))))
               (call $sb_push_byte (local.get $sb) (i32.const 10)))
             (else
-              (if (i32.eq (local.get $i) (i32.const 3))
+              (if (i32.eq (i32.sub (local.get $i) (local.get $start)) (i32.const 3))
                 (then (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_traceback_elided)))))))
           (local.set $i (i32.add (local.get $i) (i32.const 1)))
           (br $each)))))
@@ -590,8 +653,7 @@
       (call $sb_push_byte (local.get $sb) (i32.const 58))
       (call $sb_push_byte (local.get $sb) (i32.const 32))
       (call $sb_push_str (local.get $sb) (local.get $msg))))
-  (call $sb_push_byte (local.get $sb) (i32.const 10))
-  (i32.wrap_i64 (call $str_escape_surrogates (call $sb_finish (local.get $sb)))))
+  (call $sb_push_byte (local.get $sb) (i32.const 10)))
 
 ;; ---- entry point -------------------------------------------------------------------------------
 

@@ -368,13 +368,15 @@
       (call $mark_ptr (i32.load offset=20 (local.get $p)))
       (call $mark_ptr (i32.load offset=24 (local.get $p)))
       (return)))
-  ;; exception: args, the frames of its traceback (raw), the cause, its other attributes.
+  ;; exception: args, the frames of its traceback (raw), the cause, its other attributes, its
+  ;; context (bit 0 a flag).
   (if (i32.eq (local.get $t) (i32.const TYPE_EXCEPTION))
     (then
       (call $mark_ptr (i32.load offset=12 (local.get $p)))
       (call $mark_raw (i32.load offset=16 (local.get $p)))
       (call $mark_ptr (i32.load offset=20 (local.get $p)))
       (call $mark_ptr (i32.load offset=24 (local.get $p)))
+      (call $mark_ptr (i32.and (i32.load offset=28 (local.get $p)) (i32.const -2)))
       (return)))
 ;; str builder (fast.wat, internal): its buffer; a join builder's (56 bytes) also the first
 ;; item and the first that is not a str.

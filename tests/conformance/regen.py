@@ -7,12 +7,13 @@ For every program tests/conformance/<topic>/<NAME>.py (every topic but deviation
   NAME.err  only when the exit code is nonzero:
                 exit: N
                 last: <the last line of stderr>
-                frames: <the traceback's frames in the program itself, outermost first>
+                frames: <the tracebacks' frames in the program itself, outermost first>
             (for an uncaught exception the last line is CPython's `Type: message` line; the
-            frames are those of the last traceback printed, `line N, in NAME` joined by
-            ` | `, without frames of other files (CPython's json and re are its stdlib's,
-            Baton's are its own) and without the line when CPython folds repeated frames
-            ("[Previous line repeated ...]": a RecursionError, whose depth is Baton's own))
+            frames are `line N, in NAME` joined by ` | `, one traceback's after another's
+            joined by ` || ` (a chain: the cause or context first), without frames of other
+            files (CPython's json and re are its stdlib's, Baton's are its own) and without
+            the line when CPython folds repeated frames ("[Previous line repeated ...]": a
+            RecursionError, whose depth is Baton's own))
 
 Usage:
   python3 tests/conformance/regen.py            rewrite expectations that changed
@@ -83,22 +84,24 @@ def last_stderr_line(stderr):
 
 
 def traceback_frames(stderr, path):
-    """The frames of the last traceback in `stderr` that are in the program `path`, as
-    `line N, in NAME` joined by ` | ` (tests/conformance.rs reads Baton's the same way), or
-    None when CPython folded repeated frames."""
+    """The frames of each traceback in `stderr` that are in the program `path`, as
+    `line N, in NAME` joined by ` | `, tracebacks joined by ` || ` (tests/conformance.rs reads
+    Baton's the same way), or None when CPython folded repeated frames."""
     text = stderr.decode("utf-8", "replace")
     if "[Previous line repeated" in text:
         return None
-    last = text.split("Traceback (most recent call last):")[-1]
-    frames = []
-    for line in last.split("\n"):
-        stripped = line.strip()
-        if not stripped.startswith('File "'):
-            continue
-        file, _, rest = stripped[len('File "'):].partition('", ')
-        if file.replace("\\", "/").split("/")[-1] == path.name:
-            frames.append(rest)
-    return " | ".join(frames)
+    blocks = []
+    for block in text.split("Traceback (most recent call last):")[1:]:
+        frames = []
+        for line in block.split("\n"):
+            stripped = line.strip()
+            if not stripped.startswith('File "'):
+                continue
+            file, _, rest = stripped[len('File "'):].partition('", ')
+            if file.replace("\\", "/").split("/")[-1] == path.name:
+                frames.append(rest)
+        blocks.append(" | ".join(frames))
+    return " || ".join(blocks)
 
 
 def expectation(python, path, timeout):

@@ -1776,7 +1776,9 @@ impl<'a> Generator<'a> {
     /// A handler of the exception in `exc` starts: bare `raise`s in the functions it calls
     /// re-raise that exception.
     fn enter_handled(&mut self, save: &str, exc: &str, name: Option<String>) {
-        self.emit(&format!("(global.set $handled (local.get {exc}))"));
+        // `$handle` also records the frame that handles it: a traceback printed as the context
+        // or cause of a later exception starts there, as CPython's does.
+        self.emit(&format!("(call $handle (local.get {exc}) (local.get $d))"));
         let (finally_depth, loop_depth) = (self.f().finally.len(), self.f().loops.len());
         self.f().handled.push(HandledScope {
             save: save.to_owned(),
