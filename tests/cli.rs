@@ -383,6 +383,34 @@ fn tracebacks_name_the_lines_cpython_names() {
     );
 }
 
+#[test]
+fn an_exception_chain_that_leads_back_stops_as_cpythons_does() {
+    // `saved`'s cause is `b`, whose cause is `saved`: CPython prints each once, the cause first.
+    let dir = temp_dir("traceback-cycle");
+    let plan = write(
+        &dir,
+        "cycle.py",
+        b"try:\n    try:\n        raise KeyError('a')\n    except KeyError as a:\n        saved = a\n        raise ValueError('b') from a\nexcept ValueError as b:\n    raise saved from b\n",
+    );
+    let output = baton(&["run", &plan, "--summary", "none"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let text = stderr(&output);
+    assert_eq!(
+        text.matches("Traceback (most recent call last):").count(),
+        2,
+        "{text}"
+    );
+    let exceptions: Vec<&str> = text
+        .lines()
+        .filter(|line| line.starts_with("ValueError") || line.starts_with("KeyError"))
+        .collect();
+    assert_eq!(exceptions, ["ValueError: b", "KeyError: 'a'"], "{text}");
+    assert!(
+        text.contains("\nThe above exception was the direct cause of the following exception:\n\n"),
+        "{text}"
+    );
+}
+
 /// Mutation-fuzzer finding (seeds 3 and 4): an SDK import nothing reads is not evaluated, so an
 /// unused `inputs` no longer calls a host call the module does not import (a trap).
 #[test]

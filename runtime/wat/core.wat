@@ -579,33 +579,46 @@
 ;; The text CPython prints for an uncaught exception, as a str object: its cause's or context's
 ;; first (and theirs before them), then its own traceback.
 (func $format_uncaught (param $e i64) (result i32)
-  (local $sb i32)
+  (local $sb i32) (local $seen i32)
   (local.set $sb (call $sb_new))
-  (call $format_chain (local.get $sb) (local.get $e) (i32.const 0))
+  ;; The exceptions of the chain printed so far: +0 their count, then up to 32 addresses.
+  (local.set $seen (call $alloc (i32.const 136)))
+  (call $format_chain (local.get $sb) (local.get $e) (local.get $seen))
   (i32.wrap_i64 (call $str_escape_surrogates (call $sb_finish (local.get $sb)))))
 
 ;; Appends to `sb` what leads to `e` (its cause, else its context unless hidden, each with
-;; CPython's line between them), then `e`'s traceback. `depth` bounds the chain (a cause may
-;; lead back to an exception already printed).
-(func $format_chain (param $sb i32) (param $e i64) (param $depth i32)
-  (local $p i32) (local $context i32)
+;; CPython's line between them), then `e`'s traceback. As CPython's, the chain stops at an
+;; exception already in it (`seen`: a cause may lead back to one), and at 32 tracebacks.
+(func $format_chain (param $sb i32) (param $e i64) (param $seen i32)
+  (local $p i32) (local $n i32) (local $next i32) (local $line i32) (local $i i32)
   (local.set $p (i32.wrap_i64 (local.get $e)))
-  (if (i32.lt_u (local.get $depth) (i32.const 32))
+  (local.set $n (i32.load (local.get $seen)))
+  (i32.store (i32.add (local.get $seen) (i32.shl (i32.add (local.get $n) (i32.const 1)) (i32.const 2)))
+    (local.get $p))
+  (i32.store (local.get $seen) (i32.add (local.get $n) (i32.const 1)))
+  (if (i32.load offset=20 (local.get $p))
     (then
-      (local.set $context (i32.load offset=28 (local.get $p)))
-      (if (i32.load offset=20 (local.get $p))
-        (then
-          (call $format_chain (local.get $sb)
-            (i64.extend_i32_u (i32.load offset=20 (local.get $p))) (i32.add (local.get $depth) (i32.const 1)))
-          (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_traceback_cause))))
-        (else
-          (if (i32.and (i32.ne (local.get $context) (i32.const 0))
-                       (i32.eqz (i32.and (local.get $context) (i32.const 1))))
-            (then
-              (call $format_chain (local.get $sb) (i64.extend_i32_u (local.get $context))
-                (i32.add (local.get $depth) (i32.const 1)))
-              (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_traceback_context)))))))))
-  (call $format_one (local.get $sb) (local.get $e) (i32.ne (local.get $depth) (i32.const 0))))
+      (local.set $next (i32.load offset=20 (local.get $p)))
+      (local.set $line (global.get $s_traceback_cause)))
+    (else
+      (local.set $next (i32.load offset=28 (local.get $p)))
+      (local.set $line (global.get $s_traceback_context))
+      ;; (bit 0: the context is hidden)
+      (if (i32.and (local.get $next) (i32.const 1)) (then (local.set $next (i32.const 0))))))
+  (if (i32.ge_u (local.get $n) (i32.const 31)) (then (local.set $next (i32.const 0))))
+  (block $printed
+    (loop $each
+      (br_if $printed (i32.gt_u (local.get $i) (local.get $n)))
+      (if (i32.eq (i32.load offset=4 (i32.add (local.get $seen) (i32.shl (local.get $i) (i32.const 2))))
+                  (local.get $next))
+        (then (local.set $next (i32.const 0))))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br $each)))
+  (if (local.get $next)
+    (then
+      (call $format_chain (local.get $sb) (i64.extend_i32_u (local.get $next)) (local.get $seen))
+      (call $sb_push_str (local.get $sb) (i64.extend_i32_u (local.get $line)))))
+  (call $format_one (local.get $sb) (local.get $e) (i32.ne (local.get $n) (i32.const 0))))
 
 ;; Appends to `sb` the traceback of `e` alone: the header, its frames, its class and message.
 ;; `handled`: `e` is a context or cause, printed from the frame that handled it (`$handle`).

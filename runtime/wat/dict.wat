@@ -32,6 +32,7 @@
   (i64.extend_i32_u (local.get $d)))
 
 (func $dict_new (result i64) (call $dict_alloc (i32.const 8)))
+(func $set_new (result i64) (call $dict_alloc (i32.const 9)))
 
 ;; Dicts of one or two given pairs: a dict display in one call, where `$dict_new` and a set per
 ;; pair took 1 + n. The keys and values are evaluated first, as CPython evaluates them all before
@@ -49,7 +50,6 @@
   (local.set $d (call $dict_of1 (local.get $k1) (local.get $v1)))
   (call $dict_set (local.get $d) (local.get $k2) (local.get $v2))
   (local.get $d))
-(func $set_new (result i64) (call $dict_alloc (i32.const 9)))
 
 ;; ---- frozensets ---------------------------------------------------------------------------------
 ;; A frozenset is a set (type id 9) marked at +36: it shares the set's table, iteration, `in`,

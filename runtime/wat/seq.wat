@@ -2210,9 +2210,9 @@
     (br_if $each (i32.eqz (local.get $keep))))
   (local.get $v))
 
-;; A draw of map or filter whose function raised `e`: a StopIteration ends the draw as the
-;; iterator's end (the frames it abandoned, and their shadow frames, given back to `depth` and
-;; `top`, as a handler in plan code does); anything else goes on up.
+;; A draw of map, filter or iter(callable, sentinel) whose function raised `e`: a StopIteration
+;; ends the draw as the iterator's end (the frames it abandoned, and their shadow frames, given
+;; back to `depth` and `top`, as a handler in plan code does); anything else goes on up.
 (func $stop_ends_draw (param $e i64) (param $depth i32) (param $top i32)
   (if (i32.eqz (call $exc_matches (local.get $e) (i64.extend_i32_u (global.get $t_StopIteration))))
     (then (throw $exc (local.get $e))))
@@ -2274,16 +2274,12 @@
           (i64.store offset=8 (local.get $s) (i64.const 0))
           (return (i64.const 0))))
       (return (local.get $v))))
-  ;; A StopIteration ends the iteration here: the frames it abandoned, and their shadow frames
-  ;; (a plan function pops its own only when it returns), are given back, as a handler in plan
-  ;; code does.
-  (if (call $exc_matches (local.get $e) (i64.extend_i32_u (global.get $t_StopIteration)))
-    (then
-      (global.set $depth (local.get $d))
-      (global.set $shadow_top (local.get $top))
-      (i64.store offset=8 (local.get $s) (i64.const 0))
-      (return (i64.const 0))))
-  (throw $exc (local.get $e)))
+  ;; A StopIteration ends the iteration here, for good (anything else goes on up): the frames
+  ;; it abandoned, and their shadow frames (a plan function pops its own only when it
+  ;; returns), are given back, as a handler in plan code does.
+  (call $stop_ends_draw (local.get $e) (local.get $d) (local.get $top))
+  (i64.store offset=8 (local.get $s) (i64.const 0))
+  (i64.const 0))
 
 (func $lazy_next (param $it i32) (result i64)
   (local $kind i32) (local $s i32) (local $t i32) (local $v i64)

@@ -372,7 +372,6 @@ impl Walker<'_> {
         *self.stack.last().expect("inside a scope")
     }
 
-    /// Records a reference, marking cells and closure variables when it crosses hosts.
     /// Records a read of the variable `name` names here (see [`Scopes::reads`]).
     fn read(&mut self, name: &ast::ExprName) {
         let current = self.current();
@@ -387,6 +386,7 @@ impl Walker<'_> {
         }
     }
 
+    /// Records a reference, marking cells and closure variables when it crosses hosts.
     fn reference(&mut self, raw: &str) {
         let name = normalize(raw).into_owned();
         let from = self.current();
