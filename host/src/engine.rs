@@ -16,6 +16,8 @@
 //!   thousands of runs share a few threads and the wall-clock limit is a `tokio` timeout;
 //! - stack: `max_wasm_stack` = [`MAX_WASM_STACK`], so ~1000 nested Python calls fit; the fiber
 //!   stack is 1 MiB larger, so exhausting the wasm stack is a `StackOverflow` trap, never a crash;
+//! - parallel compilation: a module's functions compile on wasmtime's worker threads, one per
+//!   core, unless [`set_parallel_compilation`] turned it off;
 //! - incremental compilation ([`FunctionCache`]): compiled function bodies are cached by their
 //!   input, so plan modules that share functions (and a runtime compiled here because its
 //!   precompiled code was refused, `runtime_image.rs`) compile only what differs.
@@ -129,9 +131,27 @@ pub fn set_function_cache(enabled: bool) -> bool {
     ENGINE.get().is_none() && FUNCTION_CACHE.set(enabled).is_ok()
 }
 
+static PARALLEL_COMPILATION: OnceLock<bool> = OnceLock::new();
+
+/// Chooses whether the shared engine compiles a module's functions on several threads (on
+/// unless chosen otherwise). Only before the engine is first used, like [`set_compile_profile`].
+///
+/// A module's functions compile independently, so a plan never seen before is ready sooner on
+/// a machine with idle cores: the differential tester's generated plans (~90 KB of code, ~170
+/// functions), one at a time on two cores, 10.2 -> 15.0 plans/s (BENCHMARKS.md). Where every
+/// core already compiles a module of its own (the tester with `--jobs` at the number of cores,
+/// batches of new plans) the threads only take turns: turn it off there.
+pub fn set_parallel_compilation(enabled: bool) -> bool {
+    ENGINE.get().is_none() && PARALLEL_COMPILATION.set(enabled).is_ok()
+}
+
 /// [`config`] without the pooling allocator.
 fn base_config() -> Config {
     let mut config = code_config(compile_profile());
+    // wasmtime's worker threads (rayon's pool, a thread per core) compile the functions of a
+    // module in parallel. It changes no compiled code, so it is the engine's own, not
+    // `code_config`'s.
+    config.parallel_compilation(*PARALLEL_COMPILATION.get_or_init(|| true));
     // Cache compiled functions by body, so that what was compiled before is not again (see
     // `FunctionCache`).
     // It cannot fail with Cranelift enabled; without it compilation is only slower.

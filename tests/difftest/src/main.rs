@@ -328,6 +328,10 @@ fn main() -> ExitCode {
     // Every generated plan is new, so compiled functions are never found again; mutants share
     // most of their code with their seed program and with each other, and find some.
     baton_host::engine::set_function_cache(!ends_by_construction);
+    // Compiling one module on several threads uses cores that would be idle; with a plan per
+    // core already, the threads only take turns (BENCHMARKS.md, stop 45).
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    baton_host::engine::set_parallel_compilation(options.jobs < cores);
     match mode {
         Mode::Print => {
             for index in options.start..options.start + options.count {
