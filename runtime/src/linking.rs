@@ -15,8 +15,9 @@
 //!   objects, messages, ...) are copied into the plan module as constants instead: their values
 //!   are part of the runtime's version.
 //!
-//! The runtime calls into the plan only through the shared table: the plan's functions fill it
-//! from index 0, `$plan_main` last (at `plan_main_index`). The plan module's start function
+//! The runtime calls into the plan only through the shared table: the plan's functions (and
+//! its module-level `try` bodies, `(param i32)`, which `$run_try_body` runs) fill it from index
+//! 0, `$plan_main` last (at `plan_main_index`). The plan module's start function
 //! grows the runtime's memory and table to what the plan needs, copies its statics and table
 //! entries in (passive segments), and sets [`PLAN_GLOBALS`]. The runtime's own entry points
 //! (`baton_main`, `baton_branch_main`) and figures (`baton_frames`, `baton_heap_peak`, ...) are
@@ -126,6 +127,15 @@ const PLAN_FACING: &str = "\
     (then (return (i32.load (i32.add (global.get $library_files) (i32.shl (local.get $file) (i32.const 2)))))))
   (global.get $s_traceback_file))
 (func $plan_main (call_indirect $fns (type $plan_main_type) (global.get $plan_main_index)))
+;; Runs the module-level `try` body at table index `body` in the module's frame at depth `d`:
+;; 0 when it completes, else the exception that left it (the caller's handlers take it from
+;; there, `$rethrow` when none matches). One `try_table` here instead of one in every plan
+;; function that has a `try`: Cranelift compiles a landing pad for each.
+(func $run_try_body (param $body i32) (param $d i32) (result i64)
+  (block $caught (result i64)
+    (try_table (catch $exc $caught)
+      (call_indirect $fns (type $try_body_type) (local.get $d) (local.get $body)))
+    (return (i64.const 0))))
 ";
 
 fn build_runtime() -> RuntimeModule {
@@ -137,6 +147,7 @@ fn build_runtime() -> RuntimeModule {
     }
     head.push_str("(type $entry (func (param i32 i32 i32) (result i64)))\n");
     head.push_str("(type $plan_main_type (func))\n");
+    head.push_str("(type $try_body_type (func (param i32)))\n");
     head.push_str("(tag $exc (export \"exc\") (param i64))\n");
     let pages = layout.plan_statics.div_ceil(layout::PAGE) + 1;
     let _ = writeln!(head, "(memory (export \"memory\") {pages})");

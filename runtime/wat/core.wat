@@ -383,6 +383,12 @@
 (func $raise (param $v i64)
   (throw $exc (call $raise_prepare (local.get $v))))
 
+;; Raises again an exception that was caught and is not handled (no handler matched, or a
+;; `finally` body ran): as it is, nothing recorded. A call, not a `throw` in the plan's code,
+;; which Cranelift would compile into an exception object's allocation at every such place.
+(func $rethrow (param $e i64)
+  (throw $exc (local.get $e)))
+
 ;; What raising `v` does before it is thrown: the exception object it raises (a class is
 ;; instantiated without arguments; anything else raises TypeError), with where it was raised
 ;; recorded unless it already was (a re-raise keeps its origin). Compiled code that catches the

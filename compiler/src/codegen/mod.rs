@@ -1533,16 +1533,37 @@ impl<'a> Generator<'a> {
         if finalbody.is_empty() {
             return self.try_except(body, handlers, orelse);
         }
-        let exn = self.local("x", "exnref");
         let before = self.f().definite.snapshot();
         let in_flight = self.temp();
         let pending = self.temp_i32();
         let handled = self.save_handled();
-        let (normal, caught) = (self.label("fin_normal"), self.label("fin_exc"));
+        let normal = self.label("fin_normal");
         self.emit(&format!("(local.set {pending} (i32.const 0))"));
-        // `$exc` is the module's only tag, so catching it catches everything; the exception
-        // object comes with the exnref, for a bare `raise` in the finally body.
-        self.emit(&format!("(block {normal} (block {caught} (result i64 exnref) (try_table (catch_ref $exc {caught})"));
+        let mut parts = vec![body, orelse];
+        parts.extend(
+            handlers
+                .iter()
+                .map(|ast::ExceptHandler::ExceptHandler(h)| &h.body[..]),
+        );
+        let outlined = self.outlines_try_body(&parts, body);
+        // Outlined, the body runs under the runtime's `try_table` (`$run_try_body`), which
+        // returns the exception, re-raised by `$rethrow`; inline, under this function's, which
+        // catches the exnref with it for `throw_ref`. `$exc` is the module's only tag, so
+        // catching it catches everything.
+        let exn = match outlined {
+            Some(_) => None,
+            None => Some(self.local("x", "exnref")),
+        };
+        match &outlined {
+            Some((_, index)) => self.emit(&format!(
+                "(block {normal} (br_if {normal} (i64.eqz (local.tee {in_flight} \
+                 (call $run_try_body (i32.const {index}) (local.get $d)))))"
+            )),
+            None => {
+                let caught = self.label("fin_exc");
+                self.emit(&format!("(block {normal} (block {caught} (result i64 exnref) (try_table (catch_ref $exc {caught})"));
+            }
+        }
         self.f().finally.push(FinallyFrame {
             normal: normal.clone(),
             pending: pending.clone(),
@@ -1551,26 +1572,21 @@ impl<'a> Generator<'a> {
         // An exception in the body goes through the finally body: only a throw gets there.
         self.f().catch_here.push(None);
         self.f().enclosing_trys += 1;
-        let mut parts = vec![body, orelse];
-        parts.extend(
-            handlers
-                .iter()
-                .map(|ast::ExceptHandler::ExceptHandler(h)| &h.body[..]),
-        );
-        let result = if self.outlines_try_body(&parts, body) {
-            let name = self.outlined_try_name();
-            self.emit(&format!("(call {name} (local.get $d))"));
-            self.module_frame_function(&name, |g| g.try_except(body, handlers, orelse))
-        } else {
-            self.try_except(body, handlers, orelse)
+        let result = match &outlined {
+            Some((name, _)) => {
+                self.module_frame_function(name, |g| g.try_except(body, handlers, orelse))
+            }
+            None => self.try_except(body, handlers, orelse),
         };
         self.f().enclosing_trys -= 1;
         self.f().catch_here.pop();
         let frame = self.f().finally.pop().expect("the frame pushed above");
         result?;
         let body_end = self.f().definite.snapshot();
-        self.emit(&format!(") (br {normal}))"));
-        self.emit(&format!("(local.set {exn}) (local.set {in_flight})"));
+        if let Some(exn) = &exn {
+            self.emit(&format!(") (br {normal}))"));
+            self.emit(&format!("(local.set {exn}) (local.set {in_flight})"));
+        }
         // An exception: run the finally body, then re-raise (unless the body itself jumps).
         // Inside it, a bare `raise` re-raises the exception in flight, as CPython's does.
         self.emit("(call $resume (local.get $d))");
@@ -1584,7 +1600,10 @@ impl<'a> Generator<'a> {
         self.leave_handled();
         self.f().handlers.pop();
         result?;
-        self.emit(&format!("(throw_ref (local.get {exn})))"));
+        match &exn {
+            Some(exn) => self.emit(&format!("(throw_ref (local.get {exn})))")),
+            None => self.emit(&format!("(call $rethrow (local.get {in_flight})))")),
+        }
         // Normal completion or a jump out of the body: run the finally body once, then jump.
         // A jump (break, continue, return) may leave the body early, so the finally body starts
         // from what was assigned before it; after it, what the body's normal end had too.
@@ -1614,23 +1633,34 @@ impl<'a> Generator<'a> {
         }
         let exc = self.temp();
         let handled = self.save_handled();
-        let (end, caught) = (self.label("end"), self.label("caught"));
+        let end = self.label("end");
         let before = self.f().definite.snapshot();
-        self.emit(&format!("(block {end} (local.set {exc} (block {caught} (result i64) (try_table (catch $exc {caught})"));
+        let outlined = self.outlines_try_body(&[body], body);
         self.f().enclosing_trys += 1;
-        let result = if self.outlines_try_body(&[body], body) {
-            let name = self.outlined_try_name();
-            self.emit(&format!("(call {name} (local.get $d))"));
-            self.module_frame_function(&name, |g| g.stmts(body))
-        } else {
-            self.f().catch_here.push(Some(caught.clone()));
-            let result = self.stmts(body);
-            self.f().catch_here.pop();
-            result
+        let result = match &outlined {
+            // The runtime's `try_table` runs the body (`$run_try_body`): 0 when it completes,
+            // else the exception, which the handlers below test.
+            Some((name, index)) => {
+                self.emit(&format!(
+                    "(block {end} (if (i64.eqz (local.tee {exc} \
+                     (call $run_try_body (i32.const {index}) (local.get $d)))) (then"
+                ));
+                self.module_frame_function(name, |g| g.stmts(body))
+            }
+            None => {
+                let caught = self.label("caught");
+                self.emit(&format!("(block {end} (local.set {exc} (block {caught} (result i64) (try_table (catch $exc {caught})"));
+                self.f().catch_here.push(Some(caught.clone()));
+                let result = self.stmts(body);
+                self.f().catch_here.pop();
+                result
+            }
         };
         self.f().enclosing_trys -= 1;
         result?;
-        self.emit(")");
+        if outlined.is_none() {
+            self.emit(")");
+        }
         self.f().catch_here.push(None);
         let result = self.stmts(orelse);
         self.f().catch_here.pop();
@@ -1697,37 +1727,48 @@ impl<'a> Generator<'a> {
             }
             after.meet(&self.f().definite.snapshot());
         }
-        self.emit(&format!("(throw $exc (local.get {exc})))"));
+        // No handler matched: on it goes (as it was, traceback and context).
+        self.emit(&format!("(call $rethrow (local.get {exc})))"));
         self.f().definite = after;
         Ok(())
     }
 
-    /// Whether a `try` body is emitted as a function of its own (`$try_body<n>`, run in the
-    /// module's frame) and called from within the `try_table` (for a `try` with a `finally`,
-    /// the body with its handlers and `else`, which the `finally`'s `try_table` covers).
+    /// The function a `try` body is emitted as (`$try_body<n>`, run in the module's frame) and
+    /// its table index, when it is one (for a `try` with a `finally`, the body with its
+    /// handlers and `else`, which the `finally` covers); the runtime's `$run_try_body` calls it
+    /// under its own `try_table` and returns the exception that left it, if any.
     ///
     /// Inside a `try_table` every call is one that may unwind to the handlers, and Cranelift
     /// makes each such call end a block with an edge to the landing pad: compiling the
     /// differential tester's generated plans (most of them module-level `try` bodies) took a
-    /// fifth longer than the same calls outside. Outlined, the body's calls are plain calls
-    /// and the `try_table` holds one. Module-level code only, whose names are globals, so the
-    /// body needs nothing of the function it is in: code that runs once, and code in a loop
+    /// fifth longer than the same calls outside. Outlined, the body's calls are plain calls;
+    /// and since even a `try_table` around one call costs Cranelift a landing pad that unpacks
+    /// the exception, and a `throw` of the unmatched one an exception object's allocation, the
+    /// one `try_table` is the runtime's, compiled once, and the `throw` a call (`$rethrow`):
+    /// 5% less compiling for a generated plan of 780 lines, which had 67 such `try_table`s.
+    /// Module-level code only, whose names are globals, so the body needs nothing of the function it is in: code that runs once, and code in a loop
     /// when nothing in `parts` jumps out (`break`, `continue`) and nothing in `body` raises
     /// (inline, a `raise` in a `try` body branches straight to the handlers, `catch_here`;
     /// outlined it would be thrown, which costs more than the rest of raising and catching).
-    fn outlines_try_body(&self, parts: &[&[ast::Stmt]], body: &[ast::Stmt]) -> bool {
-        match self.fns.last() {
+    fn outlines_try_body(
+        &mut self,
+        parts: &[&[ast::Stmt]],
+        body: &[ast::Stmt],
+    ) -> Option<(String, u32)> {
+        let outlines = match self.fns.last() {
             Some(f) if f.module_level => {
                 f.looping == 0 || !(parts.iter().any(|p| jumps_out(p)) || raises(body))
             }
             _ => false,
+        };
+        if !outlines {
+            return None;
         }
-    }
-
-    /// The wasm name of the next `try` body emitted as a function of its own.
-    fn outlined_try_name(&mut self) -> String {
         self.outlined_trys += 1;
-        format!("$try_body{}", self.outlined_trys)
+        let name = format!("try_body{}", self.outlined_trys);
+        let index = self.table.len() as u32;
+        self.table.push(name.clone());
+        Some((format!("${name}"), index))
     }
 
     /// Whether unbinding `name` when an `except ... as name` handler (of body `body`) is left by
