@@ -38,7 +38,8 @@ DIR/mismatch-<seed>-<n>.py (and appends it to FILE with --markdown). Modules are
 with Cranelift's fast profile (no optimisation, single-pass register allocation: compiling
 dominates a generated plan's run; generated plans, which end by construction, also without fuel
 metering, the 10 s timeout bounding them, and without the cache of compiled functions, which
-never finds a new plan's); --optimised compiles as `baton run` does. --gc-stress N
+never finds a new plan's); with fewer --jobs than cores, each module compiles on all of them.
+--optimised compiles as `baton run` does. --gc-stress N
 compiles Baton's side with the collector's stress mode (a collection at every Nth safe point,
 freed memory poisoned; also with --file and --mutate). --area NAME (math, re, shlex, textwrap)
 generates plans of N calls (default 100) of that module's functions instead, each call's result
