@@ -56,7 +56,8 @@ impl RunOutcome {
         let mut lines = all.iter().copied().peekable();
         if lines.peek() == Some(&"Traceback (most recent call last):") {
             lines.next();
-            // Frames, their source lines and elisions (`  ...`) are indented; a class name is not.
+            // Frames, their source lines and folded repeats (`  [Previous line repeated N
+            // more times]`) are indented; a class name is not.
             while lines.peek().is_some_and(|line| line.starts_with(' ')) {
                 lines.next();
             }
@@ -292,10 +293,10 @@ mod tests {
             fields(&format!("{frames}ValueError: one\n  File two\nthree\n")),
             ("ValueError".into(), "one\n  File two\nthree".into())
         );
-        // Frames with their source lines and elided frames, and no frames at all.
+        // Frames with their source lines and repeated frames folded, and no frames at all.
         assert_eq!(
             fields(&format!(
-                "{frames}    x = int('a')\n  ...\nValueError: bad\n"
+                "{frames}    x = int('a')\n  [Previous line repeated 996 more times]\nValueError: bad\n"
             )),
             ("ValueError".into(), "bad".into())
         );

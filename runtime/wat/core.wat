@@ -377,24 +377,28 @@
 (func $reraise_handled
   (if (i64.eqz (global.get $handled))
     (then (call $raise_static (global.get $t_RuntimeError) (global.get $s_no_active_exception))))
-  (call $raise (global.get $handled)))
+  (call $reraise (global.get $handled)))
 
 ;; Raises a value: an exception object, or an exception class (instantiated without arguments).
 (func $raise (param $v i64)
   (throw $exc (call $raise_prepare (local.get $v))))
 
-;; Raises again an exception that was caught and is not handled (no handler matched, or a
-;; `finally` body ran): as it is, nothing recorded. A call, not a `throw` in the plan's code,
-;; which Cranelift would compile into an exception object's allocation at every such place.
-(func $rethrow (param $e i64)
+;; Raises again an exception that was raised and caught: a bare `raise`, one no handler
+;; matched, one a `finally` body ran for. As it is: its traceback and context stay, as CPython
+;; re-raises the traceback it has. A call, not a `throw` in the plan's code, which Cranelift
+;; would compile into an exception object's allocation at every such place.
+(func $reraise (param $e i64)
+  (global.set $aug_op (i32.const 0))
   (throw $exc (local.get $e)))
 
 ;; What raising `v` does before it is thrown: the exception object it raises (a class is
 ;; instantiated without arguments; anything else raises TypeError), with where it was raised
-;; recorded unless it already was (a re-raise keeps its origin). Compiled code that catches the
+;; recorded: the frame stack, or for an exception raised before (`raise e`; a bare `raise` is
+;; `$reraise`) the frame stack ahead of the traceback it has ($frames_reraised); and the
+;; exception being handled, if another, as its context. Compiled code that catches the
 ;; exception in the same function branches to its handlers with the result instead of throwing.
 (func $raise_prepare (param $v i64) (result i64)
-  (local $t i32)
+  (local $t i32) (local $old i32)
   ;; Whatever raises, an augmented assignment's operator is no longer running (ops.wat).
   (global.set $aug_op (i32.const 0))
   (local.set $t (call $tid (local.get $v)))
@@ -406,16 +410,23 @@
           (local.set $t (i32.const 12))))))
   (if (i32.ne (local.get $t) (i32.const 12))
     (then (call $raise_static (global.get $t_TypeError) (global.get $s_raise_non_exception))))
-  (if (i32.eqz (i32.load offset=16 (i32.wrap_i64 (local.get $v))))
+  ;; The static MemoryError keeps the frames `$raise_memory` copied: it is outside the heap,
+  ;; so nothing it points to would be marked.
+  (if (i64.eq (local.get $v) (i64.extend_i32_u (global.get $memory_error)))
+    (then (return (local.get $v))))
+  (local.set $old (i32.load offset=16 (i32.wrap_i64 (local.get $v))))
+  (i32.store offset=16 (i32.wrap_i64 (local.get $v))
+    (if (result i32) (local.get $old)
+      (then (call $frames_reraised (local.get $old)))
+      (else (call $frames_snapshot))))
+  ;; Raised while another is handled: that one is its context (raised again, its new one; as
+  ;; CPython's, a context or cause leading back to `v` is printed once: `$format_chain`).
+  (if (i32.and (i64.ne (global.get $handled) (i64.const 0))
+               (i64.ne (global.get $handled) (local.get $v)))
     (then
-      (i32.store offset=16 (i32.wrap_i64 (local.get $v)) (call $frames_snapshot))
-      ;; Raised while another is handled: that one is its context (a re-raise keeps its own).
-      (if (i32.and (i64.ne (global.get $handled) (i64.const 0))
-                   (i64.ne (global.get $handled) (local.get $v)))
-        (then
-          (i32.store offset=28 (i32.wrap_i64 (local.get $v))
-            (i32.or (i32.and (i32.load offset=28 (i32.wrap_i64 (local.get $v))) (i32.const 1))
-                    (i32.wrap_i64 (global.get $handled))))))))
+      (i32.store offset=28 (i32.wrap_i64 (local.get $v))
+        (i32.or (i32.and (i32.load offset=28 (i32.wrap_i64 (local.get $v))) (i32.const 1))
+                (i32.wrap_i64 (global.get $handled))))))
   (local.get $v))
 
 ;; Raises `type(msg)` where msg is a str value.
@@ -582,6 +593,33 @@
     (i32.add (global.get $frames) (i32.const 8)) (i32.shl (local.get $n) (i32.const 3)))
   (local.get $copy))
 
+;; The traceback of an exception raised again by `raise e`, from its frames copy `old`: the frame
+;; stack down to this raise, then `old` from the frame that last handled it (+4 of the copy,
+;; `$handle`; from the first when none did) to where it was first raised. CPython's traceback
+;; grows so: each frame the exception passes adds an entry ahead of what it had. Past a
+;; snapshot's bound (the recursion limit + 8 frames) the copy stays as it is, so re-raising
+;; one exception in a loop costs no more each time.
+(func $frames_reraised (param $old i32) (result i32)
+  (local $n i32) (local $from i32) (local $keep i32) (local $copy i32)
+  (local.set $n (global.get $depth))
+  (local.set $from (i32.load offset=4 (local.get $old)))
+  (if (i32.eqz (local.get $from)) (then (local.set $from (i32.const 1))))
+  (if (i32.gt_u (local.get $from) (i32.load (local.get $old)))
+    (then (return (local.get $old))))
+  (local.set $keep (i32.sub (i32.add (i32.load (local.get $old)) (i32.const 1)) (local.get $from)))
+  (if (i32.gt_u (i32.add (local.get $n) (local.get $keep)) (i32.add (global.get $max_depth) (i32.const 8)))
+    (then (return (local.get $old))))
+  (local.set $copy (call $alloc (i32.add (i32.const 8)
+    (i32.shl (i32.add (local.get $n) (local.get $keep)) (i32.const 3)))))
+  (i32.store (local.get $copy) (i32.add (local.get $n) (local.get $keep)))
+  (i32.store offset=4 (local.get $copy) (i32.const 0))
+  (call $memcpy (i32.add (local.get $copy) (i32.const 8))
+    (i32.add (global.get $frames) (i32.const 8)) (i32.shl (local.get $n) (i32.const 3)))
+  (call $memcpy (i32.add (i32.add (local.get $copy) (i32.const 8)) (i32.shl (local.get $n) (i32.const 3)))
+    (i32.add (local.get $old) (i32.shl (local.get $from) (i32.const 3)))
+    (i32.shl (local.get $keep) (i32.const 3)))
+  (local.get $copy))
+
 ;; The text CPython prints for an uncaught exception, as a str object: its cause's or context's
 ;; first (and theirs before them), then its own traceback.
 (func $format_uncaught (param $e i64) (result i32)
@@ -626,10 +664,22 @@
       (call $sb_push_str (local.get $sb) (i64.extend_i32_u (local.get $line)))))
   (call $format_one (local.get $sb) (local.get $e) (i32.ne (local.get $n) (i32.const 0))))
 
+;; After a run of `count` frames alike, of which three were printed: how many were not.
+(func $format_repeated (param $sb i32) (param $count i32)
+  (if (i32.le_u (local.get $count) (i32.const 3)) (then (return)))
+  (local.set $count (i32.sub (local.get $count) (i32.const 3)))
+  (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_traceback_repeated)))
+  (call $sb_push_i64 (local.get $sb) (i64.extend_i32_u (local.get $count)))
+  (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_traceback_more_time)))
+  (if (i32.gt_u (local.get $count) (i32.const 1)) (then (call $sb_push_byte (local.get $sb) (i32.const 115))))
+  (call $sb_push_byte (local.get $sb) (i32.const 93))
+  (call $sb_push_byte (local.get $sb) (i32.const 10)))
+
 ;; Appends to `sb` the traceback of `e` alone: the header, its frames, its class and message.
 ;; `handled`: `e` is a context or cause, printed from the frame that handled it (`$handle`).
 (func $format_one (param $sb i32) (param $e i64) (param $handled i32)
   (local $frames i32) (local $n i32) (local $i i32) (local $start i32) (local $msg i64) (local $pair i32)
+  (local $last_line i32) (local $last_name i32) (local $count i32)
   (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_traceback_header)))
   (local.set $frames (i32.load offset=16 (i32.wrap_i64 (local.get $e))))
   (if (local.get $frames)
@@ -641,13 +691,22 @@
           (local.set $i (i32.sub (i32.load offset=4 (local.get $frames)) (i32.const 1)))
           (if (i32.gt_u (local.get $i) (local.get $n)) (then (local.set $i (local.get $n))))
           (local.set $start (local.get $i))))
-      ;; Long recursions print as CPython does: the first frames, then the last ones.
+      ;; As CPython's traceback module prints: a frame the same as the one before it (file,
+      ;; line, function) is printed three times at most, then one line says how many more.
+      (local.set $last_line (i32.const -1))
       (block $done
         (loop $each
           (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
           (local.set $pair (i32.add (i32.add (local.get $frames) (i32.const 8)) (i32.shl (local.get $i) (i32.const 3))))
-          (if (i32.or (i32.lt_u (i32.sub (local.get $i) (local.get $start)) (i32.const 3))
-                      (i32.ge_u (local.get $i) (i32.sub (local.get $n) (i32.const 3))))
+          (if (i32.or (i32.ne (i32.load offset=4 (local.get $pair)) (local.get $last_line))
+                      (i32.ne (i32.load (local.get $pair)) (local.get $last_name)))
+            (then
+              (call $format_repeated (local.get $sb) (local.get $count))
+              (local.set $last_line (i32.load offset=4 (local.get $pair)))
+              (local.set $last_name (i32.load (local.get $pair)))
+              (local.set $count (i32.const 0))))
+          (local.set $count (i32.add (local.get $count) (i32.const 1)))
+          (if (i32.le_u (local.get $count) (i32.const 3))
             (then
               ;; The line's top 8 bits name its file (the plan, or a plan library module).
               (call $sb_push_str (local.get $sb) (i64.extend_i32_u
@@ -656,12 +715,10 @@
                 (i64.extend_i32_u (i32.and (i32.load offset=4 (local.get $pair)) (i32.const 0xffffff))))
               (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_traceback_in)))
               (call $sb_push_str (local.get $sb) (i64.extend_i32_u (i32.load (local.get $pair))))
-              (call $sb_push_byte (local.get $sb) (i32.const 10)))
-            (else
-              (if (i32.eq (i32.sub (local.get $i) (local.get $start)) (i32.const 3))
-                (then (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_traceback_elided)))))))
+              (call $sb_push_byte (local.get $sb) (i32.const 10))))
           (local.set $i (i32.add (local.get $i) (i32.const 1)))
-          (br $each)))))
+          (br $each)))
+      (call $format_repeated (local.get $sb) (local.get $count))))
   ;; The class's qualified name when it has one (json.decoder.JSONDecodeError), as CPython prints.
   (if (i32.load offset=20 (call $type_of (local.get $e)))
     (then (call $sb_push_str (local.get $sb) (i64.extend_i32_u (i32.load offset=20 (call $type_of (local.get $e))))))
