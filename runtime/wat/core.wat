@@ -678,7 +678,7 @@
 ;; Appends to `sb` the traceback of `e` alone: the header, its frames, its class and message.
 ;; `handled`: `e` is a context or cause, printed from the frame that handled it (`$handle`).
 (func $format_one (param $sb i32) (param $e i64) (param $handled i32)
-  (local $frames i32) (local $n i32) (local $i i32) (local $start i32) (local $msg i64) (local $pair i32)
+  (local $frames i32) (local $n i32) (local $i i32) (local $msg i64) (local $pair i32)
   (local $last_line i32) (local $last_name i32) (local $count i32)
   (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_traceback_header)))
   (local.set $frames (i32.load offset=16 (i32.wrap_i64 (local.get $e))))
@@ -689,8 +689,7 @@
       (if (i32.and (local.get $handled) (i32.gt_u (i32.load offset=4 (local.get $frames)) (i32.const 1)))
         (then
           (local.set $i (i32.sub (i32.load offset=4 (local.get $frames)) (i32.const 1)))
-          (if (i32.gt_u (local.get $i) (local.get $n)) (then (local.set $i (local.get $n))))
-          (local.set $start (local.get $i))))
+          (if (i32.gt_u (local.get $i) (local.get $n)) (then (local.set $i (local.get $n))))))
       ;; As CPython's traceback module prints: a frame the same as the one before it (file,
       ;; line, function) is printed three times at most, then one line says how many more.
       (local.set $last_line (i32.const -1))
