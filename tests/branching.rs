@@ -382,6 +382,62 @@ def main():
     );
 }
 
+/// A branch that raised: `parallel` raises its exception with the branch's traceback as the
+/// cause (a `BranchTraceback`, as CPython's process pools attach the worker's), so the frames
+/// where the branch failed are printed, not only the `parallel` call; an `Outcome` carries the
+/// same text. The run's journal replays it.
+#[test]
+fn a_branch_that_raised_shows_its_traceback() {
+    let scratch = Scratch::new("branch-traceback");
+    let plan = r#"
+from baton import branch, parallel
+
+def parse(text):
+    return int(text)
+
+def work(text):
+    return parse(text) * 2
+
+outs = branch([lambda: work("2"), lambda: work("x")], reduce="all")
+print([o.ok for o in outs], outs[0].traceback)
+print("in parse" in outs[1].traceback, outs[1].traceback.splitlines()[-1])
+print(parallel([lambda: work("2"), lambda: work("x")]))
+"#;
+    let output = run_plan(&scratch, plan, &["--summary", "none"]);
+    assert_exit(&output, 1);
+    assert_eq!(
+        stdout(&output),
+        "[True, False] None\n\
+         True ValueError: invalid literal for int() with base 10: 'x'\n"
+    );
+    let text = stderr(&output);
+    let (cause, raised) = text
+        .split_once("\nThe above exception was the direct cause of the following exception:\n\n")
+        .unwrap_or_else(|| panic!("no cause in:\n{text}"));
+    assert!(
+        cause.starts_with("BranchTraceback: \n\"\"\"\nTraceback (most recent call last):\n"),
+        "{text}"
+    );
+    for frame in ["in <lambda>", "line 8, in work", "line 5, in parse"] {
+        assert!(cause.contains(frame), "{frame} not in:\n{cause}");
+    }
+    assert!(cause.ends_with("'x'\n\"\"\"\n"), "{cause}");
+    assert!(
+        raised.starts_with("Traceback (most recent call last):\n"),
+        "{text}"
+    );
+    assert!(!raised.contains("in parse"), "{text}");
+    assert!(
+        raised.ends_with("ValueError: invalid literal for int() with base 10: 'x'\n"),
+        "{text}"
+    );
+    let replay = baton_in(
+        scratch.path(),
+        &["replay", scratch.run_dir().to_str().unwrap()],
+    );
+    assert_exit(&replay, 0);
+}
+
 #[test]
 fn branches_nest_and_budgets_nest() {
     let scratch = Scratch::new("nesting");

@@ -112,6 +112,9 @@ pub const TYPES: &[TypeSpec] = &[
     ty("LLMError", Some("Exception"), None, None),
     ty("SandboxError", Some("Exception"), None, None),
     ty("BranchError", Some("Exception"), None, None),
+    // The cause of the exception `parallel` raises for a branch that raised: its message is the
+    // branch's traceback. Plans do not name it (it is not in the SDK); tracebacks print it.
+    ty("BranchTraceback", Some("Exception"), None, None),
     // Records host calls return (object type id 20; `$type_of` reads the type from the record).
     ty("BashResult", None, None, None),
     ty("Outcome", None, None, None),

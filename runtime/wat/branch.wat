@@ -264,10 +264,13 @@
 
 ;; parallel(fns, *, max_parallel=None, labels=None): the callables' return values, in order. The first
 ;; branch (by position) that raised has its exception raised here, as the same class when the
-;; runtime knows it (else RuntimeError).
+;; runtime knows it (else RuntimeError), its cause a BranchTraceback whose message is the
+;; branch's traceback (as CPython's process pools attach the worker's, `_RemoteTraceback`): the
+;; frames here end at the `parallel` call, the branch's show where it failed.
 (func $b_baton_parallel (param $args i32) (param $kwargs i32) (result i64)
   (local $names i32) (local $d i64) (local $reply i64) (local $outcomes i64) (local $values i64)
   (local $i i32) (local $n i32) (local $fields i64) (local $err i64) (local $class i32)
+  (local $tb i64) (local $sb i32)
   (local.set $names (call $tuple_new (i32.const 3)))
   (i64.store offset=8 (local.get $names) (i64.extend_i32_u (global.get $s_br_fns)))
   (i64.store offset=16 (local.get $names) (i64.extend_i32_u (global.get $s_br_max_parallel)))
@@ -294,10 +297,19 @@
                 (if (i32.eqz (local.get $class)) (then (local.set $class (global.get $t_RuntimeError))))))
         ;; The branch's own exception object when it could be copied out.
         (local.set $err (call $br_arg_or_none (local.get $fields) (global.get $s_br_exception)))
-        (if (i32.eq (call $tid (local.get $err)) (i32.const TYPE_EXCEPTION))
-          (then (call $raise (local.get $err))))
-        (call $raise_msg (local.get $class)
-          (call $host_message (call $br_arg (local.get $fields) (global.get $s_br_error_message))))))
+        (if (i32.ne (call $tid (local.get $err)) (i32.const TYPE_EXCEPTION))
+          (then (local.set $err (call $exc_new (local.get $class) (call $tuple1
+            (call $host_message (call $br_arg (local.get $fields) (global.get $s_br_error_message))))))))
+        (local.set $tb (call $br_arg_or_none (local.get $fields) (global.get $s_br_traceback)))
+        (if (i32.eq (call $tid (local.get $tb)) (i32.const TYPE_STR))
+          (then
+            (local.set $sb (call $sb_new))
+            (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_br_remote_open)))
+            (call $sb_push_str (local.get $sb) (local.get $tb))
+            (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_br_remote_close)))
+            (call $raise_from (local.get $err) (call $exc_new (global.get $t_BranchTraceback)
+              (call $tuple1 (call $sb_finish (local.get $sb)))))))
+        (call $raise (local.get $err))))
     (call $list_append (local.get $values) (call $br_arg (local.get $fields) (global.get $s_br_value)))
     (local.set $i (i32.add (local.get $i) (i32.const 1)))
     (br $each)))

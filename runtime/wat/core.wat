@@ -676,14 +676,16 @@
   (call $sb_push_byte (local.get $sb) (i32.const 10)))
 
 ;; Appends to `sb` the traceback of `e` alone: the header, its frames, its class and message.
-;; `handled`: `e` is a context or cause, printed from the frame that handled it (`$handle`).
+;; `handled`: `e` is a context or cause, printed from the frame that handled it (`$handle`). An
+;; exception never raised (a cause made for `raise ... from`) has no frames and, as in
+;; CPython's report, no header either.
 (func $format_one (param $sb i32) (param $e i64) (param $handled i32)
   (local $frames i32) (local $n i32) (local $i i32) (local $msg i64) (local $pair i32)
   (local $last_line i32) (local $last_name i32) (local $count i32)
-  (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_traceback_header)))
   (local.set $frames (i32.load offset=16 (i32.wrap_i64 (local.get $e))))
   (if (local.get $frames)
     (then
+      (call $sb_push_str (local.get $sb) (i64.extend_i32_u (global.get $s_traceback_header)))
       (local.set $n (i32.load (local.get $frames)))
       ;; (the frames block's +4: the depth of the frame that handled it, 1-based; 0: none)
       (if (i32.and (local.get $handled) (i32.gt_u (i32.load offset=4 (local.get $frames)) (i32.const 1)))

@@ -72,6 +72,7 @@ class Outcome:
     error_type: Optional[str]
     error_message: Optional[str]
     exception: Optional[BaseException]
+    traceback: Optional[str]  # the branch's traceback when it raised, as CPython prints one
     cancelled: bool
     chosen: bool
     adopted: Optional[int]  # paths changed in the parent's workspace, for the chosen branch
@@ -141,7 +142,7 @@ def parallel(
 ) -> list:
     """Run callables concurrently, each in its own instance and workspace copy, and return
     their results in order; the first (by position) that raised has its exception raised
-    here."""
+    here, caused by a BranchTraceback whose message is the branch's traceback."""
     raise RuntimeError(_NOT_IN_BATON)
 
 

@@ -75,6 +75,9 @@ enum End {
         message: String,
         /// The exception object, encoded, when the branch raised one it could copy out.
         exception: Option<Value>,
+        /// The branch's traceback, when it raised: `parallel` raises the exception with it as
+        /// the cause (a `BranchTraceback`), so the frames where the branch failed are shown.
+        traceback: Option<String>,
     },
 }
 
@@ -84,6 +87,7 @@ impl End {
             kind: kind.to_string(),
             message: message.into(),
             exception: None,
+            traceback: None,
         }
     }
 
@@ -132,7 +136,11 @@ fn end_of(report: Result<RunReport, HostError>) -> End {
                     _ => End::failed("Trap", "the branch returned no result"),
                 }
             }
-            RunOutcome::Exception { class, message, .. } => {
+            RunOutcome::Exception {
+                class,
+                message,
+                traceback,
+            } => {
                 let exception = report
                     .result
                     .as_deref()
@@ -142,6 +150,7 @@ fn end_of(report: Result<RunReport, HostError>) -> End {
                     kind: class,
                     message,
                     exception,
+                    traceback: Some(traceback),
                 }
             }
         },
@@ -563,12 +572,16 @@ fn outcome(
     if state.trace_left_out > 0 {
         trace.push(json!({ "left_out": state.trace_left_out }));
     }
-    let exception = match end {
+    let (exception, traceback) = match end {
         Some(End::Failed {
-            exception: Some(exception),
+            exception,
+            traceback,
             ..
-        }) => exception.clone(),
-        _ => Value::Null,
+        }) => (
+            exception.clone().unwrap_or(Value::Null),
+            traceback.clone().map_or(Value::Null, Value::String),
+        ),
+        _ => (Value::Null, Value::Null),
     };
     let (ok, valid, value, score, error) = match end {
         Some(End::Returned {
@@ -624,6 +637,7 @@ fn outcome(
         "error_type": error.as_ref().map(|(kind, _)| kind.clone()),
         "error_message": error.as_ref().map(|(_, message)| message.clone()),
         "exception": exception,
+        "traceback": traceback,
         "cancelled": end.is_none(),
         "chosen": chosen == Some(index),
         "adopted": if chosen == Some(index) { adopted } else { None },
