@@ -436,6 +436,31 @@ print(parallel([lambda: work("2"), lambda: work("x")]))
         &["replay", scratch.run_dir().to_str().unwrap()],
     );
     assert_exit(&replay, 0);
+    // The report shows it beside the failed branch.
+    let report = scratch.path().join("report.html");
+    let output = baton_in(
+        scratch.path(),
+        &[
+            "report",
+            scratch.run_dir().to_str().unwrap(),
+            "-o",
+            report.to_str().unwrap(),
+        ],
+    );
+    assert_exit(&output, 0);
+    let html = std::fs::read_to_string(&report).unwrap();
+    let shown = html
+        .split("<details><summary>its traceback</summary><pre>")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no traceback in the report:\n{html}"));
+    assert!(
+        shown.starts_with("Traceback (most recent call last):"),
+        "{shown:.200}"
+    );
+    assert!(
+        shown.split("</pre>").next().unwrap().contains("in parse"),
+        "{shown:.400}"
+    );
 }
 
 #[test]

@@ -162,6 +162,14 @@ fn last_command<'a>(calls: &'a [Value], path: &str) -> Option<&'a Value> {
 /// Why a branch lost, shown as what it did: the value the validator rejected, and the output
 /// of its last command.
 fn evidence(html: &mut String, calls: &[Value], outcome: &Value) {
+    // A branch that raised: where (its traceback, as its uncaught report printed it).
+    if let Some(traceback) = outcome["traceback"].as_str() {
+        let _ = write!(
+            html,
+            "<details><summary>its traceback</summary><pre>{}</pre></details>",
+            esc(traceback)
+        );
+    }
     if outcome["valid"] == false && outcome["ok"] == true {
         let value = match &outcome["value"] {
             Value::String(text) => text.clone(),
