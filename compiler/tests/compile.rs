@@ -80,6 +80,30 @@ fn long_plans_are_split_into_functions_within_wasm_limits() {
 }
 
 #[test]
+fn nested_finally_bodies_that_would_compile_to_too_much_code_are_refused() {
+    // A `finally` body is compiled twice (completing, raising), so twenty nested in each
+    // other's `finally` would be 2^20 copies of the innermost: refused once the code passes
+    // its bound, naming the statement, instead of compiling for minutes in gigabytes.
+    let mut source = String::new();
+    let mut indent = String::new();
+    for i in 0..20 {
+        source.push_str(&format!(
+            "{indent}try:\n{indent}    x = {i}\n{indent}finally:\n"
+        ));
+        indent.push_str("    ");
+    }
+    source.push_str(&format!("{indent}print(x)\n"));
+    match compile_source("nested.py", &source) {
+        Err(CompileError::Unsupported { error, .. }) => {
+            assert!(error.message.contains("MiB of code"), "{}", error.message);
+            assert!(error.line > 1 && error.line <= 61, "line {}", error.line);
+        }
+        Err(other) => panic!("refused otherwise: {other}"),
+        Ok(plan) => panic!("compiled to {} bytes", plan.wasm.len()),
+    }
+}
+
+#[test]
 fn statements_reuse_scratch_locals() {
     // 300 statements in one function, each taking scratch locals (an f-string builder, a
     // slice, the assigned value): reused from statement to statement, the function needs a

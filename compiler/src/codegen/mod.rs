@@ -462,6 +462,11 @@ impl<'a> Generator<'a> {
         self.fns.last_mut().expect("inside a function")
     }
 
+    /// The code text generated so far: finished functions and those being generated.
+    fn code_len(&self) -> usize {
+        self.functions.len() + self.fns.iter().map(|f| f.body.len()).sum::<usize>()
+    }
+
     fn emit(&mut self, code: &str) {
         let body = &mut self.f().body;
         body.push_str(code);
@@ -1130,6 +1135,19 @@ impl<'a> Generator<'a> {
 
     /// Emits one statement; the temps it took are free again afterwards.
     fn stmt(&mut self, stmt: &ast::Stmt) -> Result<()> {
+        if self.code_len() > MAX_CODE_TEXT {
+            return self.unsupported(
+                stmt,
+                format!(
+                    "the plan compiles to more than {} MiB of code, too much to compile safely: \
+                     a `finally` body is compiled once for each way out of its `try` \
+                     (completing, raising), so each `try/finally` nested in another's \
+                     `finally` doubles the code of what is inside it; nest fewer of them, or \
+                     move the inner ones into a function called from the `finally`",
+                    MAX_CODE_TEXT >> 20
+                ),
+            );
+        }
         let mark = self.f().temps.taken.len();
         let result = self.stmt_inner(stmt);
         self.f().temps.release_since(mark);
@@ -3316,6 +3334,14 @@ fn raises(body: &[ast::Stmt]) -> bool {
 /// Wasmtime's translation costs memory that grows with the square of a function's size, so a
 /// long module body is emitted as parts of about this size, called one after the other.
 const MODULE_PART_NODES: usize = 2_000;
+
+/// The most code text (WAT, as generated) a plan may compile to. Code grows linearly with the
+/// plan but for `finally` bodies, which are compiled twice each, so nested ones grow it
+/// exponentially: 18 levels in a 54-line plan took 11 s and 1.8 GB before the host refused the
+/// 91 MB module (CPython 3.11 itself: 5.9 s and 2.1 GB), outside every run limit. The largest
+/// plan the checker accepts without them (30,000 lines, ~200,000 nodes) is 18 MB of text (a
+/// 2.4 MB module); past seven times that a plan is refused, naming the statement.
+const MAX_CODE_TEXT: usize = 128 << 20;
 
 /// A module body cut at statement boundaries into runs of about [`MODULE_PART_NODES`] nodes.
 fn module_chunks(body: &[ast::Stmt]) -> Vec<&[ast::Stmt]> {
