@@ -596,25 +596,42 @@
 ;; The traceback of an exception raised again by `raise e`, from its frames copy `old`: the frame
 ;; stack down to this raise, then `old` from the frame that last handled it (+4 of the copy,
 ;; `$handle`; from the first when none did) to where it was first raised. CPython's traceback
-;; grows so: each frame the exception passes adds an entry ahead of what it had. Past a
-;; snapshot's bound (the recursion limit + 8 frames) the copy stays as it is, so re-raising
-;; one exception in a loop costs no more each time.
+;; grows so: each frame the exception passes adds an entry ahead of what it had. A copy holds
+;; at most a snapshot's bound (the recursion limit + 8 frames): past it the outermost entries
+;; go, which CPython does not print either (it prints the innermost 1000, `$format_one`), and
+;; one exception re-raised in a loop costs at most that bound each time.
 (func $frames_reraised (param $old i32) (result i32)
-  (local $n i32) (local $from i32) (local $keep i32) (local $copy i32)
+  (local $n i32) (local $from i32) (local $keep i32) (local $copy i32) (local $cap i32)
+  (local $skip i32) (local $over i32)
   (local.set $n (global.get $depth))
+  (local.set $cap (i32.add (global.get $max_depth) (i32.const 8)))
+  (if (i32.gt_u (local.get $n) (local.get $cap))
+    (then
+      (local.set $skip (i32.sub (local.get $n) (local.get $cap)))
+      (local.set $n (local.get $cap))))
   (local.set $from (i32.load offset=4 (local.get $old)))
   (if (i32.eqz (local.get $from)) (then (local.set $from (i32.const 1))))
   (if (i32.gt_u (local.get $from) (i32.load (local.get $old)))
-    (then (return (local.get $old))))
+    (then (return (call $frames_snapshot))))
   (local.set $keep (i32.sub (i32.add (i32.load (local.get $old)) (i32.const 1)) (local.get $from)))
-  (if (i32.gt_u (i32.add (local.get $n) (local.get $keep)) (i32.add (global.get $max_depth) (i32.const 8)))
-    (then (return (local.get $old))))
+  (if (i32.gt_u (local.get $keep) (local.get $cap))
+    (then
+      (local.set $from (i32.add (local.get $from) (i32.sub (local.get $keep) (local.get $cap))))
+      (local.set $keep (local.get $cap))))
+  ;; Past the bound, the outermost frames of this raise go (`skip` of them; never more than
+  ;; there are, since `keep` is within the bound).
+  (if (i32.gt_u (i32.add (local.get $n) (local.get $keep)) (local.get $cap))
+    (then
+      (local.set $over (i32.sub (i32.add (local.get $n) (local.get $keep)) (local.get $cap)))
+      (local.set $skip (i32.add (local.get $skip) (local.get $over)))
+      (local.set $n (i32.sub (local.get $n) (local.get $over)))))
   (local.set $copy (call $alloc (i32.add (i32.const 8)
     (i32.shl (i32.add (local.get $n) (local.get $keep)) (i32.const 3)))))
   (i32.store (local.get $copy) (i32.add (local.get $n) (local.get $keep)))
   (i32.store offset=4 (local.get $copy) (i32.const 0))
   (call $memcpy (i32.add (local.get $copy) (i32.const 8))
-    (i32.add (global.get $frames) (i32.const 8)) (i32.shl (local.get $n) (i32.const 3)))
+    (i32.add (global.get $frames) (i32.shl (i32.add (local.get $skip) (i32.const 1)) (i32.const 3)))
+    (i32.shl (local.get $n) (i32.const 3)))
   (call $memcpy (i32.add (i32.add (local.get $copy) (i32.const 8)) (i32.shl (local.get $n) (i32.const 3)))
     (i32.add (local.get $old) (i32.shl (local.get $from) (i32.const 3)))
     (i32.shl (local.get $keep) (i32.const 3)))
@@ -692,6 +709,9 @@
         (then
           (local.set $i (i32.sub (i32.load offset=4 (local.get $frames)) (i32.const 1)))
           (if (i32.gt_u (local.get $i) (local.get $n)) (then (local.set $i (local.get $n))))))
+      ;; At most the innermost 1000 frames, as CPython prints (its default traceback limit).
+      (if (i32.gt_u (i32.sub (local.get $n) (local.get $i)) (i32.const 1000))
+        (then (local.set $i (i32.sub (local.get $n) (i32.const 1000)))))
       ;; As CPython's traceback module prints: a frame the same as the one before it (file,
       ;; line, function) is printed three times at most, then one line says how many more.
       (local.set $last_line (i32.const -1))
