@@ -108,14 +108,17 @@ pub fn last_line(text: &str) -> String {
         .to_string()
 }
 
-/// The exception part of a traceback: what follows its last `  File "..."` frame line, which
-/// spans several lines when the message has newlines (`ValueError: \nx`), as CPython's
+/// The exception part of a traceback: what follows its last `  File "..."` frame line (or the
+/// line that folds repeated frames, `  [Previous line repeated N more times]`), which spans
+/// several lines when the message has newlines (`ValueError: \nx`), as CPython's
 /// `format_exception_only(...)[-1]` does.
 pub fn exception_text(traceback: &str) -> String {
     let lines: Vec<&str> = traceback.lines().collect();
     let start = lines
         .iter()
-        .rposition(|line| line.starts_with("  File \""))
+        .rposition(|line| {
+            line.starts_with("  File \"") || line.starts_with("  [Previous line repeated ")
+        })
         .map_or(
             usize::from(lines.first().is_some_and(|l| l.starts_with("Traceback"))),
             |i| i + 1,
@@ -1029,6 +1032,14 @@ mod tests {
         assert_eq!(
             exception_text("Traceback (most recent call last):\nKeyError: 'k'\n"),
             "KeyError: 'k'"
+        );
+        // Repeated frames folded, as CPython and Baton print a deep recursion.
+        assert_eq!(
+            exception_text(
+                "Traceback (most recent call last):\n  File \"p.py\", line 4, in f\n\
+                 \x20 [Previous line repeated 198 more times]\nIndexError: list index out of range\n"
+            ),
+            "IndexError: list index out of range"
         );
     }
 
