@@ -411,6 +411,33 @@ fn an_exception_chain_that_leads_back_stops_as_cpythons_does() {
     );
 }
 
+#[test]
+fn a_cause_never_raised_prints_without_a_traceback_header_as_cpythons_does() {
+    // `raise ... from ValueError("c")`: the cause has no frames, and CPython prints its line
+    // alone, then the chain's separator, then the raised exception's traceback.
+    let dir = temp_dir("cause-never-raised");
+    let plan = write(
+        &dir,
+        "cause.py",
+        b"raise KeyError('k') from ValueError('c')\n",
+    );
+    let output = baton(&["run", &plan, "--summary", "none"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let text = stderr(&output);
+    assert!(
+        text.starts_with(
+            "ValueError: c\n\nThe above exception was the direct cause of the following exception:\n\nTraceback (most recent call last):\n"
+        ),
+        "{text}"
+    );
+    assert_eq!(
+        text.matches("Traceback (most recent call last):").count(),
+        1,
+        "{text}"
+    );
+    assert!(text.ends_with("KeyError: 'k'\n"), "{text}");
+}
+
 /// Mutation-fuzzer finding (seeds 3 and 4): an SDK import nothing reads is not evaluated, so an
 /// unused `inputs` no longer calls a host call the module does not import (a trap).
 #[test]

@@ -1569,20 +1569,20 @@ impl<'a> Generator<'a> {
         // returns the exception, re-raised by `$reraise`; inline, under this function's, which
         // catches the exnref with it for `throw_ref`. `$exc` is the module's only tag, so
         // catching it catches everything.
-        let exn = match outlined {
-            Some(_) => None,
-            None => Some(self.local("x", "exnref")),
-        };
-        match &outlined {
-            Some((_, index)) => self.emit(&format!(
-                "(block {normal} (br_if {normal} (i64.eqz (local.tee {in_flight} \
-                 (call $run_try_body (i32.const {index}) (local.get $d)))))"
-            )),
-            None => {
-                let caught = self.label("fin_exc");
-                self.emit(&format!("(block {normal} (block {caught} (result i64 exnref) (try_table (catch_ref $exc {caught})"));
+        let exn = match &outlined {
+            Some((_, index)) => {
+                self.emit(&format!(
+                    "(block {normal} (br_if {normal} (i64.eqz (local.tee {in_flight} \
+                     (call $run_try_body (i32.const {index}) (local.get $d)))))"
+                ));
+                None
             }
-        }
+            None => {
+                let (exn, caught) = (self.local("x", "exnref"), self.label("fin_exc"));
+                self.emit(&format!("(block {normal} (block {caught} (result i64 exnref) (try_table (catch_ref $exc {caught})"));
+                Some(exn)
+            }
+        };
         self.f().finally.push(FinallyFrame {
             normal: normal.clone(),
             pending: pending.clone(),
@@ -1765,8 +1765,9 @@ impl<'a> Generator<'a> {
     /// the exception, and a `throw` of the unmatched one an exception object's allocation, the
     /// one `try_table` is the runtime's, compiled once, and the `throw` a call (`$reraise`):
     /// 5% less compiling for a generated plan of 780 lines, which had 67 such `try_table`s.
-    /// Module-level code only, whose names are globals, so the body needs nothing of the function it is in: code that runs once, and code in a loop
-    /// when nothing in `parts` jumps out (`break`, `continue`) and nothing in `body` raises
+    /// Module-level code only, whose names are globals, so the body needs nothing of the
+    /// function it is in: code that runs once, and code in a loop when nothing in `parts`
+    /// jumps out (`break`, `continue`) and nothing in `body` raises
     /// (inline, a `raise` in a `try` body branches straight to the handlers, `catch_here`;
     /// outlined it would be thrown, which costs more than the rest of raising and catching).
     fn outlines_try_body(
