@@ -328,3 +328,61 @@ fn compilation_is_deterministic() {
     let second = baton_compiler::compile_source("hello.py", &source).unwrap();
     assert_eq!(first.wasm, second.wasm);
 }
+
+#[test]
+fn the_table_holds_three_functions_of_the_plan_which_reach_every_entry() {
+    // The runtime reaches a plan's functions and module-level `try` bodies through two
+    // dispatchers in the table (docs/abi.md, "The module"), since wasmtime compiles a trampoline
+    // for each function a table holds. 350 entries of each kind take dispatchers of two
+    // functions (256 entries each); every entry must be reached, the last ones included.
+    let mut source = String::from("fs = []\ntotal = 0\n");
+    for k in 0..350 {
+        source.push_str(&format!(
+            "def f{k}(x):\n    return x + {k}\nfs.append(f{k})\n"
+        ));
+        source.push_str(&format!(
+            "try:\n    total += f{k}(1)\nexcept ValueError:\n    pass\n"
+        ));
+    }
+    source.push_str("print(total, sum(f(0) for f in fs), fs[-1](0))\n");
+    let plan = baton_compiler::compile_source("many.py", &source).unwrap();
+    let mut elements = None;
+    for payload in wasmparser::Parser::new(0).parse_all(&plan.wasm) {
+        if let wasmparser::Payload::ElementSection(reader) = payload.unwrap() {
+            let segments: Vec<_> = reader.into_iter().map(|s| s.unwrap()).collect();
+            assert_eq!(segments.len(), 1);
+            elements = Some(match &segments[0].items {
+                wasmparser::ElementItems::Functions(functions) => functions.count(),
+                wasmparser::ElementItems::Expressions(_, expressions) => expressions.count(),
+            });
+        }
+    }
+    assert_eq!(elements, Some(3), "the table's entries from the plan");
+    for chunk in ["(func $plan_call1 ", "(func $plan_try1 "] {
+        assert!(plan.wat.contains(chunk), "no `{chunk}`");
+    }
+    // The encoder's `br_table` as `wat`'s: every section but the names (which `wat` gives the
+    // locals too) the same.
+    let reference = wat::parse_str(&plan.wat).unwrap();
+    let sections = |module: &[u8]| -> Vec<Vec<u8>> {
+        wasmparser::Parser::new(0)
+            .parse_all(module)
+            .filter_map(|payload| payload.unwrap().as_section())
+            .filter(|(id, _)| *id != 0)
+            .map(|(_, range)| module[range].to_vec())
+            .collect()
+    };
+    assert!(sections(&plan.wasm) == sections(&reference));
+    let mut out = Vec::new();
+    let outcome = prepare(&plan.wasm)
+        .unwrap()
+        .run(&baton_host::Limits::default(), &mut out)
+        .unwrap();
+    assert_eq!(outcome, RunOutcome::Success);
+    let expected = (0..350).map(|k| k + 1).sum::<i64>();
+    let all = (0..350).sum::<i64>();
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        format!("{expected} {all} 349\n")
+    );
+}

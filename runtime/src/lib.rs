@@ -430,8 +430,13 @@ pub struct PlanParts<'a> {
     pub statics: &'a Statics,
     /// WAT module fields: the plan's functions, including `$plan_main` (no params, no result).
     pub functions: &'a str,
-    /// Function names (without `$`) placed in the call table, in table-index order.
-    pub table: &'a [String],
+    /// The plan's function entries (`(type $entry)`: the function object, the positional
+    /// arguments' tuple, the keywords' dict or 0), by number: a function object holds its
+    /// entry's. The runtime calls them through the plan's dispatcher (`linking`'s docs).
+    pub entries: &'a [String],
+    /// The plan's module-level `try` bodies (`(param i32)`: the module frame's depth), by the
+    /// number `$run_try_body` is given, which calls them through their own dispatcher.
+    pub try_bodies: &'a [String],
     /// A static str in the plan's statics: `  File "<plan path>", line `, the start of each
     /// traceback line (see [`traceback_file_prefix`]).
     pub traceback_file: u32,

@@ -15,11 +15,17 @@
 //!   objects, messages, ...) are copied into the plan module as constants instead: their values
 //!   are part of the runtime's version.
 //!
-//! The runtime calls into the plan only through the shared table: the plan's functions (and
-//! its module-level `try` bodies, `(param i32)`, which `$run_try_body` runs) fill it from index
-//! 0, `$plan_main` last (at `plan_main_index`). The plan module's start function
-//! grows the runtime's memory and table to what the plan needs, copies its statics and table
-//! entries in (passive segments), and sets [`PLAN_GLOBALS`]. The runtime's own entry points
+//! The runtime calls into the plan only through the shared table, which holds three functions
+//! of the plan's ([`PlanSlot`]): two dispatchers, each called with a number and arguments, which
+//! call the plan's function entry (`$plan_call`: the number a function object holds) or
+//! module-level `try` body (`$plan_try`: the number `$run_try_body` is given) of that number, and
+//! `$plan_main`. Dispatchers rather than every entry in the table: wasmtime compiles a trampoline
+//! for the host's calling convention for each function a table holds, which the runtime's calls
+//! never use (115 of them were a tenth of compiling a generated plan of 850 lines). Two, so that a
+//! function object's number reaches only a function and a `try` body's only a `try` body. The
+//! plan module's start function grows the runtime's memory and table to what the plan needs,
+//! copies its statics and its three table entries in (passive segments), and sets
+//! [`PLAN_GLOBALS`]. The runtime's own entry points
 //! (`baton_main`, `baton_branch_main`) and figures (`baton_frames`, `baton_heap_peak`, ...) are
 //! the runtime instance's exports, as they were the single module's.
 //!
@@ -61,6 +67,9 @@ pub const PLAN_GLOBALS: &[&str] = &[
     "gc_stress_period",
     // The table index of `$plan_main`.
     "plan_main_index",
+    // How many function entries `$plan_call` reaches: a function object decoded from another
+    // instance (codec.wat) must hold a number below.
+    "plan_entries",
 ];
 
 /// The runtime as a module of its own.
@@ -101,6 +110,23 @@ impl RuntimeModule {
     }
 }
 
+/// The plan's functions in the runtime's table (linking's docs), at these indices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlanSlot {
+    /// `$plan_call (param $which i32) (param $fn i32) (param $args i32) (param $kwargs i32)
+    /// (result i64)`: function entry `$which`.
+    Call = 0,
+    /// `$plan_try (param $which i32) (param $d i32)`: module-level `try` body `$which`.
+    Try = 1,
+    /// `$plan_main`.
+    Main = 2,
+}
+
+/// The most entries one dispatcher function reaches with its `br_table` (one block each, and the
+/// host bounds a function's nesting, `host/src/imports.rs`): a plan with more has a dispatcher
+/// of such functions.
+const DISPATCH_CHUNK: usize = 256;
+
 /// The runtime module of this build, assembled once per process.
 pub fn runtime_module() -> &'static RuntimeModule {
     static MODULE: OnceLock<RuntimeModule> = OnceLock::new();
@@ -127,14 +153,15 @@ const PLAN_FACING: &str = "\
     (then (return (i32.load (i32.add (global.get $library_files) (i32.shl (local.get $file) (i32.const 2)))))))
   (global.get $s_traceback_file))
 (func $plan_main (call_indirect $fns (type $plan_main_type) (global.get $plan_main_index)))
-;; Runs the module-level `try` body at table index `body` in the module's frame at depth `d`:
-;; 0 when it completes, else the exception that left it (the caller's handlers take it from
-;; there, `$reraise` when none matches). One `try_table` here instead of one in every plan
+;; Runs the module-level `try` body number `body` (`$plan_try`'s) in the module's frame at
+;; depth `d`: 0 when it completes, else the exception that left it (the caller's handlers take
+;; it from there, `$reraise` when none matches). One `try_table` here instead of one in every plan
 ;; function that has a `try`: Cranelift compiles a landing pad for each.
 (func $run_try_body (param $body i32) (param $d i32) (result i64)
   (block $caught (result i64)
     (try_table (catch $exc $caught)
-      (call_indirect $fns (type $try_body_type) (local.get $d) (local.get $body)))
+      (call_indirect $fns (type $plan_try_type) (local.get $body) (local.get $d)
+        (global.get $plan_try_slot)))
     (return (i64.const 0))))
 ";
 
@@ -145,9 +172,16 @@ fn build_runtime() -> RuntimeModule {
         head.push_str(call.import);
         head.push('\n');
     }
-    head.push_str("(type $entry (func (param i32 i32 i32) (result i64)))\n");
+    // The plan's functions in the table (`PlanSlot`).
+    head.push_str("(type $plan_call_type (func (param i32 i32 i32 i32) (result i64)))\n");
+    head.push_str("(type $plan_try_type (func (param i32 i32)))\n");
     head.push_str("(type $plan_main_type (func))\n");
-    head.push_str("(type $try_body_type (func (param i32)))\n");
+    for (name, slot) in [
+        ("plan_call_slot", PlanSlot::Call),
+        ("plan_try_slot", PlanSlot::Try),
+    ] {
+        let _ = writeln!(head, "(global ${name} i32 (i32.const {}))", slot as u32);
+    }
     head.push_str("(tag $exc (export \"exc\") (param i64))\n");
     let pages = layout.plan_statics.div_ceil(layout::PAGE) + 1;
     let _ = writeln!(head, "(memory (export \"memory\") {pages})");
@@ -362,6 +396,72 @@ fn names_used(code: &str) -> (Vec<&str>, Vec<&str>) {
     (functions, globals)
 }
 
+/// Writes a dispatcher (the module docs): the function `name`, of parameters `$which` and
+/// `params`, that calls `callees[$which]` with `params` by a `br_table`, or calls the function
+/// of [`DISPATCH_CHUNK`] callees that does when there are more.
+fn write_dispatcher(
+    out: &mut String,
+    name: &str,
+    params: &[&str],
+    result: &str,
+    callees: &[String],
+) {
+    let arguments: String = params
+        .iter()
+        .map(|p| format!(" (local.get ${p})"))
+        .collect();
+    let arms: Vec<String> = callees
+        .iter()
+        .map(|callee| format!("(return_call ${callee}{arguments})"))
+        .collect();
+    if arms.len() <= DISPATCH_CHUNK {
+        write_dispatch_function(out, name, params, result, "(local.get $which)", &arms);
+        return;
+    }
+    let mut chunks = Vec::new();
+    for (k, chunk) in arms.chunks(DISPATCH_CHUNK).enumerate() {
+        let chunk_name = format!("{name}{k}");
+        let index = format!("(i32.rem_u (local.get $which) (i32.const {DISPATCH_CHUNK}))");
+        write_dispatch_function(out, &chunk_name, params, result, &index, chunk);
+        chunks.push(format!(
+            "(return_call ${chunk_name} (local.get $which){arguments})"
+        ));
+    }
+    let index = format!("(i32.div_u (local.get $which) (i32.const {DISPATCH_CHUNK}))");
+    write_dispatch_function(out, name, params, result, &index, &chunks);
+}
+
+/// A function `name` (`$which`, then `params`, all `i32`; `result`) that runs `arms[index]`
+/// (each returns) and traps for an index past them: one block per arm, which `br_table` leaves
+/// to the arm after its end.
+fn write_dispatch_function(
+    out: &mut String,
+    name: &str,
+    params: &[&str],
+    result: &str,
+    index: &str,
+    arms: &[String],
+) {
+    let _ = write!(out, "(func ${name} (param $which i32)");
+    for param in params {
+        let _ = write!(out, " (param ${param} i32)");
+    }
+    let _ = writeln!(out, "{result}");
+    out.push_str("(block $bad\n");
+    for k in (0..arms.len()).rev() {
+        let _ = writeln!(out, "(block $e{k}");
+    }
+    out.push_str("(br_table");
+    for k in 0..arms.len() {
+        let _ = write!(out, " $e{k}");
+    }
+    let _ = writeln!(out, " $bad {index}))");
+    for arm in arms {
+        let _ = writeln!(out, "{arm})");
+    }
+    out.push_str("(unreachable))\n");
+}
+
 /// A plan's own module, importing [`runtime_module`] (see the module docs).
 pub fn assemble_plan(plan: &PlanParts<'_>) -> String {
     let runtime = runtime_module();
@@ -432,14 +532,14 @@ pub fn assemble_plan(plan: &PlanParts<'_>) -> String {
         "(data $plan_statics ",
         1,
     ));
-    let table_len = plan.table.len() + 1;
-    out.push_str("(elem $plan_functions func");
-    for name in plan.table {
-        let _ = write!(out, " ${name}");
-    }
-    out.push_str(" $plan_main)\n");
+    // In `PlanSlot` order.
+    let table_len = 3;
+    out.push_str("(elem $plan_functions func $plan_call $plan_try $plan_main)\n");
     out.push_str(plan.functions);
     out.push('\n');
+    let (call, try_) = (&["fn", "args", "kwargs"], &["d"]);
+    write_dispatcher(&mut out, "plan_call", call, " (result i64)", plan.entries);
+    write_dispatcher(&mut out, "plan_try", try_, "", plan.try_bodies);
 
     out.push_str("(func $plan_start\n");
     let _ = writeln!(
@@ -474,7 +574,8 @@ pub fn assemble_plan(plan: &PlanParts<'_>) -> String {
         ("s_traceback_file", plan.traceback_file),
         ("library_files", library_files),
         ("gc_stress_period", plan.gc_stress),
-        ("plan_main_index", table_len as u32 - 1),
+        ("plan_main_index", PlanSlot::Main as u32),
+        ("plan_entries", plan.entries.len() as u32),
     ] {
         let _ = writeln!(out, "  (global.set ${name} (i32.const {value}))");
     }

@@ -126,3 +126,23 @@ fn a_str_method_named_by_a_built_str_is_found() {
     );
     assert_eq!(out, "JOINJOIN");
 }
+
+#[test]
+fn a_function_decoded_from_another_instance_must_name_one_of_the_plans_entries() {
+    // A function crosses to a branch instance as its entry number (codec.wat): a number past
+    // the plan's function entries (`plan_entries`; this module has none) is refused with the
+    // codec's error instead of reaching the plan's dispatcher.
+    let mut statics =
+        baton_runtime::statics::Statics::new(baton_runtime::runtime_layout().plan_statics);
+    let encoded = statics.str(r#"["f", 0, "g", null, null, null]"#);
+    let outcome = support::run_with(
+        &format!(
+            "(func $plan_main (drop (call $enter (global.get $s_empty))) \
+             (drop (call $codec_decode (i64.const {encoded}))))"
+        ),
+        &statics,
+    )
+    .expect("the module runs");
+    let error = outcome.error.expect("an exception");
+    assert!(error.contains("RuntimeError"), "{error}");
+}

@@ -57,8 +57,8 @@
   (local.set $p (i32.wrap_i64 (local.get $f)))
   (if (i32.eq (local.get $t) (i32.const TYPE_FUNCTION))
     (then
-      (return (call_indirect $fns (type $entry)
-        (local.get $p) (local.get $args) (local.get $kwargs) (i32.load offset=8 (local.get $p))))))
+      (return (call_indirect $fns (type $plan_call_type) (i32.load offset=8 (local.get $p))
+        (local.get $p) (local.get $args) (local.get $kwargs) (global.get $plan_call_slot)))))
   (if (i32.eq (local.get $t) (i32.const TYPE_BUILTIN))
     (then
       (return (call $call_builtin (i32.load offset=8 (local.get $p)) (local.get $args) (local.get $kwargs)))))

@@ -11,7 +11,7 @@
 ;;   ["r", n]                             the n-th object of this encoding again (aliasing, cycles)
 ;;   ["l", item...] ["t", item...] ["s", item...] ["d", key, value, ...]
 ;;   ["c", value]                         a cell
-;;   ["f", index, name, defaults, kwdefaults, cells]   a function: its table index, name, and
+;;   ["f", index, name, defaults, kwdefaults, cells]   a function: its entry number, name, and
 ;;                                        its tuple/dict/tuple-of-cells (or null)
 ;;   ["e", class, args]  ["m", self, name, from_type]  ["R", start, stop, step]
 ;;   ["S", start, stop, step]  ["v", kind, dict]  ["o", type, fields, str]
@@ -328,11 +328,11 @@
           (local.set $i (i32.add (local.get $i) (i32.const 1)))
           (br $each)))
         (br $made)))
-    ;; f: function (table index checked, so a call can only reach a function of the table)
+    ;; f: function (its entry number checked, so a call can only reach one of the plan's entries)
     (if (i32.eq (local.get $tag) (i32.const 102))
       (then
         (local.set $i (call $cx_item_i32 (local.get $e) (i32.const 1)))
-        (if (i32.ge_u (local.get $i) (table.size $fns)) (then (call $cx_bad)))
+        (if (i32.ge_u (local.get $i) (global.get $plan_entries)) (then (call $cx_bad)))
         (local.set $v (call $func_new (local.get $i) (i32.const 0) (i32.const 0) (i32.const 0) (i32.const 0)))
         (local.set $o (i32.wrap_i64 (local.get $v)))
         (call $cx_register (local.get $v))

@@ -1,7 +1,7 @@
 //! Calls that skip the generic `$call` dispatch.
 //!
 //! A plain call of a name bound by exactly one `def` tests, at run time, that the callee is a
-//! function object made by that `def` (its table index) and then calls the function's body
+//! function object made by that `def` (its entry number) and then calls the function's body
 //! with the arguments as wasm parameters: no argument tuple, no `$bind`. Any other callee (the
 //! name was rebound, or the `def` is a second copy) goes through `$call` as before. Code that
 //! runs once (module-level code outside loops, `Generator::runs_once`) makes every such call
@@ -53,7 +53,7 @@ impl Generator<'_> {
         }
         let tuple = self.tuple_of(&temps);
         let direct: String = temps.iter().map(|t| format!(" (local.get {t})")).collect();
-        // A function object (type 10) whose table index is this def's: only its body can be
+        // A function object (type 10) whose entry number is this def's: only its body can be
         // behind it. Small ints (bit 0 set) are not addresses and are tested first.
         code.push_str(&format!(
             "(if (result i64) \

@@ -42,7 +42,8 @@ pub struct Unsupported {
 pub struct Generated {
     pub statics: Statics,
     pub functions: String,
-    pub table: Vec<String>,
+    pub entries: Vec<String>,
+    pub try_bodies: Vec<String>,
     pub host_calls: Vec<&'static str>,
     pub traceback_file: u32,
     pub library_files: Vec<u32>,
@@ -56,7 +57,8 @@ impl Generated {
             host_calls: &self.host_calls,
             statics: &self.statics,
             functions: &self.functions,
-            table: &self.table,
+            entries: &self.entries,
+            try_bodies: &self.try_bodies,
             traceback_file: self.traceback_file,
             library_files: &self.library_files,
             globals: self.globals,
@@ -97,7 +99,8 @@ pub fn generate<'a>(
         scopes,
         statics,
         functions: String::new(),
-        table: Vec::new(),
+        entries: Vec::new(),
+        try_bodies: Vec::new(),
         host_calls: BTreeSet::new(),
         globals: Vec::new(),
         fns: Vec::new(),
@@ -111,7 +114,6 @@ pub fn generate<'a>(
         libraries: Vec::new(),
         module_aliases: HashMap::new(),
         module_unbinds: HashSet::new(),
-        outlined_trys: 0,
         fstring_raw: false,
     };
     for (index, library) in libraries.iter().enumerate() {
@@ -131,7 +133,8 @@ pub fn generate<'a>(
         gc_stress: generator.gc_stress,
         statics: generator.statics,
         functions: generator.functions,
-        table: generator.table,
+        entries: generator.entries,
+        try_bodies: generator.try_bodies,
         host_calls: generator.host_calls.into_iter().collect(),
         traceback_file,
     })
@@ -350,7 +353,10 @@ struct Generator<'a> {
     scopes: Scopes,
     statics: Statics,
     functions: String,
-    table: Vec<String>,
+    /// The plan's function entries, by number (`PlanParts::entries`).
+    entries: Vec<String>,
+    /// The module-level `try` bodies made functions, by number (`PlanParts::try_bodies`).
+    try_bodies: Vec<String>,
     host_calls: BTreeSet<&'static str>,
     globals: Vec<String>,
     fns: Vec<FnState>,
@@ -361,9 +367,6 @@ struct Generator<'a> {
     /// The names the module being emitted unbinds anywhere (`definite::module_unbinds`): its
     /// other globals, once definitely bound, are read without the unbound test.
     module_unbinds: HashSet<String>,
-    /// `try` bodies emitted as functions of their own so far ([`Generator::outlines_try_body`]),
-    /// which numbers the next.
-    outlined_trys: usize,
     trap_deviations: bool,
     /// `CompileOptions::gc_stress`.
     gc_stress: u32,
@@ -784,14 +787,14 @@ impl<'a> Generator<'a> {
         Ok(())
     }
 
-    /// The table index of the function a `def` statement makes, reserved on first request so
+    /// The entry number of the function a `def` statement makes, reserved on first request so
     /// that call sites emitted before the function itself can call it directly.
     fn def_index(&mut self, key: (u32, u32)) -> u32 {
         if let Some(&index) = self.reserved.get(&key) {
             return index;
         }
-        let index = self.table.len() as u32;
-        self.table.push(format!("f{index}"));
+        let index = self.entries.len() as u32;
+        self.entries.push(format!("f{index}"));
         self.reserved.insert(key, index);
         index
     }
@@ -803,7 +806,7 @@ impl<'a> Generator<'a> {
         crate::library::c_function(module, qualname)
     }
 
-    /// Emits a function or lambda as a wasm function; returns its table index. `def_key` is a
+    /// Emits a function or lambda as a wasm function; returns its entry number. `def_key` is a
     /// `def` statement's range, whose reserved index direct call sites test for.
     fn function(
         &mut self,
@@ -818,8 +821,8 @@ impl<'a> Generator<'a> {
         let index = match def_key {
             Some(key) if self.emitted_defs.insert(key) => self.def_index(key),
             _ => {
-                let index = self.table.len() as u32;
-                self.table.push(format!("f{index}"));
+                let index = self.entries.len() as u32;
+                self.entries.push(format!("f{index}"));
                 index
             }
         };
@@ -1753,7 +1756,7 @@ impl<'a> Generator<'a> {
     }
 
     /// The function a `try` body is emitted as (`$try_body<n>`, run in the module's frame) and
-    /// its table index, when it is one (for a `try` with a `finally`, the body with its
+    /// its number (`$run_try_body`'s), when it is one (for a `try` with a `finally`, the body with its
     /// handlers and `else`, which the `finally` covers); the runtime's `$run_try_body` calls it
     /// under its own `try_table` and returns the exception that left it, if any.
     ///
@@ -1784,10 +1787,9 @@ impl<'a> Generator<'a> {
         if !outlines {
             return None;
         }
-        self.outlined_trys += 1;
-        let name = format!("try_body{}", self.outlined_trys);
-        let index = self.table.len() as u32;
-        self.table.push(name.clone());
+        let index = self.try_bodies.len() as u32;
+        let name = format!("try_body{}", index + 1);
+        self.try_bodies.push(name.clone());
         Some((format!("${name}"), index))
     }
 

@@ -287,6 +287,23 @@ impl<'m, 'a> Body<'m, 'a> {
                 self.labels.pop();
                 out.push(0x0B);
             }
+            "br_table" => {
+                // Labels (the targets by index, then the default) before the operand.
+                let mut targets = Vec::new();
+                while let Token::Atom(_) = self.cursor.peek()? {
+                    targets.push(self.index(Imm::Label)?);
+                }
+                let Some(default) = targets.pop() else {
+                    return self.cursor.error("`br_table` without a label");
+                };
+                self.sequence(out)?;
+                out.push(0x0E);
+                leb_u32(out, targets.len() as u32);
+                for target in targets {
+                    leb_u32(out, target);
+                }
+                leb_u32(out, default);
+            }
             _ => {
                 let Some((opcode, imm)) = instruction(word) else {
                     return self.cursor.error(format!(
