@@ -282,7 +282,11 @@ fn a_plan_module_importing_what_the_runtime_does_not_export_is_refused() {
     );
     // A plan module that defines a memory of its own.
     let module = edited("print(1)\n", |wat| {
-        wat.replacen("(type $entry", "(memory 1)\n(type $entry", 1)
+        wat.replacen(
+            "(elem $plan_functions",
+            "(memory 1)\n(elem $plan_functions",
+            1,
+        )
     });
     let error = baton_host::validate_module(&module).unwrap_err();
     assert!(matches!(error, ModuleError::MemoryCount { .. }), "{error}");

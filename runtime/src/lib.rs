@@ -430,9 +430,10 @@ pub struct PlanParts<'a> {
     pub statics: &'a Statics,
     /// WAT module fields: the plan's functions, including `$plan_main` (no params, no result).
     pub functions: &'a str,
-    /// The plan's function entries (`(type $entry)`: the function object, the positional
-    /// arguments' tuple, the keywords' dict or 0), by number: a function object holds its
-    /// entry's. The runtime calls them through the plan's dispatcher (`linking`'s docs).
+    /// The plan's function entries, by number (a function object holds its entry's): the code
+    /// of each, which `$plan_call` (`linking`'s docs) runs with the function object `$fn`, the
+    /// positional arguments' tuple `$args`, the keywords' dict or 0 `$kwargs` and an `i32`
+    /// local `$slots`, and which returns the call's result (`return`, `return_call`).
     pub entries: &'a [String],
     /// The plan's module-level `try` bodies (`(param i32)`: the module frame's depth), by the
     /// number `$run_try_body` is given, which calls them through their own dispatcher.

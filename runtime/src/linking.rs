@@ -21,13 +21,14 @@
 //! module-level `try` body (`$plan_try`: the number `$run_try_body` is given) of that number, and
 //! `$plan_main`. Dispatchers rather than every entry in the table: wasmtime compiles a trampoline
 //! for the host's calling convention for each function a table holds, which the runtime's calls
-//! never use (115 of them were a tenth of compiling a generated plan of 850 lines). Two, so that a
-//! function object's number reaches only a function and a `try` body's only a `try` body. The
-//! plan module's start function grows the runtime's memory and table to what the plan needs,
-//! copies its statics and its three table entries in (passive segments), and sets
-//! [`PLAN_GLOBALS`]. The runtime's own entry points
-//! (`baton_main`, `baton_branch_main`) and figures (`baton_frames`, `baton_heap_peak`, ...) are
-//! the runtime instance's exports, as they were the single module's.
+//! never use; and a function entry (binding a call's arguments) is code in `$plan_call` rather
+//! than a function Cranelift compiles at a fixed cost (docs/abi.md, "The module", has the
+//! figures). Two, so that a function object's number reaches only a function and a `try` body's
+//! only a `try` body. The plan module's start function grows the runtime's memory and table to
+//! what the plan needs, copies its statics and its three table entries in (passive segments),
+//! and sets [`PLAN_GLOBALS`]. The runtime's own entry points (`baton_main`,
+//! `baton_branch_main`) and figures (`baton_frames`, `baton_heap_peak`, ...) are the runtime
+//! instance's exports, as they were the single module's.
 //!
 //! Because a plan module's constants are addresses in the runtime's static data, a plan module
 //! runs only beside the runtime of the same version; the import module name says which, so a
@@ -365,7 +366,7 @@ fn global_declarations(text: &str) -> BTreeMap<String, Global> {
     globals
 }
 
-/// The runtime functions and globals that `code` names: the `$name` after each `call `
+/// The runtime functions and globals that `codes` name: the `$name` after each `call `
 /// (`return_call ` too), `ref.func `, `global.get ` and `global.set `. One pass over the text
 /// (a plan's functions run to megabytes), borrowing the names.
 ///
@@ -375,11 +376,14 @@ fn global_declarations(text: &str) -> BTreeMap<String, Global> {
 /// instance's context), so this keeps a library's compiled functions the same from plan to
 /// plan, and Cranelift's cache of compiled functions finds them (the host's `FunctionCache`):
 /// a new plan that imports `re` does not compile `re` again.
-fn names_used(code: &str) -> (Vec<&str>, Vec<&str>) {
+fn names_used<'a>(codes: &[&'a str]) -> (Vec<&'a str>, Vec<&'a str>) {
     let mut functions = Vec::new();
     let mut globals = Vec::new();
     let mut seen = HashSet::new();
-    for (at, _) in code.match_indices('$') {
+    for (code, at) in codes
+        .iter()
+        .flat_map(|code| code.match_indices('$').map(move |(at, _)| (*code, at)))
+    {
         let before = &code[..at];
         let (into, kind) = if before.ends_with("call ") || before.ends_with("ref.func ") {
             (&mut functions, 0)
@@ -396,70 +400,89 @@ fn names_used(code: &str) -> (Vec<&str>, Vec<&str>) {
     (functions, globals)
 }
 
-/// Writes a dispatcher (the module docs): the function `name`, of parameters `$which` and
-/// `params`, that calls `callees[$which]` with `params` by a `br_table`, or calls the function
-/// of [`DISPATCH_CHUNK`] callees that does when there are more.
-fn write_dispatcher(
-    out: &mut String,
-    name: &str,
-    params: &[&str],
-    result: &str,
-    callees: &[String],
-) {
-    let arguments: String = params
+/// The plan's two dispatchers (the module docs): `$plan_call` runs the function entries' code,
+/// `$plan_try` calls the `try` bodies.
+fn dispatchers(plan: &PlanParts<'_>) -> String {
+    let mut out = String::new();
+    let call = Dispatcher {
+        name: "plan_call",
+        params: &["fn", "args", "kwargs"],
+        result: " (result i64)",
+        locals: "(local $slots i32)",
+    };
+    call.write(&mut out, plan.entries);
+    let try_arms: Vec<String> = plan
+        .try_bodies
         .iter()
-        .map(|p| format!(" (local.get ${p})"))
+        .map(|body| format!("(return_call ${body} (local.get $d))"))
         .collect();
-    let arms: Vec<String> = callees
-        .iter()
-        .map(|callee| format!("(return_call ${callee}{arguments})"))
-        .collect();
-    if arms.len() <= DISPATCH_CHUNK {
-        write_dispatch_function(out, name, params, result, "(local.get $which)", &arms);
-        return;
-    }
-    let mut chunks = Vec::new();
-    for (k, chunk) in arms.chunks(DISPATCH_CHUNK).enumerate() {
-        let chunk_name = format!("{name}{k}");
-        let index = format!("(i32.rem_u (local.get $which) (i32.const {DISPATCH_CHUNK}))");
-        write_dispatch_function(out, &chunk_name, params, result, &index, chunk);
-        chunks.push(format!(
-            "(return_call ${chunk_name} (local.get $which){arguments})"
-        ));
-    }
-    let index = format!("(i32.div_u (local.get $which) (i32.const {DISPATCH_CHUNK}))");
-    write_dispatch_function(out, name, params, result, &index, &chunks);
+    let try_ = Dispatcher {
+        name: "plan_try",
+        params: &["d"],
+        result: "",
+        locals: "",
+    };
+    try_.write(&mut out, &try_arms);
+    out
 }
 
-/// A function `name` (`$which`, then `params`, all `i32`; `result`) that runs `arms[index]`
-/// (each returns) and traps for an index past them: one block per arm, which `br_table` leaves
-/// to the arm after its end.
-fn write_dispatch_function(
-    out: &mut String,
-    name: &str,
-    params: &[&str],
-    result: &str,
-    index: &str,
-    arms: &[String],
-) {
-    let _ = write!(out, "(func ${name} (param $which i32)");
-    for param in params {
-        let _ = write!(out, " (param ${param} i32)");
+/// A dispatcher's signature (`$which`, then `params`, all `i32`; `result`) and the locals its
+/// arms use.
+struct Dispatcher<'a> {
+    name: &'a str,
+    params: &'a [&'a str],
+    result: &'a str,
+    locals: &'a str,
+}
+
+impl Dispatcher<'_> {
+    /// Writes the function that runs `arms[$which]` (each returns) by a `br_table`, or that calls
+    /// the function of [`DISPATCH_CHUNK`] arms that does when there are more.
+    fn write(&self, out: &mut String, arms: &[String]) {
+        if arms.len() <= DISPATCH_CHUNK {
+            self.write_function(out, self.name, "(local.get $which)", arms);
+            return;
+        }
+        let arguments: String = self
+            .params
+            .iter()
+            .map(|p| format!(" (local.get ${p})"))
+            .collect();
+        let mut chunks = Vec::new();
+        for (k, chunk) in arms.chunks(DISPATCH_CHUNK).enumerate() {
+            let name = format!("{}{k}", self.name);
+            let index = format!("(i32.rem_u (local.get $which) (i32.const {DISPATCH_CHUNK}))");
+            self.write_function(out, &name, &index, chunk);
+            chunks.push(format!(
+                "(return_call ${name} (local.get $which){arguments})"
+            ));
+        }
+        let index = format!("(i32.div_u (local.get $which) (i32.const {DISPATCH_CHUNK}))");
+        self.write_function(out, self.name, &index, &chunks);
     }
-    let _ = writeln!(out, "{result}");
-    out.push_str("(block $bad\n");
-    for k in (0..arms.len()).rev() {
-        let _ = writeln!(out, "(block $e{k}");
+
+    /// The function `name` that runs `arms[index]` and traps for an index past them: one block
+    /// per arm, which `br_table` leaves to the arm after its end.
+    fn write_function(&self, out: &mut String, name: &str, index: &str, arms: &[String]) {
+        let _ = write!(out, "(func ${name} (param $which i32)");
+        for param in self.params {
+            let _ = write!(out, " (param ${param} i32)");
+        }
+        let _ = writeln!(out, "{}\n{}", self.result, self.locals);
+        out.push_str("(block $bad\n");
+        for k in (0..arms.len()).rev() {
+            let _ = writeln!(out, "(block $e{k}");
+        }
+        out.push_str("(br_table");
+        for k in 0..arms.len() {
+            let _ = write!(out, " $e{k}");
+        }
+        let _ = writeln!(out, " $bad {index}))");
+        for arm in arms {
+            let _ = writeln!(out, "{arm})");
+        }
+        out.push_str("(unreachable))\n");
     }
-    out.push_str("(br_table");
-    for k in 0..arms.len() {
-        let _ = write!(out, " $e{k}");
-    }
-    let _ = writeln!(out, " $bad {index}))");
-    for arm in arms {
-        let _ = writeln!(out, "{arm})");
-    }
-    out.push_str("(unreachable))\n");
 }
 
 /// A plan's own module, importing [`runtime_module`] (see the module docs).
@@ -467,7 +490,8 @@ pub fn assemble_plan(plan: &PlanParts<'_>) -> String {
     let runtime = runtime_module();
     let from = runtime_import_module();
     let own = function_signatures(plan.functions);
-    let (called, globals) = names_used(plan.functions);
+    let dispatchers = dispatchers(plan);
+    let (called, globals) = names_used(&[plan.functions, &dispatchers]);
 
     // Memory after the runtime's statics: the plan's statics, its library files' table, its
     // module globals, then the heap from a chunk boundary.
@@ -524,7 +548,6 @@ pub fn assemble_plan(plan: &PlanParts<'_>) -> String {
         }
     }
     out.push_str(&constants);
-    out.push_str("(type $entry (func (param i32 i32 i32) (result i64)))\n");
     let base = plan.statics.base();
     let statics_len = plan.statics.end() - base;
     out.push_str(&plan.statics.to_wat().replacen(
@@ -537,9 +560,7 @@ pub fn assemble_plan(plan: &PlanParts<'_>) -> String {
     out.push_str("(elem $plan_functions func $plan_call $plan_try $plan_main)\n");
     out.push_str(plan.functions);
     out.push('\n');
-    let (call, try_) = (&["fn", "args", "kwargs"], &["d"]);
-    write_dispatcher(&mut out, "plan_call", call, " (result i64)", plan.entries);
-    write_dispatcher(&mut out, "plan_try", try_, "", plan.try_bodies);
+    out.push_str(&dispatchers);
 
     out.push_str("(func $plan_start\n");
     let _ = writeln!(

@@ -3,8 +3,10 @@
 //! functions called here are listed in `docs/runtime-api.md`.
 //!
 //! Every expression becomes WAT that leaves one `i64` value on the stack. Statements append to
-//! the current function's body. Python functions and lambdas become wasm functions with the
-//! `$entry` signature; the module body becomes `$plan_main`; comprehensions are emitted inline.
+//! the current function's body. Python functions and lambdas become wasm functions of a
+//! parameter each (`$f<n>_body`) and an entry that binds a call's arguments to them (code of the
+//! plan's `$plan_call`, `PlanParts::entries`); the module body becomes `$plan_main`;
+//! comprehensions are emitted inline.
 
 mod append;
 mod calls;
@@ -353,7 +355,8 @@ struct Generator<'a> {
     scopes: Scopes,
     statics: Statics,
     functions: String,
-    /// The plan's function entries, by number (`PlanParts::entries`).
+    /// The plan's function entries' code, by number (`PlanParts::entries`); `(unreachable)`
+    /// until the function is emitted.
     entries: Vec<String>,
     /// The module-level `try` bodies made functions, by number (`PlanParts::try_bodies`).
     try_bodies: Vec<String>,
@@ -794,7 +797,7 @@ impl<'a> Generator<'a> {
             return index;
         }
         let index = self.entries.len() as u32;
-        self.entries.push(format!("f{index}"));
+        self.entries.push(String::from("(unreachable)"));
         self.reserved.insert(key, index);
         index
     }
@@ -822,7 +825,7 @@ impl<'a> Generator<'a> {
             Some(key) if self.emitted_defs.insert(key) => self.def_index(key),
             _ => {
                 let index = self.entries.len() as u32;
-                self.entries.push(format!("f{index}"));
+                self.entries.push(String::from("(unreachable)"));
                 index
             }
         };
@@ -963,12 +966,14 @@ impl<'a> Generator<'a> {
                 .map(|i| format!(" (i64.load offset={} (local.get {base}))", first + 8 * i))
                 .collect()
         };
+        // The entry is code of the plan's dispatcher, `$plan_call` (`PlanParts::entries`), not
+        // a function of its own: a function costs Cranelift a fixed ~30 us to compile.
         let mut entry = String::new();
         if args.vararg.is_none() && args.kwarg.is_none() && args.kwonlyargs.is_empty() {
             let _ = writeln!(
                 entry,
                 "(if (i32.and (i32.eqz (local.get $kwargs)) (i32.eq (i32.load offset=4 (local.get $args)) (i32.const {}))) \
-                 (then (return (call ${wasm_name}_body (local.get $fn){}))))",
+                 (then (return_call ${wasm_name}_body (local.get $fn){})))",
                 names.len(),
                 slot_loads("$args", 8)
             );
@@ -977,14 +982,11 @@ impl<'a> Generator<'a> {
             entry,
             "(local.set $slots (call $alloc (i32.const {})))\n\
              (call $bind (local.get $fn) (local.get $args) (local.get $kwargs) (i32.const {descriptor}) (local.get $slots))\n\
-             (call ${wasm_name}_body (local.get $fn){})",
+             (return_call ${wasm_name}_body (local.get $fn){})",
             8 * names.len().max(1),
             slot_loads("$slots", 0)
         );
-        let _ = writeln!(
-            self.functions,
-            "(func ${wasm_name} (type $entry) (param $fn i32) (param $args i32) (param $kwargs i32) (result i64)\n(local $slots i32)\n{entry})"
-        );
+        self.entries[index as usize] = entry;
         Ok(index)
     }
 
