@@ -143,3 +143,20 @@ pub fn libm_op(name: &str) -> Option<i32> {
         .position(|n| *n == name)
         .and_then(|i| i32::try_from(i).ok())
 }
+
+/// Bounds on one function body of a module the host compiles (`host/src/imports.rs` checks them
+/// before wasmtime compiles anything; the compiler's encoder checks its own modules against
+/// them, so that a plan past them is refused with its line). Cranelift's translation costs time
+/// and memory that grow with (block results x blocks) and with locals live across many blocks:
+/// a 136 KB module of 6,000 nested blocks and 3,000 locals compiled for 79 s, one of 20,000
+/// `br_if` blocks took 1.65 GB. Baton's own modules stay far below these (the checker bounds a
+/// plan function at 5,000 nodes, B006), but for `try`/`finally` nested in each other's
+/// `finally`, whose code doubles at each level.
+pub mod function_bounds {
+    /// The most locals of one function.
+    pub const MAX_FUNCTION_LOCALS: u64 = 4_000;
+    /// The deepest nesting of blocks, loops, ifs and try_tables in one function.
+    pub const MAX_BLOCK_NESTING: u32 = 1_000;
+    /// The most bytes of one function body.
+    pub const MAX_FUNCTION_BYTES: usize = 1 << 20;
+}

@@ -283,6 +283,26 @@ fn compile_file(
         }
     })?;
     let wat = baton_runtime::linking::assemble_plan(&generated.parts());
-    let wasm = encode::encode(&wat).map_err(|e| CompileError::Assembly(e.to_string()))?;
+    let wasm = encode::encode(&wat).map_err(|error| match error.too_large {
+        // A function past the host's bounds: the plan's doing, at the statement whose code
+        // most of it is.
+        Some(encode::TooLarge { function, what }) => CompileError::Unsupported {
+            file: file.name().to_owned(),
+            error: codegen::Unsupported {
+                line: generated
+                    .function_lines
+                    .get(&function)
+                    .copied()
+                    .unwrap_or(1),
+                message: format!(
+                    "this statement compiles to more code than one function may hold to be \
+                     compiled safely ({what}); move part of it into a function of its own (a \
+                     `finally` body is compiled once for each way out of its `try`, so each \
+                     `try/finally` nested in another's `finally` doubles the code inside it)"
+                ),
+            },
+        },
+        None => CompileError::Assembly(error.to_string()),
+    })?;
     Ok(CompiledPlan { wasm, wat })
 }

@@ -104,6 +104,43 @@ fn nested_finally_bodies_that_would_compile_to_too_much_code_are_refused() {
 }
 
 #[test]
+fn a_function_past_the_hosts_bounds_is_refused_at_the_statement_whose_code_it_is() {
+    // Fourteen `try/finally` nested in each other's `finally` stay under the plan's code bound
+    // but make one function of 1.5 MB, past what the host compiles: refused with the line of
+    // the statement whose code most of it is (the outermost `try`, in a `def` or at module
+    // level), not with the function's index, which the host would name.
+    let nested = |indent: &str| {
+        let mut source = String::new();
+        let mut indent = indent.to_owned();
+        for i in 0..14 {
+            source.push_str(&format!(
+                "{indent}try:\n{indent}    x = {i}\n{indent}finally:\n"
+            ));
+            indent.push_str("    ");
+        }
+        source.push_str(&format!("{indent}print(x)\n"));
+        source
+    };
+    let in_def = format!("{}def f():\n{}f()\n", "y = 0\n".repeat(5), nested("    "));
+    let at_module = format!("{}{}", "y = 0\n".repeat(3), nested(""));
+    for (source, line) in [(in_def, 7), (at_module, 4)] {
+        match compile_source("nested.py", &source) {
+            Err(CompileError::Unsupported { error, .. }) => {
+                assert!(
+                    error.message.contains("compiled safely")
+                        && error.message.contains("bytes (at most 1048576)"),
+                    "{}",
+                    error.message
+                );
+                assert_eq!(error.line, line, "{}", error.message);
+            }
+            Err(other) => panic!("refused otherwise: {other}"),
+            Ok(plan) => panic!("compiled to {} bytes", plan.wasm.len()),
+        }
+    }
+}
+
+#[test]
 fn statements_reuse_scratch_locals() {
     // 300 statements in one function, each taking scratch locals (an f-string builder, a
     // slice, the assigned value): reused from statement to statement, the function needs a

@@ -207,16 +207,9 @@ pub fn validation_features() -> WasmFeatures {
         | WasmFeatures::GC_TYPES
 }
 
-/// Bounds on one function body, checked before wasmtime compiles anything. Cranelift's
-/// translation costs time and memory that grow with (block results x blocks) and with locals
-/// live across many blocks: a 136 KB module of 6,000 nested blocks and 3,000 locals compiled
-/// for 79 s, one of 20,000 `br_if` blocks took 1.65 GB. Baton's own modules stay far below
-/// these (the checker bounds a plan function at 5,000 nodes, B006).
-pub const MAX_FUNCTION_LOCALS: u64 = 4_000;
-/// The deepest nesting of blocks, loops, ifs and try_tables in one function.
-pub const MAX_BLOCK_NESTING: u32 = 1_000;
-/// The most bytes of one function body.
-pub const MAX_FUNCTION_BYTES: usize = 1 << 20;
+// Bounds on one function body (`baton_abi::function_bounds`), checked before wasmtime compiles
+// anything; the compiler's encoder checks its own modules against the same ones.
+pub use baton_abi::function_bounds::{MAX_BLOCK_NESTING, MAX_FUNCTION_BYTES, MAX_FUNCTION_LOCALS};
 
 /// The most bytes of a module.
 pub const MAX_MODULE_BYTES: usize = 64 << 20;

@@ -46,6 +46,10 @@ pub struct Generated {
     pub functions: String,
     pub entries: Vec<String>,
     pub try_bodies: Vec<String>,
+    /// For each wasm function (by name, with `$`), the line of the plan statement whose code is
+    /// the largest part of it (of the outermost: a compound statement's includes its body's).
+    /// For errors about a function's size; the plan library's functions are not here.
+    pub function_lines: HashMap<String, usize>,
     pub host_calls: Vec<&'static str>,
     pub traceback_file: u32,
     pub library_files: Vec<u32>,
@@ -103,6 +107,7 @@ pub fn generate<'a>(
         functions: String::new(),
         entries: Vec::new(),
         try_bodies: Vec::new(),
+        function_lines: HashMap::new(),
         host_calls: BTreeSet::new(),
         globals: Vec::new(),
         fns: Vec::new(),
@@ -137,6 +142,7 @@ pub fn generate<'a>(
         functions: generator.functions,
         entries: generator.entries,
         try_bodies: generator.try_bodies,
+        function_lines: generator.function_lines,
         host_calls: generator.host_calls.into_iter().collect(),
         traceback_file,
     })
@@ -271,6 +277,9 @@ struct FnState {
     /// bodies of `try`s, and the handlers and `else` of a `try` with a `finally`. Carried into
     /// the functions a module body's code is split into.
     enclosing_trys: usize,
+    /// The plan statement whose code is the largest part of this function's so far, and how
+    /// many bytes of text it is (`Generated::function_lines`).
+    largest: Option<(usize, usize)>,
 }
 
 impl FnState {
@@ -292,6 +301,7 @@ impl FnState {
             module_level: false,
             looping: 0,
             enclosing_trys: 0,
+            largest: None,
         }
     }
 }
@@ -360,6 +370,8 @@ struct Generator<'a> {
     entries: Vec<String>,
     /// The module-level `try` bodies made functions, by number (`PlanParts::try_bodies`).
     try_bodies: Vec<String>,
+    /// `Generated::function_lines`.
+    function_lines: HashMap<String, usize>,
     host_calls: BTreeSet<&'static str>,
     globals: Vec<String>,
     fns: Vec<FnState>,
@@ -677,6 +689,7 @@ impl<'a> Generator<'a> {
         self.emit("(call $leave (local.get $d))");
         self.emit(shadow::POP_FRAME);
         let mut f = self.fns.pop().expect("module function");
+        self.record_largest(wasm_name, &f);
         let body = shadow::instrument(&mut f.locals, &f.body, false);
         let _ = writeln!(
             self.functions,
@@ -691,6 +704,14 @@ impl<'a> Generator<'a> {
     /// function they are emitted in.
     fn module_part(&mut self, wasm_name: &str, body: &[ast::Stmt]) -> Result<()> {
         self.module_frame_function(wasm_name, |g| g.stmts(body))
+    }
+
+    /// Records the plan statement whose code is the largest part of the wasm function
+    /// `wasm_name`, just finished as `f` (`Generated::function_lines`).
+    fn record_largest(&mut self, wasm_name: &str, f: &FnState) {
+        if let Some((_, line)) = f.largest {
+            self.function_lines.insert(wasm_name.to_owned(), line);
+        }
     }
 
     /// Module-level code that `emit` emits, as the wasm function `wasm_name`, run in the
@@ -715,6 +736,7 @@ impl<'a> Generator<'a> {
         self.emit(shadow::POP_FRAME);
         let mut f = self.fns.pop().expect("module part");
         result?;
+        self.record_largest(wasm_name, &f);
         self.f().definite = std::mem::take(&mut f.definite);
         let body = shadow::instrument(&mut f.locals, &f.body, false);
         let _ = writeln!(
@@ -948,6 +970,7 @@ impl<'a> Generator<'a> {
             }
         }
         let mut f = self.fns.pop().expect("function state");
+        self.record_largest(&format!("${wasm_name}_body"), &f);
         let params: String = (0..names.len())
             .map(|i| format!(" (param $a{i} i64)"))
             .collect();
@@ -1154,8 +1177,14 @@ impl<'a> Generator<'a> {
             );
         }
         let mark = self.f().temps.taken.len();
+        let before = self.f().body.len();
         let result = self.stmt_inner(stmt);
         self.f().temps.release_since(mark);
+        let grown = self.f().body.len().saturating_sub(before);
+        if self.file_index == 0 && self.f().largest.is_none_or(|(bytes, _)| grown > bytes) {
+            let line = self.line_of(stmt);
+            self.f().largest = Some((grown, line));
+        }
         result
     }
 

@@ -12,7 +12,40 @@ pub(super) struct Body<'m, 'a> {
     locals: HashMap<&'a str, u32>,
     /// Enclosing blocks' labels, innermost last.
     labels: Vec<Option<&'a str>>,
+    /// The most blocks (blocks, loops, ifs, try_tables) open at once so far.
+    deepest: usize,
     params: &'m [(Option<&'a str>, ValType)],
+}
+
+/// What the host bounds of a function body (`baton_abi::function_bounds`) besides its size.
+pub(super) struct Shape {
+    locals: u64,
+    deepest: usize,
+}
+
+impl Shape {
+    /// What is past the host's bounds in a body of this shape and `bytes` bytes, if anything.
+    pub(super) fn past_bounds(&self, bytes: usize) -> Option<String> {
+        use baton_abi::function_bounds::{
+            MAX_BLOCK_NESTING, MAX_FUNCTION_BYTES, MAX_FUNCTION_LOCALS,
+        };
+        if bytes > MAX_FUNCTION_BYTES {
+            Some(format!(
+                "its body is {bytes} bytes (at most {MAX_FUNCTION_BYTES})"
+            ))
+        } else if self.locals > MAX_FUNCTION_LOCALS {
+            Some(format!(
+                "it declares {} locals (at most {MAX_FUNCTION_LOCALS})",
+                self.locals
+            ))
+        } else if self.deepest > MAX_BLOCK_NESTING as usize {
+            Some(format!(
+                "its blocks nest more than {MAX_BLOCK_NESTING} deep"
+            ))
+        } else {
+            None
+        }
+    }
 }
 
 /// How an instruction's immediates are read and written.
@@ -153,11 +186,13 @@ impl<'m, 'a> Body<'m, 'a> {
             cursor: Cursor::new(text, func.rest),
             locals: HashMap::new(),
             labels: Vec::new(),
+            deepest: 0,
             params: &func.params,
         }
     }
 
-    pub(super) fn encode(mut self, out: &mut Vec<u8>) -> Result<()> {
+    /// Encodes the body into `out`; returns its shape, for the host's bounds.
+    pub(super) fn encode(mut self, out: &mut Vec<u8>) -> Result<Shape> {
         for (i, (name, _)) in self.params.iter().enumerate() {
             if let Some(name) = name {
                 self.locals.insert(name, i as u32);
@@ -197,7 +232,16 @@ impl<'m, 'a> Body<'m, 'a> {
         }
         self.sequence(out)?;
         out.push(0x0B);
-        Ok(())
+        Ok(Shape {
+            locals: u64::from(next) - self.params.len() as u64,
+            deepest: self.deepest,
+        })
+    }
+
+    /// Opens a block labelled `label`.
+    fn open(&mut self, label: Option<&'a str>) {
+        self.labels.push(label);
+        self.deepest = self.deepest.max(self.labels.len());
     }
 
     /// Folded instructions up to and including the `)` that ends the enclosing form.
@@ -224,7 +268,7 @@ impl<'m, 'a> Body<'m, 'a> {
                 let ty = self.block_type()?;
                 out.push(if word == "block" { 0x02 } else { 0x03 });
                 ty.write(out);
-                self.labels.push(label);
+                self.open(label);
                 self.sequence(out)?;
                 self.labels.pop();
                 out.push(0x0B);
@@ -239,7 +283,7 @@ impl<'m, 'a> Body<'m, 'a> {
                 }
                 out.push(0x04);
                 ty.write(out);
-                self.labels.push(label);
+                self.open(label);
                 self.cursor.expect_open()?;
                 self.cursor.keyword("then")?;
                 self.sequence(out)?;
@@ -282,7 +326,7 @@ impl<'m, 'a> Body<'m, 'a> {
                 ty.write(out);
                 leb_u32(out, count);
                 out.extend_from_slice(&catches);
-                self.labels.push(label);
+                self.open(label);
                 self.sequence(out)?;
                 self.labels.pop();
                 out.push(0x0B);

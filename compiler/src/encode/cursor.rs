@@ -29,6 +29,7 @@ impl<'a> Cursor<'a> {
         Err(EncodeError {
             message: message.into(),
             offset: self.at,
+            too_large: None,
         })
     }
 

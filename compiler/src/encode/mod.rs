@@ -36,6 +36,19 @@ use cursor::{parse_int, Cursor, Token};
 pub struct EncodeError {
     pub message: String,
     pub offset: usize,
+    /// When what is wrong is a function past a bound of the host's
+    /// (`baton_abi::function_bounds`): the text was fine, the plan compiles to too much code in
+    /// one function.
+    pub too_large: Option<TooLarge>,
+}
+
+/// A function past a bound of the host's (`baton_abi::function_bounds`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TooLarge {
+    /// Its name, with `$`.
+    pub function: String,
+    /// Which bound, and by how much (`its body is 1580958 bytes (at most 1048576)`).
+    pub what: String,
 }
 
 impl fmt::Display for EncodeError {
@@ -419,13 +432,25 @@ impl<'a> Module<'a> {
         let mut code = Vec::with_capacity(text.len() / 6);
         leb_u32(&mut code, self.funcs.len() as u32);
         let mut funcs = std::mem::take(&mut self.funcs);
+        let imported = self.names.len() - funcs.len();
         let mut body = Vec::new();
-        for func in &mut funcs {
+        for (i, func) in funcs.iter_mut().enumerate() {
             if let Some(signature) = func.signature.take() {
                 func.ty = self.types.intern(signature);
             }
             body.clear();
-            Body::new(&mut self, func, text).encode(&mut body)?;
+            let shape = Body::new(&mut self, func, text).encode(&mut body)?;
+            if let Some(what) = shape.past_bounds(body.len()) {
+                let name = self.names[imported + i];
+                return Err(EncodeError {
+                    message: format!("function `{name}` is too large to compile safely: {what}"),
+                    offset: func.rest,
+                    too_large: Some(TooLarge {
+                        function: name.to_owned(),
+                        what,
+                    }),
+                });
+            }
             leb_u32(&mut code, body.len() as u32);
             code.extend_from_slice(&body);
         }
@@ -622,6 +647,7 @@ fn lookup(names: &HashMap<&str, u32>, name: &str, what: &str, offset: usize) -> 
     names.get(name).copied().ok_or_else(|| EncodeError {
         message: format!("no {what} `{name}`"),
         offset,
+        too_large: None,
     })
 }
 
