@@ -548,6 +548,12 @@ pub fn assemble_plan(plan: &PlanParts<'_>) -> String {
         }
     }
     out.push_str(&constants);
+    // Where the plan's own code finds the module globals (the value the start function gives
+    // the runtime's `$plan_globals`), as a constant: compiled as an immediate.
+    let _ = writeln!(
+        out,
+        "(global $plan_globals_at i32 (i32.const {plan_globals}))"
+    );
     let base = plan.statics.base();
     let statics_len = plan.statics.end() - base;
     out.push_str(&plan.statics.to_wat().replacen(

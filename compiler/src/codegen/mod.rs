@@ -420,20 +420,6 @@ fn enter_frame(name: u32) -> String {
     )
 }
 
-/// WAT reading module global `index`: the plan's module globals are values in memory at
-/// `$plan_globals`, where the collector finds them (runtime/wat/gc.wat).
-fn global_get(index: usize) -> String {
-    format!("(i64.load offset={} (global.get $plan_globals))", 8 * index)
-}
-
-/// WAT storing `value` into module global `index`.
-fn global_set(index: usize, value: &str) -> String {
-    format!(
-        "(i64.store offset={} (global.get $plan_globals) {value})",
-        8 * index
-    )
-}
-
 /// The frame pop matching [`enter_frame`] (the runtime's `$leave`), and the shadow frame's
 /// (shadow.rs).
 const LEAVE_FRAME: &str = "(global.set $depth (i32.sub (local.get $d) (i32.const 1))) (global.set $shadow_top (local.get $sp))";
@@ -463,6 +449,35 @@ impl<'a> Generator<'a> {
 
     fn with_file(&self, line: usize) -> usize {
         (line & 0xff_ffff) | ((self.file_index as usize) << 24)
+    }
+
+    /// WAT reading module global `index`: the plan's module globals are values in memory at
+    /// `$plan_globals`, where the collector finds them (runtime/wat/gc.wat).
+    fn global_get(&self, index: usize) -> String {
+        format!("(i64.load offset={} {})", 8 * index, self.globals_address())
+    }
+
+    /// WAT storing `value` into module global `index`.
+    fn global_set(&self, index: usize, value: &str) -> String {
+        format!(
+            "(i64.store offset={} {} {value})",
+            8 * index,
+            self.globals_address()
+        )
+    }
+
+    /// Where the module globals are: for the plan's own code the plan module's constant
+    /// `$plan_globals_at` (`linking::assemble_plan` knows the address), which Cranelift
+    /// compiles as an immediate, where reading the runtime's global `$plan_globals` is two
+    /// loads (1,166 of them in a generated plan of 850 lines). A plan library module's code
+    /// reads the runtime's: it must compile to the same code in every plan that imports it, for
+    /// the engine's cache of compiled functions, and the address depends on the plan's statics.
+    fn globals_address(&self) -> &'static str {
+        if self.file_index == 0 {
+            "(global.get $plan_globals_at)"
+        } else {
+            "(global.get $plan_globals)"
+        }
     }
 
     /// Whether the code being emitted runs at most once in a run: module-level code outside
@@ -796,7 +811,7 @@ impl<'a> Generator<'a> {
         let global = self.global_index_of(&name);
         Some(format!(
             "(block (result i64) (call $lib{index}_init) (call $str_share {}))",
-            global_get(global)
+            self.global_get(global)
         ))
     }
 
@@ -807,7 +822,7 @@ impl<'a> Generator<'a> {
         if let Place::Global(name) = self.scopes.resolve(0, "main") {
             let index = self.global_index(&name);
             self.host_calls.extend(["inputs", "reply", "result"]);
-            self.emit(&format!("(call $sdk_run_main {})", global_get(index)));
+            self.emit(&format!("(call $sdk_run_main {})", self.global_get(index)));
         }
         Ok(())
     }
@@ -2029,7 +2044,8 @@ impl<'a> Generator<'a> {
                 // it then is a NameError all the same (`del sorted`).
                 if let Place::Global(global) = self.scopes.resolve(self.current_scope(), &name) {
                     let name_str = self.str_const(&name);
-                    let global = global_get(self.global_index(&global));
+                    let index = self.global_index(&global);
+                    let global = self.global_get(index);
                     self.emit(&format!(
                         "(if (i64.eqz {global}) (then (call $raise_name_error (i32.const {name_str}))))"
                     ));
@@ -2077,7 +2093,8 @@ impl<'a> Generator<'a> {
             }
             Place::Global(name) => {
                 self.f().definite.assign_global(&name);
-                global_set(self.global_index(&name), value)
+                let index = self.global_index(&name);
+                self.global_set(index, value)
             }
             Place::Builtin(name) => {
                 unreachable!("`{name}` is assigned, so it is bound in some scope")
@@ -2168,7 +2185,7 @@ impl<'a> Generator<'a> {
             Place::Global(name) => {
                 let index = self.global_index(&name);
                 if self.global_is_bound(&name) {
-                    return Ok(global_get(index));
+                    return Ok(self.global_get(index));
                 }
                 // A module global named like a builtin (a later `def max`, an `if False: sum = 0`)
                 // is the builtin until it is bound, as in CPython, where a name missing from
@@ -2189,13 +2206,13 @@ impl<'a> Generator<'a> {
                     if name == "print" {
                         self.host_calls.insert("print");
                     }
-                    let global = global_get(index);
+                    let global = self.global_get(index);
                     return Ok(format!(
                         "(select (i64.const {address}) {global} (i64.eqz {global}))"
                     ));
                 }
                 // As for locals above: no block result.
-                let global = global_get(index);
+                let global = self.global_get(index);
                 format!("(if (i64.eqz {global}) (then (call $raise_name_error (i32.const {name_str})) (unreachable))) {global}")
             }
             Place::Builtin(name) => {

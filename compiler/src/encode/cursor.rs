@@ -152,22 +152,57 @@ impl<'a> Cursor<'a> {
         }
     }
 
-    /// Skips to just past the `)` that closes the form whose `(` was already read.
+    /// Skips to just past the `)` that closes the form whose `(` was already read. Reads what
+    /// [`Cursor::next`] would, byte by byte without making tokens: the scan before encoding
+    /// skips every function body this way (most of a module's text), twice.
     pub(super) fn skip_form(&mut self) -> Result<()> {
+        let bytes = self.text.as_bytes();
         let mut depth = 1usize;
-        loop {
-            match self.next()? {
-                Token::Open => depth += 1,
-                Token::Close => {
+        let mut i = self.at;
+        // Whether the byte before `i` ends a token (or there is none): `;;` there starts a
+        // comment, as `next` reads it between tokens; inside an atom it is the atom's.
+        let mut after_token = true;
+        while i < bytes.len() {
+            let byte = bytes[i];
+            match byte {
+                b'(' => {
+                    if bytes.get(i + 1) == Some(&b';') {
+                        self.at = i;
+                        return self.error("block comments are not part of the dialect");
+                    }
+                    depth += 1;
+                }
+                b')' => {
                     depth -= 1;
                     if depth == 0 {
+                        self.at = i + 1;
                         return Ok(());
                     }
                 }
-                Token::End => return self.error("a form is not closed"),
-                Token::Atom(_) | Token::Str(_) => {}
+                b'"' => {
+                    let start = i;
+                    i += 1;
+                    while i < bytes.len() && bytes[i] != b'"' {
+                        i += if bytes[i] == b'\\' { 2 } else { 1 };
+                    }
+                    if i >= bytes.len() {
+                        self.at = start;
+                        return self.error("a string is not closed");
+                    }
+                }
+                b';' if after_token && bytes.get(i + 1) == Some(&b';') => {
+                    while i < bytes.len() && bytes[i] != b'\n' {
+                        i += 1;
+                    }
+                    continue;
+                }
+                _ => {}
             }
+            after_token = matches!(byte, b' ' | b'\n' | b'\t' | b'\r' | b'(' | b')' | b'"');
+            i += 1;
         }
+        self.at = i;
+        self.error("a form is not closed")
     }
 
     pub(super) fn u32(&mut self) -> Result<u32> {

@@ -727,6 +727,36 @@ mod tests {
     }
 
     #[test]
+    fn skipping_a_form_reads_what_the_tokens_would() {
+        // A form skipped byte by byte ends where reading its tokens ends: parentheses in
+        // strings and comments do not count, `;;` inside an atom is the atom's.
+        for text in [
+            r#"(a "(\")" b) z"#,
+            "(a ;; ) comment (\n b) z",
+            "(a x;;y (c)) z",
+            r#"(a (b (c "\\") d)) z"#,
+            "(a \"x\";; )\n) z",
+        ] {
+            let mut bytes = Cursor::new(text, 1);
+            bytes.skip_form().unwrap();
+            let mut tokens = Cursor::new(text, 1);
+            let mut depth = 1;
+            while depth > 0 {
+                match tokens.next().unwrap() {
+                    Token::Open => depth += 1,
+                    Token::Close => depth -= 1,
+                    Token::End => panic!("{text}: not closed"),
+                    _ => {}
+                }
+            }
+            assert_eq!(bytes.at, tokens.at, "{text}");
+        }
+        for text in ["(a \"open", "(a (b)", "(a (; block ;))"] {
+            assert!(Cursor::new(text, 1).skip_form().is_err(), "{text}");
+        }
+    }
+
+    #[test]
     fn what_is_outside_the_dialect_is_an_error_naming_it() {
         let error = encode("(module (func $f (f32.add)))").unwrap_err();
         assert!(error.message.contains("`f32.add`"), "{error}");
