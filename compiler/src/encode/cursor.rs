@@ -80,12 +80,7 @@ impl<'a> Cursor<'a> {
             }
             _ => {
                 let start = self.at;
-                while self.at < bytes.len()
-                    && !matches!(
-                        bytes[self.at],
-                        b' ' | b'\n' | b'\t' | b'\r' | b'(' | b')' | b'"'
-                    )
-                {
+                while self.at < bytes.len() && !ends_token(bytes[self.at]) {
                     self.at += 1;
                 }
                 Ok(Token::Atom(&self.text[start..self.at]))
@@ -154,17 +149,13 @@ impl<'a> Cursor<'a> {
 
     /// Skips to just past the `)` that closes the form whose `(` was already read. Reads what
     /// [`Cursor::next`] would, byte by byte without making tokens: the scan before encoding
-    /// skips every function body this way (most of a module's text), twice.
+    /// skips every function body this way, most of a module's text.
     pub(super) fn skip_form(&mut self) -> Result<()> {
         let bytes = self.text.as_bytes();
         let mut depth = 1usize;
         let mut i = self.at;
-        // Whether the byte before `i` ends a token (or there is none): `;;` there starts a
-        // comment, as `next` reads it between tokens; inside an atom it is the atom's.
-        let mut after_token = true;
         while i < bytes.len() {
-            let byte = bytes[i];
-            match byte {
+            match bytes[i] {
                 b'(' => {
                     if bytes.get(i + 1) == Some(&b';') {
                         self.at = i;
@@ -190,7 +181,9 @@ impl<'a> Cursor<'a> {
                         return self.error("a string is not closed");
                     }
                 }
-                b';' if after_token && bytes.get(i + 1) == Some(&b';') => {
+                // `;;` starts a comment where a token ends, as `next` reads it between tokens;
+                // inside an atom it is the atom's.
+                b';' if bytes.get(i + 1) == Some(&b';') && (i == 0 || ends_token(bytes[i - 1])) => {
                     while i < bytes.len() && bytes[i] != b'\n' {
                         i += 1;
                     }
@@ -198,7 +191,6 @@ impl<'a> Cursor<'a> {
                 }
                 _ => {}
             }
-            after_token = matches!(byte, b' ' | b'\n' | b'\t' | b'\r' | b'(' | b')' | b'"');
             i += 1;
         }
         self.at = i;
@@ -211,6 +203,11 @@ impl<'a> Cursor<'a> {
             .and_then(|n| u32::try_from(n).ok())
             .map_or_else(|| self.error(format!("`{word}` is not a u32")), Ok)
     }
+}
+
+/// Whether `byte` ends the token before it (an atom runs up to one of these).
+fn ends_token(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\n' | b'\t' | b'\r' | b'(' | b')' | b'"')
 }
 
 /// The bytes a WAT string literal stands for.

@@ -4,8 +4,8 @@
 //! `baton_runtime::linking::assemble_plan` wraps it in a module; this turns that text into the
 //! binary. It reads only the dialect those two write, which is small and regular: a `(module`
 //! of imports (one memory, one table, one tag, functions, globals), immutable globals, `(type`
-//! definitions, one passive `(data`, one passive `(elem` of functions, `(func`s and a `(start`;
-//! function bodies of folded instructions only (no flat `end`/`else`), ~75 kinds of
+//! definitions (before the first function), one passive `(data`, one passive `(elem` of
+//! functions, `(func`s and a `(start`; function bodies of folded instructions only (no flat `end`/`else`), ~75 kinds of
 //! instruction. Anything else is an error naming the place: the generator's bug, which the
 //! conformance suite and the differential tester catch.
 //!
@@ -212,7 +212,9 @@ impl<'a> Module<'a> {
         let mut c = Cursor::new(text, 0);
         c.expect_open()?;
         c.keyword("module")?;
-        // The explicit types come first (see the module docs): find them before the rest.
+        // The explicit types come first (see the module docs): find them before the rest. They
+        // precede the functions (the dialect's order), so the search stops at the first:
+        // skipping the functions' text would be most of the module's.
         let fields = c.clone();
         loop {
             match c.next()? {
@@ -221,7 +223,11 @@ impl<'a> Module<'a> {
                 other => return c.error(format!("expected a module field, found {other:?}")),
             }
             let at = c.at;
-            if c.atom()? == "type" {
+            let word = c.atom()?;
+            if word == "func" {
+                break;
+            }
+            if word == "type" {
                 let name = c.name();
                 c.expect_open()?;
                 c.keyword("func")?;
@@ -246,6 +252,9 @@ impl<'a> Module<'a> {
             match c.atom()? {
                 "import" => module.import(&mut c)?,
                 "global" => module.global(&mut c)?,
+                "type" if !module.funcs.is_empty() => {
+                    return c.error("a `(type` after a function is not part of the dialect")
+                }
                 "type" => c.skip_form()?,
                 "data" => {
                     let name = c.name();
