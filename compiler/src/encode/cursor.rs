@@ -147,10 +147,49 @@ impl<'a> Cursor<'a> {
         }
     }
 
-    /// Skips to just past the `)` that closes the form whose `(` was already read. Reads what
-    /// [`Cursor::next`] would, byte by byte without making tokens: the scan before encoding
-    /// skips every function body this way, most of a module's text.
+    /// Skips to just past the `)` that closes the form whose `(` was already read, as reading
+    /// its tokens would: the scan before encoding skips every function body this way, most of a
+    /// module's text. Jumps from parenthesis to parenthesis (`memchr`); a form with a `;` in it
+    /// (which may start a comment that hides some) or that does not close is read byte by byte
+    /// instead ([`Cursor::skip_form_exactly`]).
     pub(super) fn skip_form(&mut self) -> Result<()> {
+        let bytes = self.text.as_bytes();
+        let (start, mut i, mut depth) = (self.at, self.at, 1usize);
+        while let Some(found) = memchr::memchr3(b'(', b')', b'"', &bytes[i..]) {
+            i += found;
+            match bytes[i] {
+                b'(' if bytes.get(i + 1) == Some(&b';') => break,
+                b'(' => depth += 1,
+                b')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        if memchr::memchr(b';', &bytes[start..i]).is_some() {
+                            break;
+                        }
+                        self.at = i + 1;
+                        return Ok(());
+                    }
+                }
+                _ => loop {
+                    // A string: to its closing quote, past escapes.
+                    i += 1;
+                    match memchr::memchr2(b'"', b'\\', &bytes[i..]) {
+                        Some(k) if bytes[i + k] == b'\\' => i += k + 1,
+                        Some(k) => {
+                            i += k;
+                            break;
+                        }
+                        None => return self.skip_form_exactly(),
+                    }
+                },
+            }
+            i += 1;
+        }
+        self.skip_form_exactly()
+    }
+
+    /// [`Cursor::skip_form`] byte by byte, with what [`Cursor::next`] reports as errors.
+    fn skip_form_exactly(&mut self) -> Result<()> {
         let bytes = self.text.as_bytes();
         let mut depth = 1usize;
         let mut i = self.at;
