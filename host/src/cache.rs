@@ -255,6 +255,9 @@ impl Memo {
 /// Compiled modules, in this process and (optionally) on disk. See the module docs.
 pub struct ModuleCache {
     dir: Option<PathBuf>,
+    /// Whether plan modules (every module but a runtime) are kept in `dir` too
+    /// ([`ModuleCache::runtime_only_on_disk`]).
+    plans_on_disk: bool,
     memo: Mutex<Memo>,
 }
 
@@ -272,8 +275,19 @@ impl ModuleCache {
     pub fn new(dir: Option<PathBuf>) -> Self {
         ModuleCache {
             dir,
+            plans_on_disk: true,
             memo: Mutex::new(Memo::default()),
         }
+    }
+
+    /// This cache keeping only runtime modules on disk (those compiled here, for an engine the
+    /// runtime precompiled into Baton does not serve), plan modules in memory only: for a tool
+    /// that compiles thousands of plans that never repeat with such an engine (the differential
+    /// tester), which then compiles the runtime once per machine instead of once per process
+    /// (a third of a second), and does not write every plan's module to disk.
+    pub fn runtime_only_on_disk(mut self) -> Self {
+        self.plans_on_disk = false;
+        self
     }
 
     /// A cache in the directory chosen by the environment (see the module docs).
@@ -353,7 +367,8 @@ impl ModuleCache {
             found.origin = Origin::Memory;
             return Ok(found);
         }
-        let (module, origin) = self.compiled(engine, &key, || Ok(bytes.to_vec()))?;
+        let (module, origin) =
+            self.compiled(engine, &key, self.plans_on_disk, || Ok(bytes.to_vec()))?;
         let instantiation = match runtime {
             Some(runtime) => {
                 let host_calls = linker::host_call_linker(module.engine())?;
@@ -390,7 +405,7 @@ impl ModuleCache {
             None => {
                 // Keyed by the runtime's version, so that finding it does not need its bytes.
                 let key = module_hash(format!("baton runtime {RUNTIME_VERSION}").as_bytes());
-                let (module, _) = self.compiled(engine, &key, || {
+                let (module, _) = self.compiled(engine, &key, true, || {
                     validate_module(RUNTIME_WASM)?;
                     Ok(RUNTIME_WASM.to_vec())
                 })?;
@@ -420,20 +435,23 @@ impl ModuleCache {
         if info.runtime_version().is_some() || !info.exports.iter().any(|e| e.name == name) {
             return Err(refuse(format!("it does not export `{name}`")));
         }
-        let (module, _) = self.compiled(engine, &module_hash(bytes), || Ok(bytes.to_vec()))?;
+        let (module, _) =
+            self.compiled(engine, &module_hash(bytes), true, || Ok(bytes.to_vec()))?;
         linker::instance_pre(&module)
     }
 
     /// The module cached under `key` for `engine` (see the module docs), or `bytes()` compiled
-    /// now and kept.
+    /// now and kept (on disk too when `on_disk` and the cache has a directory).
     fn compiled(
         &self,
         engine: &Engine,
         key: &ModuleHash,
+        on_disk: bool,
         bytes: impl FnOnce() -> Result<Vec<u8>, HostError>,
     ) -> Result<(Module, Origin), HostError> {
         let hash = shared_engine_hash(engine);
-        let path = self.usable_dir().map(|dir| entry_path(&dir, key, &hash));
+        let path =
+            if on_disk { self.usable_dir() } else { None }.map(|dir| entry_path(&dir, key, &hash));
         if let Some(module) = path.as_deref().and_then(|path| load(engine, path)) {
             return Ok((module, Origin::Disk));
         }

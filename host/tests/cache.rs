@@ -193,6 +193,25 @@ fn disabled_cache_writes_nothing_but_remembers_in_process() {
     assert!(!dir.path().exists());
 }
 
+#[test]
+fn a_cache_keeping_only_runtimes_on_disk_writes_no_plan_module() {
+    // For tools whose plans never repeat (the differential tester): modules are compiled and
+    // remembered in the process, never written to (nor looked for in) the directory.
+    let dir = TempDir::new("runtime-only");
+    let bytes = wasm(HELLO);
+    let written = dir.cache();
+    let entry = written.entry_path(&bytes).unwrap().expect("disk cache on");
+    let cache = dir.cache().runtime_only_on_disk();
+    assert_eq!(run(&cache, &bytes), (Origin::Compiled, "hello\n".into()));
+    assert!(!entry.exists(), "no entry written");
+    assert_eq!(run(&cache, &bytes), (Origin::Memory, "hello\n".into()));
+    // An entry another cache wrote is not loaded either.
+    assert_eq!(run(&written, &bytes), (Origin::Compiled, "hello\n".into()));
+    assert!(entry.is_file());
+    let fresh = dir.cache().runtime_only_on_disk();
+    assert_eq!(run(&fresh, &bytes), (Origin::Compiled, "hello\n".into()));
+}
+
 #[cfg(unix)]
 #[test]
 fn a_directory_others_can_write_is_not_used() {

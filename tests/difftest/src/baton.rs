@@ -21,8 +21,9 @@ pub const LIMITS: Limits = Limits {
     run_wide: baton_host::RunWideLimits::DEFAULT,
 };
 
-/// Compiles and runs plans. Holds its own module cache without a disk directory: generated
-/// plans never repeat, so writing each compiled module to disk would only cost time.
+/// Compiles and runs plans. Holds its own module cache, which keeps only the runtime on disk
+/// (compiled for the tester's engine once per machine, `BATON_CACHE_DIR` as for `baton run`):
+/// generated plans never repeat, so writing each compiled module to disk would only cost time.
 pub struct Runner {
     cache: ModuleCache,
     limits: Limits,
@@ -42,7 +43,7 @@ impl Runner {
     pub fn new(limits: Limits) -> Self {
         baton_host::engine::set_compile_profile(baton_host::engine::CompileProfile::Fast);
         Runner {
-            cache: ModuleCache::new(None),
+            cache: ModuleCache::from_env().runtime_only_on_disk(),
             limits,
             gc_stress: 0,
         }

@@ -38,7 +38,9 @@ DIR/mismatch-<seed>-<n>.py (and appends it to FILE with --markdown). Modules are
 with Cranelift's fast profile (no optimisation, single-pass register allocation: compiling
 dominates a generated plan's run; generated plans, which end by construction, also without fuel
 metering, the 10 s timeout bounding them, and without the cache of compiled functions, which
-never finds a new plan's); with fewer --jobs than cores, each module compiles on all of them.
+never finds a new plan's); the runtime, compiled for that profile, is kept in the module cache
+(BATON_CACHE_DIR as for `baton run`), plan modules are not; with fewer --jobs than cores, each
+module compiles on all of them.
 --optimised compiles as `baton run` does. --gc-stress N
 compiles Baton's side with the collector's stress mode (a collection at every Nth safe point,
 freed memory poisoned; also with --file and --mutate). --area NAME (math, re, shlex, textwrap)
