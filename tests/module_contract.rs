@@ -390,3 +390,22 @@ fn the_table_holds_three_functions_of_the_plan_which_reach_every_entry() {
         format!("{expected} {all} 349\n")
     );
 }
+
+#[test]
+fn a_plan_module_with_an_invalid_function_body_is_refused_as_invalid() {
+    // The host leaves validating a plan module's function bodies to wasmtime, which validates
+    // each as it compiles it; a body it refuses is still reported as validation reports it.
+    let module = edited("print(1)\n", |wat| {
+        wat.replacen(
+            "(func $plan_call ",
+            "(func $bad (result i32) (i64.const 1))\n(func $plan_call ",
+            1,
+        )
+    });
+    let error = prepare(&module).unwrap_err();
+    assert!(
+        matches!(error, HostError::Module(ModuleError::Invalid { .. })),
+        "{error}"
+    );
+    assert!(error.to_string().contains("type mismatch"), "{error}");
+}

@@ -5,7 +5,8 @@
 //! instantiates). In order:
 //!
 //! 1. [`validate_module`] checks the *original bytes*, always, before any lookup: a cache hit never
-//!    lets a module skip the import allowlist;
+//!    lets a module skip the import allowlist (for a plan module, all but its function bodies'
+//!    validity, which wasmtime checks as it compiles them; a hit was compiled from the same bytes);
 //! 2. the in-process map (SHA-256 of the bytes → [`Prepared`], the [`MEMORY_ENTRIES`] most
 //!    recently inserted) — repeated runs in one process compile once;
 //! 3. the cache directory: the file `<sha256 of bytes>-<engine hash>.cwasm`, loaded with
@@ -84,7 +85,7 @@ use wasmtime::{Engine, InstancePre, Module};
 use crate::atomic_file::write_atomically;
 use crate::engine;
 use crate::error::HostError;
-use crate::imports::{validate_module, ModuleError};
+use crate::imports::{validate_module, validate_module_but_bodies, ModuleError};
 use crate::instantiate::Instantiation;
 use crate::linker;
 use crate::runtime_image::{self, RUNTIME_WASM};
@@ -345,7 +346,9 @@ impl ModuleCache {
         bytes: &[u8],
         kept: Option<&[u8]>,
     ) -> Result<Prepared, HostError> {
-        let info = validate_module(bytes)?;
+        // Function bodies are validated by wasmtime as it compiles them (a memory or disk hit was
+        // compiled from these very bytes): not twice.
+        let info = validate_module_but_bodies(bytes)?;
         // A plan module and the runtime it imports must be compiled by one engine.
         let engine = engine::engine_for(bytes.len()).map_err(HostError::Engine)?;
         let runtime = match info.runtime_version() {
@@ -368,7 +371,14 @@ impl ModuleCache {
             return Ok(found);
         }
         let (module, origin) =
-            self.compiled(engine, &key, self.plans_on_disk, || Ok(bytes.to_vec()))?;
+            match self.compiled(engine, &key, self.plans_on_disk, || Ok(bytes.to_vec())) {
+                Ok(compiled) => compiled,
+                Err(error) => {
+                    // An invalid body is refused as validation refuses it.
+                    validate_module(bytes)?;
+                    return Err(error);
+                }
+            };
         let instantiation = match runtime {
             Some(runtime) => {
                 let host_calls = linker::host_call_linker(module.engine())?;

@@ -24,7 +24,7 @@ use std::fmt;
 /// this build's version.
 pub use baton_runtime::linking::{RUNTIME_IMPORT_PREFIX, RUNTIME_VERSION};
 use wasmparser::types::EntityType;
-use wasmparser::{CompositeInnerType, Parser, Validator, WasmFeatures};
+use wasmparser::{CompositeInnerType, Parser, ValidPayload, Validator, WasmFeatures};
 
 /// The only import namespace a module may use.
 pub const IMPORT_MODULE: &str = "baton";
@@ -509,13 +509,50 @@ fn allowed_list() -> String {
 ///
 /// Never panics, whatever the bytes.
 pub fn validate_module(bytes: &[u8]) -> Result<ModuleInfo, ModuleError> {
+    check_module(bytes, Bodies::Validate)
+}
+
+/// [`validate_module`] but for the function bodies' validity, for a module wasmtime compiles
+/// next: wasmtime validates every body as it translates it (with the same features, the
+/// engine's), so validating them here too would do that work twice (a tenth of a generated
+/// plan's preparation). Their bounds are checked all the same, before anything is compiled. A
+/// module wasmtime then refuses is given to [`validate_module`] for the error to report.
+pub(crate) fn validate_module_but_bodies(bytes: &[u8]) -> Result<ModuleInfo, ModuleError> {
+    check_module(bytes, Bodies::LeaveToCompiler)
+}
+
+/// Whether [`check_module`] validates the function bodies.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Bodies {
+    Validate,
+    LeaveToCompiler,
+}
+
+fn check_module(bytes: &[u8], bodies: Bodies) -> Result<ModuleInfo, ModuleError> {
     check_module_bounds(bytes)?;
+    let invalid = |error: wasmparser::BinaryReaderError| ModuleError::Invalid {
+        message: error.to_string(),
+    };
     let mut validator = Validator::new_with_features(validation_features());
-    let types = validator
-        .validate_all(bytes)
-        .map_err(|error| ModuleError::Invalid {
-            message: error.to_string(),
-        })?;
+    let types = match bodies {
+        Bodies::Validate => validator.validate_all(bytes).map_err(invalid)?,
+        Bodies::LeaveToCompiler => {
+            let mut types = None;
+            for payload in Parser::new(0).parse_all(bytes) {
+                // A body's validator (`ValidPayload::Func`) is dropped unused.
+                if let ValidPayload::End(end) = validator
+                    .payload(&payload.map_err(invalid)?)
+                    .map_err(invalid)?
+                {
+                    types = Some(end);
+                    break;
+                }
+            }
+            types.ok_or_else(|| ModuleError::Invalid {
+                message: "the module ends before its end".to_owned(),
+            })?
+        }
+    };
     check_function_bounds(bytes)?;
     let types = types.as_ref();
 
