@@ -156,8 +156,8 @@ const PLAN_FACING: &str = "\
 (func $plan_main (call_indirect $fns (type $plan_main_type) (global.get $plan_main_index)))
 ;; Runs the module-level `try` body number `body` (`$plan_try`'s) in the module's frame at
 ;; depth `d`: 0 when it completes, else the exception that left it (the caller's handlers take
-;; it from there, `$reraise` when none matches). One `try_table` here instead of one in every plan
-;; function that has a `try`: Cranelift compiles a landing pad for each.
+;; it from there, `$reraise` when none matches). One `try_table` here instead of one in every
+;; plan function that has a `try`: Cranelift compiles a landing pad for each.
 (func $run_try_body (param $body i32) (param $d i32) (result i64)
   (block $caught (result i64)
     (try_table (catch $exc $caught)
