@@ -549,7 +549,7 @@ fn check_module(bytes: &[u8], bodies: Bodies) -> Result<ModuleInfo, ModuleError>
                 }
             }
             types.ok_or_else(|| ModuleError::Invalid {
-                message: "the module ends before its end".to_owned(),
+                message: "the module has no end: it is truncated".to_owned(),
             })?
         }
     };

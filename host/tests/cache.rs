@@ -341,3 +341,25 @@ fn a_large_module_and_its_runtime_are_compiled_without_inlining_and_kept() {
     assert_eq!(run(&fresh, &small), (Origin::Disk, "1\n".into()));
     assert!(dir.entries().len() >= 3, "{:?}", dir.entries());
 }
+
+#[test]
+fn malformed_or_invalid_modules_are_refused_as_invalid_before_or_by_compiling() {
+    // The cache leaves validating function bodies to wasmtime as it compiles them; what it
+    // refuses, from a truncated module to a body outside the features, is reported as
+    // validation reports it.
+    let cache = ModuleCache::new(None);
+    let simd_body = wasm(
+        r#"(module (memory (export "memory") 1)
+             (func (export "baton_main") (result i32)
+               (drop (i32x4.splat (i32.const 0))) (i32.const 0)))"#,
+    );
+    let mut truncated = wasm(HELLO);
+    truncated.truncate(truncated.len() - 3);
+    for bytes in [&b"\0asm"[..], &truncated, &simd_body] {
+        let error = cache.prepare(bytes).unwrap_err();
+        assert!(
+            matches!(error, HostError::Module(ModuleError::Invalid { .. })),
+            "{error}"
+        );
+    }
+}
