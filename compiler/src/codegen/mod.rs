@@ -324,6 +324,7 @@ struct TempPool {
     free_i64: Vec<String>,
     free_i32: Vec<String>,
     free_unrooted: Vec<String>,
+    free_int32: Vec<String>,
     /// Taken by the statements being emitted, in order.
     taken: Vec<(String, TempKind)>,
 }
@@ -338,6 +339,8 @@ enum TempKind {
     /// A value (`$u`) that no collection can happen to while it is held
     /// ([`Generator::scratch`], [`Generator::held_temps`]): not shadowed.
     Unrooted,
+    /// An `i32` that is never an address (`$n`: a frame depth, a jump's number): not shadowed.
+    Int32,
 }
 
 impl TempPool {
@@ -346,6 +349,7 @@ impl TempPool {
             TempKind::Value => &mut self.free_i64,
             TempKind::Address => &mut self.free_i32,
             TempKind::Unrooted => &mut self.free_unrooted,
+            TempKind::Int32 => &mut self.free_int32,
         }
     }
 
@@ -531,6 +535,12 @@ impl<'a> Generator<'a> {
         self.pooled_temp(TempKind::Address)
     }
 
+    /// A temp for an `i32` that is never an address (a frame depth, a jump's number): not
+    /// shadowed, so setting it stores nothing to the shadow frame.
+    fn int_temp(&mut self) -> String {
+        self.pooled_temp(TempKind::Int32)
+    }
+
     /// A temp for a value that is set, then read once `later` (the code that runs in between,
     /// in order) has run: an unshadowed one when nothing in `later` may collect (shadow.rs,
     /// `may_collect`), so the value needs no slot; else a shadowed one.
@@ -573,6 +583,7 @@ impl<'a> Generator<'a> {
                 TempKind::Value => self.local("t", "i64"),
                 TempKind::Address => self.local("p", "i32"),
                 TempKind::Unrooted => self.local(shadow::UNROOTED_PREFIX, "i64"),
+                TempKind::Int32 => self.local("n", "i32"),
             },
         };
         self.f().temps.taken.push((name.clone(), kind));
@@ -1603,7 +1614,7 @@ impl<'a> Generator<'a> {
         }
         let before = self.f().definite.snapshot();
         let in_flight = self.temp();
-        let pending = self.temp_i32();
+        let pending = self.int_temp();
         let handled = self.save_handled();
         let normal = self.label("fin_normal");
         self.emit(&format!("(local.set {pending} (i32.const 0))"));
@@ -3124,7 +3135,7 @@ impl<'a> Generator<'a> {
             // The comprehension's frame, as CPython 3.11's tracebacks show it (`<listcomp>`,
             // `<genexpr>`, ..., one deeper than the function's): pushed around the loop, popped
             // after it; a handler's `$resume` pops it on the way out of an exception.
-            let depth = g.temp_i32();
+            let depth = g.int_temp();
             let name = g.str_const(match node {
                 ast::Expr::ListComp(_) => "<listcomp>",
                 ast::Expr::SetComp(_) => "<setcomp>",
