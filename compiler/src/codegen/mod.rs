@@ -535,6 +535,26 @@ impl<'a> Generator<'a> {
         self.pooled_temp(TempKind::Address)
     }
 
+    /// The temp a loop takes its next item into, before assigning it to `target`: unshadowed
+    /// when the target is a name stored by a plain store (a local, a module global), which
+    /// holds the item where the collector sees it before anything runs that may collect; a
+    /// shadowed one otherwise (unpacking, a cell, a subscript call code first).
+    fn item_temp(&mut self, target: &ast::Expr) -> String {
+        let stored_plainly = match target {
+            ast::Expr::Name(name) => matches!(
+                self.scopes
+                    .resolve(self.current_scope(), &normalize(name.id.as_str())),
+                Place::Local { cell: false, .. } | Place::Global(_)
+            ),
+            _ => false,
+        };
+        if stored_plainly {
+            self.pooled_temp(TempKind::Unrooted)
+        } else {
+            self.temp()
+        }
+    }
+
     /// A temp for an `i32` that is never an address (a frame depth, a jump's number): not
     /// shadowed, so setting it stores nothing to the shadow frame.
     fn int_temp(&mut self) -> String {
@@ -1511,7 +1531,7 @@ impl<'a> Generator<'a> {
         let iterable = self.expr(&f.iter)?;
         let before = self.f().definite.snapshot();
         let iterator = self.temp();
-        let item = self.temp();
+        let item = self.item_temp(&f.target);
         let (after, exhausted, top) = (
             self.label("after"),
             self.label("exhausted"),
@@ -3278,7 +3298,8 @@ impl<'a> Generator<'a> {
         } else {
             self.expr(&generator.iter)?
         };
-        let (iterator, item) = (self.temp(), self.temp());
+        let iterator = self.temp();
+        let item = self.item_temp(&generator.target);
         let (done, top) = (self.label("cdone"), self.label("ctop"));
         self.emit(&format!("(local.set {iterator} (call $iter {iterable}))"));
         self.emit(&format!("(block {done} (loop {top}"));
