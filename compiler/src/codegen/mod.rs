@@ -1833,9 +1833,9 @@ impl<'a> Generator<'a> {
     }
 
     /// The function a `try` body is emitted as (`$try_body<n>`, run in the module's frame) and
-    /// its number (`$run_try_body`'s), when it is one (for a `try` with a `finally`, the body with its
-    /// handlers and `else`, which the `finally` covers); the runtime's `$run_try_body` calls it
-    /// under its own `try_table` and returns the exception that left it, if any.
+    /// its number (`$run_try_body`'s), when it is one (for a `try` with a `finally`, the body
+    /// with its handlers and `else`, which the `finally` covers); the runtime's `$run_try_body`
+    /// calls it under its own `try_table` and returns the exception that left it, if any.
     ///
     /// Inside a `try_table` every call is one that may unwind to the handlers, and Cranelift
     /// makes each such call end a block with an edge to the landing pad: compiling the

@@ -5,9 +5,9 @@
 //! binary. It reads only the dialect those two write, which is small and regular: a `(module`
 //! of imports (one memory, one table, one tag, functions, globals), immutable globals, `(type`
 //! definitions (before the first function), one passive `(data`, one passive `(elem` of
-//! functions, `(func`s and a `(start`; function bodies of folded instructions only (no flat `end`/`else`), ~75 kinds of
-//! instruction. Anything else is an error naming the place: the generator's bug, which the
-//! conformance suite and the differential tester catch.
+//! functions, `(func`s and a `(start`; function bodies of folded instructions only (no flat
+//! `end`/`else`), ~75 kinds of instruction. Anything else is an error naming the place: the
+//! generator's bug, which the conformance suite and the differential tester catch.
 //!
 //! Why not the `wat` crate, which handled this before: a general parser (every token class,
 //! annotations, name resolution through maps, a second pass to expand inline types) was half of
