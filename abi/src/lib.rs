@@ -159,4 +159,41 @@ pub mod function_bounds {
     pub const MAX_BLOCK_NESTING: u32 = 1_000;
     /// The most bytes of one function body.
     pub const MAX_FUNCTION_BYTES: usize = 1 << 20;
+
+    /// What is wrong with a body of `bytes` bytes, if it is past [`MAX_FUNCTION_BYTES`]: the
+    /// words the host and the compiler report (each check apart, for the host's early exits).
+    pub fn body_too_large(bytes: usize) -> Option<String> {
+        (bytes > MAX_FUNCTION_BYTES)
+            .then(|| format!("its body is {bytes} bytes (at most {MAX_FUNCTION_BYTES})"))
+    }
+
+    /// The same for a body declaring `locals` locals ([`MAX_FUNCTION_LOCALS`]).
+    pub fn too_many_locals(locals: u64) -> Option<String> {
+        (locals > MAX_FUNCTION_LOCALS)
+            .then(|| format!("it declares {locals} locals (at most {MAX_FUNCTION_LOCALS})"))
+    }
+
+    /// The same for blocks open `depth` deep at once ([`MAX_BLOCK_NESTING`]).
+    pub fn nested_too_deep(depth: u32) -> Option<String> {
+        (depth > MAX_BLOCK_NESTING)
+            .then(|| format!("its blocks nest more than {MAX_BLOCK_NESTING} deep"))
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        #[test]
+        fn each_bound_is_exceeded_only_past_it() {
+            assert_eq!(body_too_large(MAX_FUNCTION_BYTES), None);
+            assert!(body_too_large(MAX_FUNCTION_BYTES + 1)
+                .is_some_and(|what| what.contains("bytes (at most 1048576)")));
+            assert_eq!(too_many_locals(MAX_FUNCTION_LOCALS), None);
+            assert!(too_many_locals(MAX_FUNCTION_LOCALS + 1)
+                .is_some_and(|what| what.contains("4001 locals")));
+            assert_eq!(nested_too_deep(MAX_BLOCK_NESTING), None);
+            assert!(nested_too_deep(MAX_BLOCK_NESTING + 1)
+                .is_some_and(|what| what.contains("more than 1000 deep")));
+        }
+    }
 }

@@ -26,25 +26,10 @@ pub(super) struct Shape {
 impl Shape {
     /// What is past the host's bounds in a body of this shape and `bytes` bytes, if anything.
     pub(super) fn past_bounds(&self, bytes: usize) -> Option<String> {
-        use baton_abi::function_bounds::{
-            MAX_BLOCK_NESTING, MAX_FUNCTION_BYTES, MAX_FUNCTION_LOCALS,
-        };
-        if bytes > MAX_FUNCTION_BYTES {
-            Some(format!(
-                "its body is {bytes} bytes (at most {MAX_FUNCTION_BYTES})"
-            ))
-        } else if self.locals > MAX_FUNCTION_LOCALS {
-            Some(format!(
-                "it declares {} locals (at most {MAX_FUNCTION_LOCALS})",
-                self.locals
-            ))
-        } else if self.deepest > MAX_BLOCK_NESTING as usize {
-            Some(format!(
-                "its blocks nest more than {MAX_BLOCK_NESTING} deep"
-            ))
-        } else {
-            None
-        }
+        use baton_abi::function_bounds::{body_too_large, nested_too_deep, too_many_locals};
+        body_too_large(bytes)
+            .or_else(|| too_many_locals(self.locals))
+            .or_else(|| nested_too_deep(u32::try_from(self.deepest).unwrap_or(u32::MAX)))
     }
 }
 
