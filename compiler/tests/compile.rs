@@ -389,3 +389,40 @@ fn a_call_with_up_to_three_positional_arguments_is_one_call() {
     assert!(!wat.contains("$tuple_of"), "{wat}");
     assert!(!wat.contains("(call $b_round"), "{wat}");
 }
+
+#[test]
+fn values_that_are_not_objects_or_are_rooted_elsewhere_take_no_shadow_slot() {
+    // A comprehension's frame depth is a number, not an object; a loop's next item assigned to
+    // a plain local or module global is rooted by that variable's own store before anything
+    // may collect. Neither is stored to a shadow slot of its own (shadow.rs).
+    let wat = compile_source(
+        "test.py",
+        "def f(xs):\n    for x in xs:\n        print(x)\n    return [y for y in xs]\nf([1])\n",
+    )
+    .expect("compiles")
+    .wat;
+    // The local each is set into (what precedes it: `(local.set $name `).
+    let set_before = |needle: &str| -> Vec<String> {
+        wat.match_indices(needle)
+            .map(|(at, _)| {
+                let (_, name) = wat[..at].rsplit_once("(local.set ").expect("a set");
+                name.trim_end().to_owned()
+            })
+            .collect()
+    };
+    let items = set_before("(call $next_plan");
+    assert_eq!(items.len(), 2, "{wat}");
+    assert!(items.iter().all(|name| name.starts_with("$u")), "{items:?}");
+    // The function's own frame depth is `$d`; the comprehension's, an `$n` temp.
+    let depths = set_before("(i32.add (global.get $depth) (i32.const 1))");
+    assert!(
+        depths.iter().any(|name| name.starts_with("$n")),
+        "{depths:?}"
+    );
+    assert!(
+        depths
+            .iter()
+            .all(|name| name.starts_with("$n") || name == "$d"),
+        "{depths:?}"
+    );
+}
