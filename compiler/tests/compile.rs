@@ -353,6 +353,9 @@ fn a_module_try_body_that_runs_once_is_a_function_of_its_own() {
     }
 }
 
+/// The `try_table` that unbinds an `except ... as name` when its handler is left by an exception.
+const UNBINDING_HANDLER: &str = "(try_table (catch $exc $unbind";
+
 #[test]
 fn an_as_name_nothing_can_read_afterwards_needs_no_unbinding_handler() {
     // `except E as e` unbinds `e` however the handler is left; when it is left by an exception
@@ -364,7 +367,7 @@ fn an_as_name_nothing_can_read_afterwards_needs_no_unbinding_handler() {
         "try:\n    try:\n        1/0\n    except ZeroDivisionError as e:\n        raise ValueError(e)\nexcept ValueError:\n    pass\n",
     ] {
         let wat = compile_source("test.py", unseen).expect("compiles").wat;
-        assert!(!wat.contains("catch_all_ref"), "unbinding handler in:\n{unseen}");
+        assert!(!wat.contains(UNBINDING_HANDLER), "unbinding handler in:\n{unseen}");
     }
     for seen in [
         "try:\n    try:\n        1/0\n    except ZeroDivisionError as e:\n        raise ValueError\nexcept ValueError:\n    print(e)\n",
@@ -372,7 +375,7 @@ fn an_as_name_nothing_can_read_afterwards_needs_no_unbinding_handler() {
         "def f():\n    global e\n    try:\n        1/0\n    except ZeroDivisionError as e:\n        raise ValueError\nf()\n",
     ] {
         let wat = compile_source("test.py", seen).expect("compiles").wat;
-        assert!(wat.contains("catch_all_ref"), "no unbinding handler in:\n{seen}");
+        assert!(wat.contains(UNBINDING_HANDLER), "no unbinding handler in:\n{seen}");
     }
 }
 
@@ -425,4 +428,16 @@ fn values_that_are_not_objects_or_are_rooted_elsewhere_take_no_shadow_slot() {
             .all(|name| name.starts_with("$n") || name == "$d"),
         "{depths:?}"
     );
+}
+
+#[test]
+fn a_finally_or_an_unbinding_handler_raises_again_without_an_exnref() {
+    // Each catches the exception's value and raises it again with `$reraise`: an `exnref` in a
+    // local is a GC reference to Cranelift, which then runs its stack-map pass over the function.
+    let source = "def f(x):\n    try:\n        try:\n            1/x\n        except ZeroDivisionError as e:\n            g = lambda: e\n            raise ValueError\n    finally:\n        print('done')\ntry:\n    f(0)\nexcept ValueError:\n    print('caught')\n";
+    let wat = compile_source("test.py", source).expect("compiles").wat;
+    assert!(wat.contains(UNBINDING_HANDLER), "{wat}");
+    for form in ["exnref", "throw_ref", "catch_ref", "catch_all_ref"] {
+        assert!(!wat.contains(form), "`{form}` in:\n{wat}");
+    }
 }

@@ -297,11 +297,13 @@ fn never_collecting(text: &str) -> BTreeSet<String> {
 /// function's header as `(func $name [(export ..)] (param ..)* (result ..)*`, one per line
 /// start.
 fn function_signatures(text: &str) -> BTreeMap<String, String> {
-    const START: &str = "\n(func $";
+    const START: &str = "(func $";
     let mut functions = BTreeMap::new();
-    let text = format!("\n{text}");
-    for (at, _) in text.match_indices(START) {
-        let rest = &text[at + START.len()..];
+    // Line starts found by a byte search for `\n`, not a substring search over a copy of the
+    // text: this runs on every plan's code (0.8 MB for a generated plan of 850 lines).
+    let line_starts =
+        std::iter::once(0).chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|at| at + 1));
+    for rest in line_starts.filter_map(|at| text[at..].strip_prefix(START)) {
         let (name, rest) = rest.split_at(name_at(rest).len());
         let mut signature = String::new();
         let mut rest = rest.trim_start();
@@ -382,7 +384,7 @@ fn names_used<'a>(codes: &[&'a str]) -> (Vec<&'a str>, Vec<&'a str>) {
     let mut seen = HashSet::new();
     for (code, at) in codes
         .iter()
-        .flat_map(|code| code.match_indices('$').map(move |(at, _)| (*code, at)))
+        .flat_map(|code| memchr::memchr_iter(b'$', code.as_bytes()).map(move |at| (*code, at)))
     {
         let before = &code[..at];
         let (into, kind) = if before.ends_with("call ") || before.ends_with("ref.func ") {

@@ -109,7 +109,7 @@ pub fn generate<'a>(
         try_bodies: Vec::new(),
         function_lines: HashMap::new(),
         host_calls: BTreeSet::new(),
-        globals: Vec::new(),
+        globals: HashMap::new(),
         fns: Vec::new(),
         reserved: HashMap::new(),
         emitted_defs: HashSet::new(),
@@ -283,7 +283,7 @@ struct FnState {
 }
 
 impl FnState {
-    /// A function being started: `locals` are its fixed ones (`$d`, `$frame`, ...).
+    /// A function being started: `locals` are its fixed ones (`$d`, `$line_slot`, ...).
     fn new(scope: ScopeId, locals: &[&str], definite: Definite) -> Self {
         FnState {
             scope,
@@ -310,9 +310,12 @@ impl FnState {
 /// (`Generator::scratch` asks whether it may collect: it does not).
 const TUPLE_NEW: &str = "(call $tuple_new)";
 
-/// Sets `$frame` from the frame depth in `$d`.
-const FRAME_FROM_DEPTH: &str =
-    "(local.set $frame (i32.add (global.get $frames) (i32.shl (local.get $d) (i32.const 3))))";
+/// Sets `$line_slot` from the frame depth in `$d`: the address of the frame's line (+4 in a
+/// frame of the runtime's stack, after its name). Statements store their line at it with no
+/// offset: a wasm access with an offset is two more Cranelift instructions (the constant and its
+/// add), and a plan stores a line per statement (~1,000 in a generated plan of 850 lines).
+const LINE_SLOT_FROM_DEPTH: &str =
+    "(local.set $line_slot (i32.add (global.get $frames) (i32.add (i32.shl (local.get $d) (i32.const 3)) (i32.const 4))))";
 
 /// Scratch locals of one function. A temp holds a value only within the statement that took
 /// it (every use sets it before reading it), so once that statement is emitted — its nested
@@ -377,7 +380,8 @@ struct Generator<'a> {
     /// `Generated::function_lines`.
     function_lines: HashMap<String, usize>,
     host_calls: BTreeSet<&'static str>,
-    globals: Vec<String>,
+    /// The module globals' slots by name (prefixed for a library's), numbered as first used.
+    globals: HashMap<String, usize>,
     fns: Vec<FnState>,
     /// Table indices reserved for `def` statements (by range) before they are emitted.
     reserved: HashMap<(u32, u32), u32>,
@@ -410,14 +414,14 @@ type Result<T, E = Unsupported> = std::result::Result<T, E>;
 
 /// A plan function's frame push: what the runtime's `$enter` does (runtime/wat/core.wat),
 /// written into the function so that a Python call costs no runtime calls of its own. Sets
-/// `$d` (the new depth) and `$frame` (its slot). A call one deeper than the limit raises
-/// RecursionError from the caller's frame, as CPython's traceback shows it.
+/// `$d` (the new depth) and `$line_slot` (its line's address). A call one deeper than the limit
+/// raises RecursionError from the caller's frame, as CPython's traceback shows it.
 fn enter_frame(name: u32) -> String {
     format!(
         "(local.set $d (i32.add (global.get $depth) (i32.const 1)))\
          (global.set $depth (local.get $d))\
-         {FRAME_FROM_DEPTH}\
-         (i32.store (local.get $frame) (i32.const {name}))\
+         {LINE_SLOT_FROM_DEPTH}\
+         (i32.store (i32.sub (local.get $line_slot) (i32.const 4)) (i32.const {name}))\
          (if (i32.gt_u (local.get $d) (global.get $max_depth)) \
            (then (global.set $depth (i32.sub (local.get $d) (i32.const 1))) \
              (call $raise_static (global.get $t_RecursionError) (global.get $s_recursion))))"
@@ -664,11 +668,12 @@ impl<'a> Generator<'a> {
     }
 
     fn global_index_of(&mut self, name: &str) -> usize {
-        if let Some(index) = self.globals.iter().position(|g| g == name) {
+        if let Some(&index) = self.globals.get(name) {
             return index;
         }
-        self.globals.push(name.to_owned());
-        self.globals.len() - 1
+        let index = self.globals.len();
+        self.globals.insert(name.to_owned(), index);
+        index
     }
 
     /// The wasm local that holds a variable (or its cell) in the current function.
@@ -705,7 +710,7 @@ impl<'a> Generator<'a> {
         self.module_unbinds = definite::module_unbinds(body);
         self.fns.push(FnState::new(
             scope,
-            &["(local $d i32)", "(local $frame i32)"],
+            &["(local $d i32)", "(local $line_slot i32)"],
             Definite::default(),
         ));
         self.f().module_level = true;
@@ -714,7 +719,7 @@ impl<'a> Generator<'a> {
             self.emit("(global.set $trap_deviations (i32.const 1))");
         }
         self.emit(&format!("(local.set $d (call $enter (i32.const {name})))"));
-        self.emit(FRAME_FROM_DEPTH);
+        self.emit(LINE_SLOT_FROM_DEPTH);
         let chunks = module_chunks(body);
         let result = if chunks.len() == 1 {
             self.stmts(body)
@@ -773,11 +778,11 @@ impl<'a> Generator<'a> {
         let bound = self.f().definite.clone();
         let (looping, enclosing_trys) = (self.f().looping, self.f().enclosing_trys);
         self.fns
-            .push(FnState::new(0, &["(local $frame i32)"], bound));
+            .push(FnState::new(0, &["(local $line_slot i32)"], bound));
         self.f().module_level = true;
         self.f().looping = looping;
         self.f().enclosing_trys = enclosing_trys;
-        self.emit(FRAME_FROM_DEPTH);
+        self.emit(LINE_SLOT_FROM_DEPTH);
         let result = emit(self);
         self.emit(shadow::POP_FRAME);
         let mut f = self.fns.pop().expect("module part");
@@ -836,7 +841,7 @@ impl<'a> Generator<'a> {
         // Every module-level name a library binds has its global by the end of its emission;
         // a name it does not bind is the runtime's (`module_member`).
         let name = format!("{module}.{member}");
-        if !self.globals.contains(&name) {
+        if !self.globals.contains_key(&name) {
             return None;
         }
         let global = self.global_index_of(&name);
@@ -955,12 +960,16 @@ impl<'a> Generator<'a> {
         definite.inherit_globals(&self.f().definite);
         self.fns.push(FnState::new(
             scope,
-            &["(local $d i32)", "(local $frame i32)", "(local $cells i32)"],
+            &[
+                "(local $d i32)",
+                "(local $line_slot i32)",
+                "(local $cells i32)",
+            ],
             definite,
         ));
         self.emit(&enter_frame(name_str));
         self.emit(&format!(
-            "(i32.store offset=4 (local.get $frame) (i32.const {line}))"
+            "(i32.store (local.get $line_slot) (i32.const {line}))"
         ));
         self.emit("(local.set $cells (i32.load offset=24 (local.get $fn)))");
         let cells = self.scopes.scopes[scope].cells.clone();
@@ -1203,7 +1212,7 @@ impl<'a> Generator<'a> {
     fn set_line(&mut self, node: &impl Ranged) {
         let line = self.frame_line(node);
         self.emit(&format!(
-            "(i32.store offset=4 (local.get $frame) (i32.const {line}))"
+            "(i32.store (local.get $line_slot) (i32.const {line}))"
         ));
     }
 
@@ -1646,23 +1655,28 @@ impl<'a> Generator<'a> {
         );
         let outlined = self.outlines_try_body(&parts, body);
         // Outlined, the body runs under the runtime's `try_table` (`$run_try_body`), which
-        // returns the exception, re-raised by `$reraise`; inline, under this function's, which
-        // catches the exnref with it for `throw_ref`. `$exc` is the module's only tag, so
-        // catching it catches everything.
-        let exn = match &outlined {
+        // returns the exception; inline, under this function's, which catches it. Either way
+        // the exception (the value it carries: `$exc` is the module's only tag, so catching it
+        // catches everything) is raised again by `$reraise` after the finally body, not by
+        // `throw_ref`: an `exnref` held in a local is a GC reference to Cranelift, whose
+        // stack-map pass (liveness over the whole function) was 3% of compiling a generated
+        // plan for the handful of functions that had one.
+        let inline = outlined.is_none();
+        match &outlined {
             Some((_, index)) => {
                 self.emit(&format!(
                     "(block {normal} (br_if {normal} (i64.eqz (local.tee {in_flight} \
                      (call $run_try_body (i32.const {index}) (local.get $d)))))"
                 ));
-                None
             }
             None => {
-                let (exn, caught) = (self.local("x", "exnref"), self.label("fin_exc"));
-                self.emit(&format!("(block {normal} (block {caught} (result i64 exnref) (try_table (catch_ref $exc {caught})"));
-                Some(exn)
+                let caught = self.label("fin_exc");
+                self.emit(&format!(
+                    "(block {normal} (local.set {in_flight} (block {caught} (result i64) \
+                     (try_table (catch $exc {caught})"
+                ));
             }
-        };
+        }
         self.f().finally.push(FinallyFrame {
             normal: normal.clone(),
             pending: pending.clone(),
@@ -1682,9 +1696,8 @@ impl<'a> Generator<'a> {
         let frame = self.f().finally.pop().expect("the frame pushed above");
         result?;
         let body_end = self.f().definite.snapshot();
-        if let Some(exn) = &exn {
-            self.emit(&format!(") (br {normal}))"));
-            self.emit(&format!("(local.set {exn}) (local.set {in_flight})"));
+        if inline {
+            self.emit(&format!(") (br {normal})))"));
         }
         // An exception: run the finally body, then re-raise (unless the body itself jumps).
         // Inside it, a bare `raise` re-raises the exception in flight, as CPython's does.
@@ -1699,10 +1712,7 @@ impl<'a> Generator<'a> {
         self.leave_handled();
         self.f().handlers.pop();
         result?;
-        match &exn {
-            Some(exn) => self.emit(&format!("(throw_ref (local.get {exn})))")),
-            None => self.emit(&format!("(call $reraise (local.get {in_flight})))")),
-        }
+        self.emit(&format!("(call $reraise (local.get {in_flight})))"));
         // Normal completion or a jump out of the body: run the finally body once, then jump.
         // A jump (break, continue, return) may leave the body early, so the finally body starts
         // from what was assigned before it; after it, what the body's normal end had too.
@@ -1790,7 +1800,7 @@ impl<'a> Generator<'a> {
                     self.store_name(name, &format!("(local.get {exc})"))?;
                     let landing = self.label("unbind");
                     self.emit(&format!(
-                        "(block {landing} (result exnref) (try_table (catch_all_ref {landing})"
+                        "(block {landing} (result i64) (try_table (catch $exc {landing})"
                     ));
                     Some((name.clone(), landing))
                 }
@@ -1813,10 +1823,12 @@ impl<'a> Generator<'a> {
                     self.emit(")");
                     self.store_name(&name, "(i64.const 0)")?;
                     self.emit(&format!("(br {end}))"));
-                    let exn = self.local("x", "exnref");
-                    self.emit(&format!("(local.set {exn})"));
+                    // The exception on its way out (`$reraise`, as after a finally body): in
+                    // a rooted temp while the name is unbound.
+                    let escaping = self.temp();
+                    self.emit(&format!("(local.set {escaping})"));
                     self.store_name(&name, "(i64.const 0)")?;
-                    self.emit(&format!("(throw_ref (local.get {exn}))))"));
+                    self.emit(&format!("(call $reraise (local.get {escaping}))))"));
                 }
                 (None, Some(name)) => {
                     self.store_name(name, "(i64.const 0)")?;

@@ -21,7 +21,7 @@
 //! calls into code that may collect — is the emitter's duty: the generator evaluates such
 //! operands into temps, which are shadowed (see `Generator::rooted`).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::fmt::Write as _;
 
 /// The prefix of the `i64` temps that are not shadowed: the generator takes one only for a
@@ -48,7 +48,7 @@ enum Kind {
 /// once they are in its locals (the prologue leaves it out).
 pub(super) fn instrument(locals: &mut Vec<String>, body: &str, is_body: bool) -> String {
     let root_fn = is_body && body.matches("(local.get $cells)").count() > 0;
-    let mut slots: HashMap<String, (u32, Kind)> = HashMap::new();
+    let mut slots: FxHashMap<String, (u32, Kind)> = FxHashMap::default();
     let mut next = u32::from(root_fn);
     for decl in locals.iter() {
         let Some((name, ty)) = parse_local(decl) else {
@@ -103,11 +103,11 @@ const LOOP: &str = "(loop ";
 const RESUME: &str = "(call $resume (local.get $d))";
 
 /// Copies `src` to `out`, instrumenting sets, tees, loops and handler entries.
-fn rewrite(src: &str, slots: &HashMap<String, (u32, Kind)>, out: &mut String) {
+fn rewrite(src: &str, slots: &FxHashMap<String, (u32, Kind)>, out: &mut String) {
     let bytes = src.as_bytes();
     let mut copied = 0;
     let mut at = 0;
-    while let Some(found) = src[at..].find('(') {
+    while let Some(found) = memchr::memchr(b'(', &bytes[at..]) {
         let start = at + found;
         let rest = &src[start..];
         if rest.starts_with(SET) || rest.starts_with(TEE) {
@@ -227,14 +227,22 @@ fn closing_paren(bytes: &[u8], open: usize) -> usize {
 /// through a table or a reference, or calls a function that is not one of the runtime's that
 /// never collect (`RuntimeModule::never_collects`: the allocator, building tuples, lists and
 /// dicts, ... ; a plan function's entry is a safe point).
+///
+/// Asked of the same operands again and again as expressions nest, so it makes two byte searches
+/// (`memmem`), not one substring search per kind of call.
 pub(super) fn may_collect(code: &str) -> bool {
-    if code.contains("(loop") || code.contains("call_indirect") || code.contains("call_ref") {
+    if memchr::memmem::find(code.as_bytes(), b"(loop").is_some() {
         return true;
     }
     let runtime = baton_runtime::linking::runtime_module();
-    code.match_indices("call $").any(|(at, _)| {
-        let name = baton_runtime::linking::name_at(&code[at + "call $".len()..]);
-        !runtime.never_collects(name)
+    memchr::memmem::find_iter(code.as_bytes(), b"call").any(|at| {
+        let rest = &code[at + "call".len()..];
+        match rest.strip_prefix(" $") {
+            Some(name) => !runtime.never_collects(baton_runtime::linking::name_at(name)),
+            // `call_indirect`, `call_ref` (and, erring towards a root, a name with `call_ref`
+            // or `call_indirect` in it).
+            None => rest.starts_with("_indirect") || rest.starts_with("_ref"),
+        }
     })
 }
 

@@ -1,6 +1,6 @@
 //! Function bodies: locals, then folded instructions, encoded as the binary's code entries.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use super::cursor::{parse_int, Cursor, Token};
 use super::{leb_i64, leb_u32, signature, valtype, wrap32, wrap64, Func, Module, Result, ValType};
@@ -9,7 +9,7 @@ use super::{leb_i64, leb_u32, signature, valtype, wrap32, wrap64, Func, Module, 
 pub(super) struct Body<'m, 'a> {
     module: &'m mut Module<'a>,
     cursor: Cursor<'a>,
-    locals: HashMap<&'a str, u32>,
+    locals: FxHashMap<&'a str, u32>,
     /// Enclosing blocks' labels, innermost last.
     labels: Vec<Option<&'a str>>,
     /// The most blocks (blocks, loops, ifs, try_tables) open at once so far.
@@ -169,7 +169,7 @@ impl<'m, 'a> Body<'m, 'a> {
         Body {
             module,
             cursor: Cursor::new(text, func.rest),
-            locals: HashMap::new(),
+            locals: FxHashMap::default(),
             labels: Vec::new(),
             deepest: 0,
             params: &func.params,

@@ -22,7 +22,7 @@
 //! signature as the module uses it, in text order (imports, then each function's own type and
 //! the block types in its body).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::fmt;
 
 mod body;
@@ -122,7 +122,7 @@ struct FuncType {
 #[derive(Default)]
 struct Types {
     list: Vec<FuncType>,
-    index: HashMap<FuncType, u32>,
+    index: FxHashMap<FuncType, u32>,
 }
 
 impl Types {
@@ -186,21 +186,21 @@ struct Func<'a> {
 #[derive(Default)]
 struct Module<'a> {
     types: Types,
-    type_names: HashMap<&'a str, u32>,
+    type_names: FxHashMap<&'a str, u32>,
     imports: Vec<Import>,
     funcs: Vec<Func<'a>>,
-    func_names: HashMap<&'a str, u32>,
+    func_names: FxHashMap<&'a str, u32>,
     imported_funcs: u32,
     globals: Vec<Global>,
-    global_names: HashMap<&'a str, u32>,
+    global_names: FxHashMap<&'a str, u32>,
     imported_globals: u32,
-    memory_names: HashMap<&'a str, u32>,
-    table_names: HashMap<&'a str, u32>,
-    tag_names: HashMap<&'a str, u32>,
+    memory_names: FxHashMap<&'a str, u32>,
+    table_names: FxHashMap<&'a str, u32>,
+    tag_names: FxHashMap<&'a str, u32>,
     data: Vec<Vec<u8>>,
-    data_names: HashMap<&'a str, u32>,
+    data_names: FxHashMap<&'a str, u32>,
     elems: Vec<Vec<&'a str>>,
-    elem_names: HashMap<&'a str, u32>,
+    elem_names: FxHashMap<&'a str, u32>,
     start: Option<&'a str>,
     /// Function names in index order (imports included), for the name section.
     names: Vec<&'a str>,
@@ -652,7 +652,7 @@ fn global_type(c: &mut Cursor<'_>) -> Result<(ValType, bool)> {
     }
 }
 
-fn lookup(names: &HashMap<&str, u32>, name: &str, what: &str, offset: usize) -> Result<u32> {
+fn lookup(names: &FxHashMap<&str, u32>, name: &str, what: &str, offset: usize) -> Result<u32> {
     names.get(name).copied().ok_or_else(|| EncodeError {
         message: format!("no {what} `{name}`"),
         offset,
