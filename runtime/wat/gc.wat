@@ -41,6 +41,20 @@
   (i64.store (global.get $shadow_top) (local.get $v))
   (global.set $shadow_top (i32.add (global.get $shadow_top) (i32.const 8))))
 
+;; Takes a shadow frame of `bytes` for compiled module-level code (compiler/src/codegen/shadow.rs)
+;; and runs the safe point its entry is: returns the frame's start; RecursionError when the
+;; shadow stack has no room. One call in the prologue instead of two comparisons and branches
+;; inline, which are blocks for Cranelift to compile and cost it more than a call.
+(func $shadow_frame_safe (param $bytes i32) (result i32)
+  (local $sp i32) (local $end i32)
+  (local.set $sp (global.get $shadow_top))
+  (local.set $end (i32.add (local.get $sp) (local.get $bytes)))
+  (if (i32.gt_u (local.get $end) (global.get $shadow_end))
+    (then (call $raise_static (global.get $t_RecursionError) (global.get $s_recursion))))
+  (global.set $shadow_top (local.get $end))
+  (if (global.get $gc_due) (then (call $gc_safepoint)))
+  (local.get $sp))
+
 ;; Turns stress mode on: a collection at every `period`th safe point.
 (func $gc_stress_on (param $period i32)
   (global.set $gc_stress (local.get $period))

@@ -12,8 +12,8 @@
 //! remember it:
 //! - every `local.set`/`local.tee` of a shadowed local also stores the value into its slot
 //!   (write-through: reads stay plain `local.get`s);
-//! - the prologue takes the frame (`$sp` .. `$sp_end`), zeroes it and runs a safe point; every
-//!   exit (`LEAVE_FRAME`, the module body's end) gives the frame back; an exception handler
+//! - the prologue takes the frame (`$sp` .. `$sp_end`) and, but in a Python function's body,
+//!   runs a safe point (module-level code's with one call, `$shadow_frame_safe`); every exit (`LEAVE_FRAME`, the module body's end) gives the frame back; an exception handler
 //!   sets the top back to its own frame's end (frames below it were abandoned by the throw);
 //! - every `loop` begins with a safe point, so a long loop collects as it goes.
 //!
@@ -47,7 +47,7 @@ enum Kind {
 /// arguments as wasm parameters, which are not shadowed: it runs its entry safe point itself,
 /// once they are in its locals (the prologue leaves it out).
 pub(super) fn instrument(locals: &mut Vec<String>, body: &str, is_body: bool) -> String {
-    let root_fn = is_body && body.matches("(local.get $cells)").count() > 0;
+    let root_fn = is_body && memchr::memmem::find(body.as_bytes(), b"(local.get $cells)").is_some();
     let mut slots: FxHashMap<String, (u32, Kind)> = FxHashMap::default();
     let mut next = u32::from(root_fn);
     for decl in locals.iter() {
@@ -66,22 +66,34 @@ pub(super) fn instrument(locals: &mut Vec<String>, body: &str, is_body: bool) ->
     locals.push("(local $sp i32) (local $sp_end i32)".to_owned());
     let bytes = 8 * next;
     let mut out = String::with_capacity(body.len() + body.len() / 4 + 256);
-    let _ = write!(
-        out,
-        "(local.set $sp (global.get $shadow_top))\
-         (local.set $sp_end (i32.add (local.get $sp) (i32.const {bytes})))\
-         (if (i32.gt_u (local.get $sp_end) (global.get $shadow_end)) \
-           (then (call $raise_static (global.get $t_RecursionError) (global.get $s_recursion))))\
-         (global.set $shadow_top (local.get $sp_end))"
-    );
+    if is_body {
+        // A Python function's: inline, so that a call costs no runtime call of its own (fib(35)
+        // took a fifth longer with the runtime's `$shadow_frame` here).
+        let _ = write!(
+            out,
+            "(local.set $sp (global.get $shadow_top))\
+             (local.set $sp_end (i32.add (local.get $sp) (i32.const {bytes})))\
+             (if (i32.gt_u (local.get $sp_end) (global.get $shadow_end)) \
+               (then (call $raise_static (global.get $t_RecursionError) (global.get $s_recursion))))\
+             (global.set $shadow_top (local.get $sp_end))"
+        );
+    } else {
+        // Module-level code's (its parts, its `try` bodies), which runs once or once per
+        // iteration of a module-level loop: the runtime takes the frame and runs the entry's
+        // safe point in one call. Each branch inline is blocks for Cranelift to compile, which
+        // cost more than the call: 2% of compiling a generated plan, which is most such code
+        // (runtime/wat/gc.wat, `$shadow_frame_safe`).
+        let _ = write!(
+            out,
+            "(local.set $sp (call $shadow_frame_safe (i32.const {bytes})))\
+             (local.set $sp_end (i32.add (local.get $sp) (i32.const {bytes})))"
+        );
+    }
     // The slots are not cleared: what a returned frame left there is a value that was live,
     // and the collector checks every address it marks (a stale slot keeps garbage one
     // collection longer at most). Clearing cost a `memory.fill` per call.
     if root_fn {
         out.push_str("(i64.store (local.get $sp) (i64.extend_i32_u (local.get $fn)))");
-    }
-    if !is_body {
-        out.push_str(SAFE_POINT);
     }
     out.push('\n');
     rewrite(body, &slots, &mut out);
