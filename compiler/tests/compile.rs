@@ -195,7 +195,7 @@ fn values_held_only_across_code_that_cannot_collect_get_no_shadow_slot() {
     // tuple is made, which cannot collect. `n + 7` and `n < 3` keep their operands in plain
     // temps too: the generic `$add` and `$lt` never collect. (No `%` or `//`, whose untagged
     // ints always take plain temps: every `$u` here comes from asking what may collect.)
-    // In a function: module-level code has no fast paths.
+    // In a function: module-level code outside loops runs once and has no fast paths.
     let source = "\
 s = 'b'
 def f():
@@ -281,27 +281,23 @@ fn a_library_compiles_to_the_same_code_whatever_the_plan_around_it() {
 }
 
 #[test]
-fn module_level_code_has_no_fast_paths() {
-    // Module-level code, in a loop or not: `n + 7` calls `$add` and `f(n)` goes through
+fn code_that_runs_once_has_no_fast_paths() {
+    // Module-level code outside loops runs once: `n + 7` calls `$add` and `f(n)` goes through
     // `$call_plan`, with no inline small-int path or direct call to compile. The same
-    // expressions in a comprehension (at module level too) and in a function keep theirs.
-    for cold in [
-        "print(n + 7, f(n))\n",
+    // expressions in a loop at module level, in a comprehension and in a function keep theirs.
+    let once = "\
+def f(a):
+    return a
+n = 10
+print(n + 7, f(n))
+";
+    let wat = compile_source("test.py", once).expect("compiles").wat;
+    assert!(!wat.contains("(block $fast"), "{wat}");
+    assert!(!wat.contains("(call $f0_body (i32.wrap_i64"), "{wat}");
+    for hot in [
         "for i in range(3):\n    print(n + 7, f(n))\n",
         "while n < 12:\n    n = n + 1\n    print(f(n))\n",
-        "for i in [1, 2]:\n    try:\n        print(n + i, f(n))\n    except ValueError:\n        break\n",
-    ] {
-        let source = format!("def f(a):\n    return a\nn = 10\n{cold}");
-        let wat = compile_source("test.py", &source).expect("compiles").wat;
-        assert!(!wat.contains("(block $fast"), "a fast path in:\n{cold}\n{wat}");
-        assert!(
-            !wat.contains("(call $f0_body (i32.wrap_i64"),
-            "a direct call in:\n{cold}\n{wat}"
-        );
-    }
-    for hot in [
         "print([n + 7 for i in range(3)], [f(i) for i in range(3)])\n",
-        "for j in range(2):\n    print([n + 7 for i in range(3)], [f(i) for i in range(3)])\n",
         "def g():\n    print(n + 7, f(n))\ng()\n",
     ] {
         let source = format!("def f(a):\n    return a\nn = 10\n{hot}");

@@ -3,10 +3,10 @@
 //! A plain call of a name bound by exactly one `def` tests, at run time, that the callee is a
 //! function object made by that `def` (its entry number) and then calls the function's body
 //! with the arguments as wasm parameters: no argument tuple, no `$bind`. Any other callee (the
-//! name was rebound, or the `def` is a second copy) goes through `$call` as before.
-//! Module-level code (outside comprehensions, `Generator::module_code`) makes every such call
-//! through `$call`: the test would save nothing measurable there and costs code to compile. A
-//! call of an unshadowed builtin function calls its runtime implementation directly.
+//! name was rebound, or the `def` is a second copy) goes through `$call` as before. Code that
+//! runs once (module-level code outside loops, `Generator::runs_once`) makes every such call
+//! through `$call`: the test would save nothing there and cost code to compile. A call of
+//! an unshadowed builtin function calls its runtime implementation directly.
 
 use rustpython_parser::ast;
 
@@ -32,7 +32,7 @@ impl Generator<'_> {
         let Some(def) = self.scopes.only_def(scope, &name) else {
             return Ok(None);
         };
-        if !def.plain || def.positional != c.args.len() || self.module_code() {
+        if !def.plain || def.positional != c.args.len() || self.runs_once() {
             return Ok(None);
         }
         let index = self.def_index(def.key);
@@ -213,10 +213,10 @@ impl Generator<'_> {
             let value = self.expr(arg)?;
             return Ok(Some(format!("(call $fast_{name} {value})")));
         }
-        // Module-level code calls the builtin object through `$call_plan1` .. `$call_plan3`
+        // Code that runs once calls the builtin object through `$call_plan1` .. `$call_plan3`
         // (one call where the direct entry takes two, the tuple's and its own): the dispatch
-        // costs nothing measurable there, and less code compiles faster.
-        if self.module_code() {
+        // costs nothing that matters once, and less code compiles faster.
+        if self.runs_once() {
             let builtin = format!("(i64.const {})", self.layout.builtins[name]);
             if let Some((n, operands)) = self.argument_operands(&c.args, 3)? {
                 return Ok(Some(format!("(call $call_plan{n} {builtin}{operands})")));

@@ -4,10 +4,9 @@
 //! call into the generic runtime operator costs more than the operation. Each fast path tests
 //! the tag bits, does the operation on the tagged words, and checks that the result stays in
 //! the small range; anything else (boxed ints, floats, strings, an overflow, a zero divisor)
-//! goes to the same runtime function as before, so results and errors are unchanged.
-//! Module-level code (outside comprehensions, `Generator::module_code`) calls the runtime
-//! function alone: its variables are module globals in memory, a fast path there saves nothing
-//! measurable and is code to compile.
+//! goes to the same runtime function as before, so results and errors are unchanged. Code that
+//! runs once (module-level code outside loops, `Generator::runs_once`) calls the runtime
+//! function alone: a fast path there saves nothing and is code to compile.
 
 use rustpython_parser::ast::{self, Constant};
 
@@ -63,7 +62,7 @@ impl Generator<'_> {
         fallback: &str,
     ) -> String {
         use ast::Operator as O;
-        if self.module_code() {
+        if self.runs_once() {
             return format!("(call {fallback} {left} {right})");
         }
         // The operands are held across the right operand's evaluation and the generic call (the
@@ -197,7 +196,7 @@ impl Generator<'_> {
             C::In => return format!("(call $in {left} {right})"),
             C::NotIn => return format!("(i32.eqz (call $in {left} {right}))"),
         };
-        if self.module_code() {
+        if self.runs_once() {
             return format!("(call {runtime} {left} {right})");
         }
         let runtime_call = format!("(call {runtime})");

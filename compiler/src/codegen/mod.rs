@@ -268,13 +268,10 @@ struct FnState {
     definite: Definite,
     /// Scratch locals, reused from statement to statement (see [`Generator::stmt`]).
     temps: TempPool,
-    /// A module body (or a part of one, or a module-level `try` body): its names are module
-    /// globals, and its code outside loops runs once per run.
+    /// A module body (or a part of one): its code outside loops runs once per run.
     module_level: bool,
     /// How many loops (of statements or comprehensions) enclose the code being emitted.
     looping: usize,
-    /// How many of those loops are comprehensions'.
-    comprehending: usize,
     /// How many `try` statements of the same Python function enclose the code being emitted
     /// such that an exception raised here could be caught (or see a `finally` run) in it: the
     /// bodies of `try`s, and the handlers and `else` of a `try` with a `finally`. Carried into
@@ -303,7 +300,6 @@ impl FnState {
             temps: TempPool::default(),
             module_level: false,
             looping: 0,
-            comprehending: 0,
             enclosing_trys: 0,
             largest: None,
         }
@@ -493,19 +489,15 @@ impl<'a> Generator<'a> {
         }
     }
 
-    /// Whether the code being emitted is module-level code outside comprehensions. It gets no
-    /// inline fast paths (an int operation's small-int path, a known function's direct call, a
-    /// builtin's own entry): outside loops they save nothing at run time, and in a module-level
-    /// loop, whose variables are module globals read and written in memory, nothing measurable
-    /// either (100 million `total += i`: 0.31-0.37 s with them, 0.32-0.37 s without; 20 million
-    /// calls of a known function, 0.16-0.20 s either way; 5 million calls of `abs`, `min` and
-    /// `str`, 0.98-1.01 s either way), while they were 7% of compiling one of the differential
-    /// tester's generated plans, which are mostly module-level code, as plans are. A
-    /// comprehension's variables are locals, as a function's are: its code keeps them.
-    fn module_code(&self) -> bool {
+    /// Whether the code being emitted runs at most once in a run: module-level code outside
+    /// every loop. Such code gets no inline fast paths (an int operation's small-int path, a
+    /// known function's direct call): they would save nothing at run time and only add code
+    /// to compile, and a plan is mostly such code (the differential tester's generated plans
+    /// are ~70% of it).
+    fn runs_once(&self) -> bool {
         self.fns
             .last()
-            .is_some_and(|f| f.module_level && f.comprehending == 0)
+            .is_some_and(|f| f.module_level && f.looping == 0)
     }
 
     fn f(&mut self) -> &mut FnState {
@@ -3325,7 +3317,6 @@ impl<'a> Generator<'a> {
         self.emit(&format!("(local.set {iterator} (call $iter {iterable}))"));
         self.emit(&format!("(block {done} (loop {top}"));
         self.f().looping += 1;
-        self.f().comprehending += 1;
         self.emit(&format!(
             "(local.set {item} (call $next_plan (local.get {iterator})))"
         ));
@@ -3338,7 +3329,6 @@ impl<'a> Generator<'a> {
         self.comprehension_body(scope, generators, index + 1, first, result, exit, collect)?;
         self.emit(&format!("(br {top})))"));
         self.f().looping -= 1;
-        self.f().comprehending -= 1;
         Ok(())
     }
 }
