@@ -81,7 +81,7 @@ pub(super) fn instrument(locals: &mut Vec<String>, body: &str, is_body: bool) ->
         // Module-level code's (its parts, its `try` bodies), which runs once or once per
         // iteration of a module-level loop: the runtime takes the frame and runs the entry's
         // safe point in one call. Each branch inline is blocks for Cranelift to compile, which
-        // cost more than the call: 2% of compiling a generated plan, which is most such code
+        // cost more than the call: 1% of compiling a generated plan, which is mostly such code
         // (runtime/wat/gc.wat, `$shadow_frame_safe`).
         let _ = write!(
             out,
