@@ -208,7 +208,8 @@ impl Statics {
                 b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b' ' | b'_' | b'.' | b',' => {
                     out.push(byte as char)
                 }
-                // Two hex digits by hand: a `format!` per byte was 4% of the front end's work on a plan.
+                // Two hex digits by hand: a `format!` per byte was 4% of the front end's work
+                // on a generated plan.
                 _ => {
                     const HEX: &[u8; 16] = b"0123456789abcdef";
                     out.push('\\');

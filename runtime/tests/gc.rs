@@ -277,3 +277,41 @@ fn a_mark_ignores_what_is_not_the_start_of_a_block() {
         "mark stack depth << 8 | interior bit << 1 | block bit"
     );
 }
+
+#[test]
+fn a_module_level_frame_is_taken_with_its_safe_point_or_refused_past_the_shadow_stack() {
+    // `$shadow_frame_safe` (compiled module-level code's prologue): returns the old top, moves
+    // it by the frame's size, and runs a collection that is due.
+    let outcome = run(&format!(
+        "(func $plan_main (local $before i32)
+           (local.set $before (global.get $shadow_top))
+           (global.set $gc_due (i32.const 1))
+           {}
+           (if (i32.ne (call $shadow_frame_safe (i32.const 24)) (local.get $before))
+             (then (unreachable)))
+           (if (i32.ne (global.get $shadow_top) (i32.add (local.get $before) (i32.const 24)))
+             (then (unreachable)))
+           {})",
+        print_int("(i64.extend_i32_u (global.get $gc_collections))"),
+        print_int("(i64.extend_i32_u (global.get $gc_collections))"),
+    ));
+    assert_eq!(outcome.error, None);
+    let counts: Vec<u64> = outcome
+        .stdout
+        .lines()
+        .map(|line| line.parse().expect("a count"))
+        .collect();
+    assert_eq!(counts.len(), 2, "{counts:?}");
+    assert_eq!(
+        counts[1],
+        counts[0] + 1,
+        "the due collection ran: {counts:?}"
+    );
+    // A frame larger than what is left of the shadow stack is a RecursionError.
+    let outcome = run("(func $plan_main (drop (call $shadow_frame_safe (i32.const 0x40000000))))");
+    let error = outcome.error.expect("an exception");
+    assert!(
+        error.ends_with("RecursionError: maximum recursion depth exceeded\n"),
+        "{error}"
+    );
+}

@@ -318,6 +318,11 @@ const TUPLE_NEW: &str = "(call $tuple_new)";
 const LINE_SLOT_FROM_DEPTH: &str = "(local.set $line_slot (i32.add (global.get $frames) \
      (i32.add (i32.shl (local.get $d) (i32.const 3)) (i32.const 4))))";
 
+/// WAT storing `line` (`Generator::frame_line`'s) as the current frame's line.
+fn line_store(line: usize) -> String {
+    format!("(i32.store (local.get $line_slot) (i32.const {line}))")
+}
+
 /// Scratch locals of one function. A temp holds a value only within the statement that took
 /// it (every use sets it before reading it), so once that statement is emitted — its nested
 /// statements included — its temps go back to the pool for the statements after it. Without
@@ -969,9 +974,7 @@ impl<'a> Generator<'a> {
             definite,
         ));
         self.emit(&enter_frame(name_str));
-        self.emit(&format!(
-            "(i32.store (local.get $line_slot) (i32.const {line}))"
-        ));
+        self.emit(&line_store(line));
         self.emit("(local.set $cells (i32.load offset=24 (local.get $fn)))");
         let cells = self.scopes.scopes[scope].cells.clone();
         for (i, param) in names.iter().enumerate() {
@@ -1212,9 +1215,7 @@ impl<'a> Generator<'a> {
 
     fn set_line(&mut self, node: &impl Ranged) {
         let line = self.frame_line(node);
-        self.emit(&format!(
-            "(i32.store (local.get $line_slot) (i32.const {line}))"
-        ));
+        self.emit(&line_store(line));
     }
 
     /// Emits one statement; the temps it took are free again afterwards.
