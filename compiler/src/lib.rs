@@ -171,12 +171,6 @@ pub fn compile_source(name: &str, text: &str) -> Result<CompiledPlan, CompileErr
 /// How a plan is compiled; the default is what `baton compile` does.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct CompileOptions {
-    /// For the differential tester only: raising one of Baton's deliberate deviations from
-    /// CPython (an int beyond 64 bits, a complex result; the recursion limit, a seeded hash, a
-    /// float `**` near a rounding tie) traps in the runtime's `deviation_trap` and its kin
-    /// instead, each after printing a marker that names it, so a deviation the plan catches is
-    /// still visible.
-    pub trap_deviations: bool,
     /// The collector's stress mode (runtime/wat/gc.wat): 0 off; N collects at every Nth safe
     /// point and poisons what it frees, so a value the collector cannot see is used after it
     /// was freed at once, where it shows (a trap, a wrong result), instead of some day.

@@ -147,6 +147,25 @@ impl Prepared {
     pub fn module(&self) -> &Module {
         &self.module
     }
+
+    /// This module with the runtime's deviation switch on in its runs
+    /// ([`baton_runtime::linking::TRAP_DEVIATIONS_EXPORT`]): where Baton deviates from CPython
+    /// on purpose, the run prints a marker naming the deviation and traps, which a plan's
+    /// `except` cannot hide. For the differential tester, which re-runs a plan whose output
+    /// differs from CPython's to tell a deliberate deviation from a bug, with the code it
+    /// compiled already. A module that carries its own runtime has no switch: refused.
+    pub fn trapping_deviations(&self) -> Result<Prepared, HostError> {
+        let instantiation = self.instantiation.trapping_deviations().ok_or_else(|| {
+            HostError::Engine(
+                "the module carries its own runtime, which has no deviation switch".to_string(),
+            )
+        })?;
+        Ok(Prepared {
+            module: self.module.clone(),
+            instantiation,
+            origin: self.origin,
+        })
+    }
 }
 
 impl std::fmt::Debug for Prepared {

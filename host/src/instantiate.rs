@@ -13,7 +13,8 @@
 
 use std::sync::Arc;
 
-use wasmtime::{ExternType, Instance, InstancePre, Linker, Module, ModuleExport, Store};
+use baton_runtime::linking::TRAP_DEVIATIONS_EXPORT;
+use wasmtime::{ExternType, Instance, InstancePre, Linker, Module, ModuleExport, Store, Val};
 
 use crate::error::HostError;
 use crate::imports::{ModuleError, IMPORT_MODULE};
@@ -43,9 +44,13 @@ pub(crate) struct LinkedPlan<T: 'static> {
     /// The host calls, for the plan's own `baton.*` imports (the capabilities it declares).
     host_calls: Linker<T>,
     imports: Vec<Source>,
+    /// Whether each instance's runtime has its deviation switch on
+    /// ([`baton_runtime::linking::TRAP_DEVIATIONS_EXPORT`]).
+    trap_deviations: bool,
 }
 
 /// Where one import of a plan module comes from.
+#[derive(Clone)]
 enum Source {
     Runtime(ModuleExport),
     HostCall(String),
@@ -90,7 +95,25 @@ impl<T: Send + 'static> Instantiation<T> {
             plan: plan.clone(),
             host_calls,
             imports,
+            trap_deviations: false,
         })))
+    }
+
+    /// This instantiation with the runtime's deviation switch on in every instance (the plan's
+    /// and its branches'): where Baton deviates from CPython on purpose, the runtime traps
+    /// instead of raising. `None` for a module that carries its own runtime, whose globals
+    /// are its own business.
+    pub(crate) fn trapping_deviations(&self) -> Option<Instantiation<T>> {
+        match self {
+            Instantiation::Whole(_) => None,
+            Instantiation::Linked(linked) => Some(Instantiation::Linked(Arc::new(LinkedPlan {
+                runtime: linked.runtime.clone(),
+                plan: linked.plan.clone(),
+                host_calls: linked.host_calls.clone(),
+                imports: linked.imports.clone(),
+                trap_deviations: true,
+            }))),
+        }
     }
 
     /// The module whose code runs first (the runtime's, for a plan module).
@@ -108,6 +131,14 @@ impl<T: Send + 'static> Instantiation<T> {
             Instantiation::Whole(pre) => pre.instantiate_async(store).await,
             Instantiation::Linked(linked) => {
                 let runtime = linked.runtime.instantiate_async(&mut *store).await?;
+                if linked.trap_deviations {
+                    let switch = runtime
+                        .get_global(&mut *store, TRAP_DEVIATIONS_EXPORT)
+                        .ok_or_else(|| {
+                            wasmtime::format_err!("the runtime exports no {TRAP_DEVIATIONS_EXPORT}")
+                        })?;
+                    switch.set(&mut *store, Val::I32(1))?;
+                }
                 let mut imports = Vec::with_capacity(linked.imports.len());
                 for source in &linked.imports {
                     let found = match source {

@@ -363,3 +363,39 @@ fn malformed_or_invalid_modules_are_refused_as_invalid_before_or_by_compiling() 
         );
     }
 }
+
+#[test]
+fn a_prepared_plan_runs_again_with_its_deviations_trapping_and_unchanged_without() {
+    // A deliberate deviation (an int beyond 64 bits) the plan catches: a normal run shows
+    // nothing of it; the same compiled module with the runtime's switch on traps there, after
+    // printing the marker that names it, in the plan's code and in a function it calls.
+    let source = "def f(n):\n    return 3 ** n\n\nprint('before')\ntry:\n    x = f(50)\nexcept OverflowError:\n    x = 0\nprint('after', x)\n";
+    let plan = baton_compiler::compile_source("deviation.py", source).expect("compiles");
+    let cache = ModuleCache::new(None);
+    let prepared = cache.prepare(&plan.wasm).expect("prepares");
+    let trapping = prepared
+        .trapping_deviations()
+        .expect("a plan module has the switch");
+    let mut out = Vec::new();
+    let error = trapping
+        .run(&Limits::default(), &mut out)
+        .expect_err("the deviation traps");
+    assert!(matches!(error, HostError::Trap { .. }), "{error:?}");
+    let out = String::from_utf8(out).unwrap();
+    assert!(
+        out.starts_with("before\n")
+            && out.ends_with("[baton deviation trap: 64-bit int or complex]"),
+        "{out:?}"
+    );
+    // The switch belongs to the copy: the module it came from runs as before.
+    let mut out = Vec::new();
+    let outcome = prepared.run(&Limits::default(), &mut out).expect("runs");
+    assert_eq!(outcome, RunOutcome::Success);
+    assert_eq!(String::from_utf8(out).unwrap(), "before\nafter 0\n");
+    // A module that carries its own runtime has no switch to set.
+    let whole = cache.prepare(&wasm(HELLO)).expect("prepares");
+    assert!(matches!(
+        whole.trapping_deviations(),
+        Err(HostError::Engine(message)) if message.contains("its own runtime")
+    ));
+}

@@ -52,6 +52,13 @@ pub fn runtime_import_module() -> String {
     format!("{RUNTIME_IMPORT_PREFIX}{RUNTIME_VERSION}")
 }
 
+/// The runtime's deviation switch, a mutable i32 global the host may set to 1 before a plan runs:
+/// then each place where Baton deviates from CPython on purpose (an int beyond 64 bits, a complex
+/// result, a float `**` near a rounding tie, the recursion limit, an unspecified hash) prints a
+/// marker naming it and traps instead of going on (runtime/wat/num.wat, `$trap_deviations`).
+/// The differential tester re-runs a plan whose output differs from CPython's with it on.
+pub const TRAP_DEVIATIONS_EXPORT: &str = "g:trap_deviations";
+
 /// Runtime globals whose values depend on the plan: the plan module's start function sets them.
 pub const PLAN_GLOBALS: &[&str] = &[
     // Where the heap starts (after the plan's statics and module globals) and its top.

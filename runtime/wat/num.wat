@@ -1415,7 +1415,7 @@
   (if (f64.ge (f64.abs (local.get $y)) (f64.const 0x1p53)) (then (return (i32.const 0))))
   (i32.wrap_i64 (i64.and (i64.trunc_f64_s (local.get $y)) (i64.const 1))))
 
-;; Plans compiled for the differential tester (`CompileOptions::trap_deviations`) set this: the
+;; The differential tester's host sets this (`Prepared::trapping_deviations`) to re-run a plan: the
 ;; two places Baton deviates from CPython on purpose (an int beyond 64 bits, a complex result)
 ;; then trap in $deviation_trap instead of raising, which a plan's `except` cannot hide. A float
 ;; ** near a rounding tie traps in $pow_tie_trap (see $pow_round), reaching the recursion limit

@@ -113,7 +113,6 @@ pub fn generate<'a>(
         fns: Vec::new(),
         reserved: HashMap::new(),
         emitted_defs: HashSet::new(),
-        trap_deviations: options.trap_deviations,
         gc_stress: options.gc_stress,
         appends: append::AppendTargets::default(),
         global_prefix: String::new(),
@@ -396,7 +395,6 @@ struct Generator<'a> {
     /// The names the module being emitted unbinds anywhere (`definite::module_unbinds`): its
     /// other globals, once definitely bound, are read without the unbound test.
     module_unbinds: HashSet<String>,
-    trap_deviations: bool,
     /// `CompileOptions::gc_stress`.
     gc_stress: u32,
     /// The str variables the module appends to in place (append.rs).
@@ -721,9 +719,6 @@ impl<'a> Generator<'a> {
         ));
         self.f().module_level = true;
         let name = self.str_const("<module>");
-        if self.trap_deviations && with_main {
-            self.emit("(global.set $trap_deviations (i32.const 1))");
-        }
         self.emit(&format!("(local.set $d (call $enter (i32.const {name})))"));
         self.emit(LINE_SLOT_FROM_DEPTH);
         let chunks = module_chunks(body);

@@ -1,10 +1,11 @@
 //! Baton's side: compile a plan and run it in-process under limits.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Mutex;
 use std::time::Duration;
 
 use baton_compiler::CompileError;
-use baton_host::{HostError, Limits, ModuleCache, RunOutcome};
+use baton_host::{HostError, Limits, ModuleCache, Prepared, RunOutcome};
 
 use crate::outcome::{exception_text, Ending, Outcome};
 
@@ -29,6 +30,10 @@ pub struct Runner {
     limits: Limits,
     /// The collector's stress mode for every plan compiled (`--gc-stress N`; 0 off).
     gc_stress: u32,
+    /// The plan run last, with its compiled module: a plan whose output differs from CPython's
+    /// is run again with the deviation switch on ([`Runner::deviation`]), and compiling it again
+    /// would cost as much as the first run.
+    last: Mutex<Option<(String, Prepared)>>,
 }
 
 impl Default for Runner {
@@ -46,6 +51,7 @@ impl Runner {
             cache: ModuleCache::from_env().runtime_only_on_disk(),
             limits,
             gc_stress: 0,
+            last: Mutex::new(None),
         }
     }
 
@@ -63,37 +69,13 @@ impl Runner {
     /// Compiles and runs `source`. Never panics: a panic in the compiler or host is reported as
     /// [`Ending::Crash`].
     pub fn run(&self, source: &str) -> Outcome {
-        let options = baton_compiler::CompileOptions {
-            gc_stress: self.gc_stress,
-            ..Default::default()
-        };
-        let compiled =
-            catch_unwind(|| baton_compiler::compile_source_with("plan.py", source, options));
-        let wasm = match compiled {
-            Ok(Ok(plan)) => plan.wasm,
-            Ok(Err(CompileError::Rejected(report))) => {
-                let first = report
-                    .diagnostics
-                    .first()
-                    .map(|d| format!("{}: {}", d.code, d.message))
-                    .unwrap_or_default();
-                return ended(Ending::Rejected(first));
-            }
-            Ok(Err(CompileError::Unsupported { error, .. })) => {
-                return ended(Ending::Unsupported(error.message))
-            }
-            Ok(Err(error)) => return ended(Ending::Crash(error.to_string())),
-            Err(_) => return ended(Ending::Crash("the compiler panicked".to_string())),
+        let prepared = match self.prepare(source) {
+            Ok(prepared) => prepared,
+            Err(ending) => return ended(ending),
         };
         let mut stdout = Vec::new();
-        let result = catch_unwind(AssertUnwindSafe(|| {
-            self.cache
-                .prepare(&wasm)
-                .and_then(|prepared| prepared.run(&self.limits, &mut stdout))
-        }));
-        // Drop the compiled module: every plan is new, and the in-memory cache would otherwise
-        // hold dozens of compiled runtimes.
-        self.cache.clear_memory();
+        let result = catch_unwind(AssertUnwindSafe(|| prepared.run(&self.limits, &mut stdout)));
+        *self.last() = Some((source.to_string(), prepared));
         let ending = match result {
             Ok(Ok(RunOutcome::Success)) => Ending::Success,
             Ok(Ok(RunOutcome::Exception { traceback, .. })) => {
@@ -108,36 +90,67 @@ impl Runner {
             ending,
         }
     }
-}
 
-impl Runner {
-    /// The deliberate deviation `source` reaches when compiled with `trap_deviations`, if any:
-    /// an int beyond 64 bits or a complex result — even one the plan catches, which a normal
-    /// run cannot show — or a float `**` whose exact value lies so near a rounding tie that
-    /// CPython's last digit is its libm's choice, or the recursion limit (whose depth differs
-    /// from CPython's, so output printed at every level or the depth caught differs), or a
-    /// hash CPython seeds or takes from an address.
+    /// `source` checked, compiled and prepared; or how that ended.
+    fn prepare(&self, source: &str) -> Result<Prepared, Ending> {
+        let options = baton_compiler::CompileOptions {
+            gc_stress: self.gc_stress,
+        };
+        let compiled =
+            catch_unwind(|| baton_compiler::compile_source_with("plan.py", source, options));
+        let wasm = match compiled {
+            Ok(Ok(plan)) => plan.wasm,
+            Ok(Err(CompileError::Rejected(report))) => {
+                let first = report
+                    .diagnostics
+                    .first()
+                    .map(|d| format!("{}: {}", d.code, d.message))
+                    .unwrap_or_default();
+                return Err(Ending::Rejected(first));
+            }
+            Ok(Err(CompileError::Unsupported { error, .. })) => {
+                return Err(Ending::Unsupported(error.message))
+            }
+            Ok(Err(error)) => return Err(Ending::Crash(error.to_string())),
+            Err(_) => return Err(Ending::Crash("the compiler panicked".to_string())),
+        };
+        let prepared = catch_unwind(AssertUnwindSafe(|| self.cache.prepare(&wasm)));
+        // Drop the compiled module from the cache's map: every plan is new, and the map would
+        // otherwise hold dozens of compiled modules. The one returned lives on in `last`.
+        self.cache.clear_memory();
+        match prepared {
+            Ok(Ok(prepared)) => Ok(prepared),
+            Ok(Err(HostError::Limit { message, .. })) => Err(Ending::Limit(message)),
+            Ok(Err(error)) => Err(Ending::Crash(error.to_string())),
+            Err(_) => Err(Ending::Crash("the host panicked".to_string())),
+        }
+    }
+
+    fn last(&self) -> std::sync::MutexGuard<'_, Option<(String, Prepared)>> {
+        self.last.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The deliberate deviation `source` reaches when run with the runtime's deviation switch
+    /// on (`Prepared::trapping_deviations`), if any: an int beyond 64 bits or a complex result
+    /// — even one the plan catches, which a normal run cannot show — or a float `**` whose
+    /// exact value lies so near a rounding tie that CPython's last digit is its libm's choice,
+    /// or the recursion limit (whose depth differs from CPython's, so output printed at every
+    /// level or the depth caught differs), or a hash CPython seeds or takes from an address.
+    /// The module compiled for the plan run last is run again if `source` is that plan's.
     ///
     /// Each trap prints a marker naming its kind just before it traps (runtime/wat/num.wat,
     /// `$deviation_trap`): what that run printed last says which, under any compile profile (a
     /// backtrace would not, since an inlined trap function has no frame of its own).
     pub fn deviation(&self, source: &str) -> Option<&'static str> {
-        let options = baton_compiler::CompileOptions {
-            trap_deviations: true,
-            ..Default::default()
+        let last = self.last().take();
+        let prepared = match last {
+            Some((last_source, prepared)) if last_source == source => prepared,
+            _ => self.prepare(source).ok()?,
         };
-        let Ok(Ok(plan)) =
-            catch_unwind(|| baton_compiler::compile_source_with("plan.py", source, options))
-        else {
-            return None;
-        };
+        let trapping = prepared.trapping_deviations().ok()?;
         let mut stdout = Vec::new();
-        let result = catch_unwind(AssertUnwindSafe(|| {
-            self.cache
-                .prepare(&plan.wasm)
-                .and_then(|prepared| prepared.run(&self.limits, &mut stdout))
-        }));
-        self.cache.clear_memory();
+        let result = catch_unwind(AssertUnwindSafe(|| trapping.run(&self.limits, &mut stdout)));
+        *self.last() = Some((source.to_string(), prepared));
         let Ok(Err(HostError::Trap { .. })) = result else {
             return None;
         };
