@@ -551,6 +551,23 @@
       (call $raise_static (global.get $t_RecursionError) (global.get $s_recursion))))
   (local.get $d))
 
+;; A comprehension's frame (`<listcomp>`, `<genexpr>`, ...: CPython 3.11 runs each in a frame of
+;; its own, one deeper than the code that evaluates it), pushed with its name and line; returns the
+;; new depth. Past the limit it raises RecursionError with the frame pushed, as CPython's
+;; traceback shows it. A call rather than inline code in the plan: the push is a dozen memory and
+;; global accesses and a branch that Cranelift would compile at every comprehension of a plan
+;; (2% of compiling a generated plan of 780 lines), and it runs once per comprehension, not per item.
+(func $enter_comprehension (param $name i32) (param $line i32) (result i32)
+  (local $d i32) (local $slot i32)
+  (local.set $d (i32.add (global.get $depth) (i32.const 1)))
+  (global.set $depth (local.get $d))
+  (local.set $slot (i32.add (global.get $frames) (i32.shl (local.get $d) (i32.const 3))))
+  (i32.store (local.get $slot) (local.get $name))
+  (i32.store offset=4 (local.get $slot) (local.get $line))
+  (if (i32.gt_u (local.get $d) (global.get $max_depth))
+    (then (call $raise_static (global.get $t_RecursionError) (global.get $s_recursion))))
+  (local.get $d))
+
 (func $leave (param $d i32)
   (global.set $depth (i32.sub (local.get $d) (i32.const 1))))
 

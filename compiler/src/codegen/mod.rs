@@ -3162,8 +3162,9 @@ impl<'a> Generator<'a> {
             g.f().scope = saved_scope;
             let loops = loops?;
             // The comprehension's frame, as CPython 3.11's tracebacks show it (`<listcomp>`,
-            // `<genexpr>`, ..., one deeper than the function's): pushed around the loop, popped
-            // after it; a handler's `$resume` pops it on the way out of an exception.
+            // `<genexpr>`, ..., one deeper than the function's): pushed around the loop
+            // (`$enter_comprehension`), popped after it; a handler's `$resume` pops it on the way
+            // out of an exception.
             let depth = g.int_temp();
             let name = g.str_const(match node {
                 ast::Expr::ListComp(_) => "<listcomp>",
@@ -3172,16 +3173,8 @@ impl<'a> Generator<'a> {
                 _ => "<genexpr>",
             });
             let line = g.frame_line(&generators[0].target);
-            let slot = format!(
-                "(i32.add (global.get $frames) (i32.shl (local.get {depth}) (i32.const 3)))"
-            );
             let enter = format!(
-                "(local.set {depth} (i32.add (global.get $depth) (i32.const 1))) \
-                 (global.set $depth (local.get {depth})) \
-                 (i32.store {slot} (i32.const {name})) \
-                 (i32.store offset=4 {slot} (i32.const {line})) \
-                 (if (i32.gt_u (local.get {depth}) (global.get $max_depth)) \
-                   (then (call $raise_static (global.get $t_RecursionError) (global.get $s_recursion))))"
+                "(local.set {depth} (call $enter_comprehension (i32.const {name}) (i32.const {line})))"
             );
             let leave = format!("(global.set $depth (i32.sub (local.get {depth}) (i32.const 1)))");
             if genexp && g.genexp_may_raise_stop_iteration(scope, generators, collect) {
