@@ -310,11 +310,21 @@ print(n + 7, f(n))
     }
 }
 
+/// The dispatcher's arms in `wat`: the lines after `$plan_try`'s `br_table`, in order.
+fn try_dispatcher_arms(wat: &str) -> Vec<&str> {
+    wat.lines()
+        .skip_while(|l| !l.starts_with("(func $plan_try "))
+        .skip_while(|l| !l.starts_with("(br_table "))
+        .skip(1)
+        .take_while(|l| !l.starts_with("(unreachable)"))
+        .collect()
+}
+
 #[test]
 fn a_module_try_body_that_runs_once_is_a_function_of_its_own() {
     // Inside a `try_table` every call may unwind to the handlers, which costs Cranelift a block
-    // and an edge per call: a module-level body that runs once is a function of its own, which
-    // the runtime's `$run_try_body` calls through the plan's dispatcher under its own
+    // and an edge per call: a module-level body that runs once is in a function of its own,
+    // which the runtime's `$run_try_body` calls through the plan's dispatcher under its own
     // `try_table`, so the plan's code has none; so is one in a loop that nothing leaves by
     // `break` or `continue` nor by a `raise` (which inline branches straight to the handlers).
     // In a function, whose locals the body uses, it stays inline.
@@ -324,15 +334,13 @@ fn a_module_try_body_that_runs_once_is_a_function_of_its_own() {
         "for i in range(2):\n    try:\n        print(i)\n    finally:\n        print(0)\n",
     ] {
         let wat = compile_source("test.py", outlined).expect("compiles").wat;
-        assert!(wat.contains("(func $try_body1 (param $d i32)"), "{wat}");
-        // The `try` bodies' dispatcher's arms follow its `br_table`, one a line, in order.
-        let index = wat
-            .lines()
-            .skip_while(|l| !l.starts_with("(func $plan_try "))
-            .skip_while(|l| !l.starts_with("(br_table "))
-            .skip(1)
-            .take_while(|l| !l.starts_with("(unreachable)"))
-            .position(|arm| arm.starts_with("(return_call $try_body1 (local.get $d))"));
+        assert!(
+            wat.contains("(func $try_group1 (param $which i32) (param $d i32)"),
+            "{wat}"
+        );
+        let index = try_dispatcher_arms(&wat).iter().position(|arm| {
+            arm.starts_with("(return_call $try_group1 (local.get $which) (local.get $d))")
+        });
         let index = index.expect("the body among the dispatcher's");
         assert!(
             wat.contains(&format!(
@@ -341,6 +349,8 @@ fn a_module_try_body_that_runs_once_is_a_function_of_its_own() {
             "{wat}"
         );
         assert!(!wat.contains("try_table"), "{wat}");
+        // Alone in its function, the body needs no `br_table` of its own.
+        assert!(!wat.contains("$try_arm"), "{wat}");
     }
     for inline in [
         "for i in range(2):\n    try:\n        continue\n    except ValueError:\n        pass\n",
@@ -349,8 +359,47 @@ fn a_module_try_body_that_runs_once_is_a_function_of_its_own() {
         "def f():\n    try:\n        print(1)\n    except ValueError:\n        pass\nf()\n",
     ] {
         let wat = compile_source("test.py", inline).expect("compiles").wat;
-        assert!(!wat.contains("$try_body"), "outlined in:\n{inline}");
+        assert!(!wat.contains("$try_group"), "outlined in:\n{inline}");
     }
+}
+
+#[test]
+fn consecutive_module_try_bodies_share_a_function_that_chooses_by_number() {
+    // Cranelift compiles each function at a fixed cost: small consecutive `try` bodies are
+    // gathered into one function, which runs the body whose number the dispatcher passes on.
+    // A body nested in another's is numbered between them, so it starts a function of its own
+    // and the outer body's function closes; the body after joins the nested one's. (Each arm
+    // of the dispatcher ends the block the next one starts after.)
+    let plan = "try:\n    print(1)\nexcept ValueError:\n    pass\n\
+                try:\n    print(2)\n    try:\n        print(3)\n    except KeyError:\n        pass\n\
+                except ValueError:\n    pass\n\
+                try:\n    print(4)\nfinally:\n    print(5)\n";
+    let wat = compile_source("test.py", plan).expect("compiles").wat;
+    assert_eq!(
+        try_dispatcher_arms(&wat),
+        [
+            "(return_call $try_group1 (local.get $which) (local.get $d)))",
+            "(return_call $try_group1 (local.get $which) (local.get $d)))",
+            "(return_call $try_group2 (local.get $which) (local.get $d)))",
+            "(return_call $try_group2 (local.get $which) (local.get $d)))",
+        ]
+    );
+    for (group, first) in [(1, 0), (2, 2)] {
+        let start = wat
+            .find(&format!("(func $try_group{group} (param $which i32)"))
+            .expect("the group's function");
+        let function = &wat[start..];
+        let function = &function[..function[1..]
+            .find("\n(func ")
+            .map_or(function.len(), |e| e + 1)];
+        assert!(
+            function.contains(&format!(
+                "(br_table $try_arm0 $try_arm1 (i32.sub (local.get $which) (i32.const {first})))"
+            )),
+            "{function}"
+        );
+    }
+    assert!(!wat.contains("$try_group3"), "{wat}");
 }
 
 /// The `try_table` that unbinds an `except ... as name` when its handler is left by an exception.
@@ -417,17 +466,14 @@ fn values_that_are_not_objects_or_are_rooted_elsewhere_take_no_shadow_slot() {
     assert_eq!(items.len(), 2, "{wat}");
     assert!(items.iter().all(|name| name.starts_with("$u")), "{items:?}");
     // The function's own frame depth is `$d`; the comprehension's, an `$n` temp.
-    let depths = set_before("(i32.add (global.get $depth) (i32.const 1))");
-    assert!(
-        depths.iter().any(|name| name.starts_with("$n")),
-        "{depths:?}"
+    assert_eq!(
+        set_before("(i32.add (global.get $depth) (i32.const 1))"),
+        ["$d"],
+        "{wat}"
     );
-    assert!(
-        depths
-            .iter()
-            .all(|name| name.starts_with("$n") || name == "$d"),
-        "{depths:?}"
-    );
+    let depths = set_before("(call $enter_comprehension");
+    assert_eq!(depths.len(), 1, "{wat}");
+    assert!(depths[0].starts_with("$n"), "{depths:?}");
 }
 
 #[test]

@@ -435,8 +435,10 @@ pub struct PlanParts<'a> {
     /// positional arguments' tuple `$args`, the keywords' dict or 0 `$kwargs` and an `i32`
     /// local `$slots`, and which returns the call's result (`return`, `return_call`).
     pub entries: &'a [String],
-    /// The plan's module-level `try` bodies (`(param i32)`: the module frame's depth), by the
-    /// number `$run_try_body` is given, which calls them through their own dispatcher.
+    /// The function (its name, with `$`) of each of the plan's module-level `try` bodies, by
+    /// the number `$run_try_body` is given, which calls it through the plan's dispatcher with
+    /// that number and the module frame's depth (`(param $which i32) (param $d i32)`). One
+    /// function may hold several bodies, choosing by the number.
     pub try_bodies: &'a [String],
     /// A static str in the plan's statics: `  File "<plan path>", line `, the start of each
     /// traceback line (see [`traceback_file_prefix`]).

@@ -423,7 +423,7 @@ fn dispatchers(plan: &PlanParts<'_>) -> String {
     let try_arms: Vec<String> = plan
         .try_bodies
         .iter()
-        .map(|body| format!("(return_call ${body} (local.get $d))"))
+        .map(|function| format!("(return_call {function} (local.get $which) (local.get $d))"))
         .collect();
     let try_ = Dispatcher {
         name: "plan_try",
