@@ -184,8 +184,14 @@ print(gone)
     let plan = compile_source("test.py", source).expect("compiles");
     // Tested: `h` in `f` (unbound when `f` was made), `c` (bound on one path), `gone` (some
     // scope deletes it) and the `del` itself. Not tested: the three reads of `g` and the read
-    // of `f`.
-    assert_eq!(plan.wat.matches("(call $raise_name_error").count(), 4);
+    // of `f`. Module-level code that runs once tests by a runtime call (`c`, `gone`), the
+    // function inline.
+    let checks = plan.wat.matches("(call $check_global").count();
+    assert_eq!(checks, 2, "{}", plan.wat);
+    assert_eq!(
+        plan.wat.matches("(call $raise_name_error").count() + checks,
+        4
+    );
 }
 
 #[test]
@@ -486,4 +492,32 @@ fn a_finally_or_an_unbinding_handler_raises_again_without_an_exnref() {
     for form in ["exnref", "throw_ref", "catch_ref", "catch_all_ref"] {
         assert!(!wat.contains(form), "`{form}` in:\n{wat}");
     }
+}
+
+#[test]
+fn a_comprehension_loops_over_the_iterator_its_frame_is_given_and_a_bound_module_is_not_tested() {
+    // CPython makes the first iterable's iterator before the comprehension's frame and loops
+    // over it without calling `iter` again; an inner `for` makes its own.
+    let wat = compile_source("test.py", "xs = [1]\nprint([y for y in xs])\n")
+        .expect("compiles")
+        .wat;
+    assert_eq!(wat.matches("(call $iter ").count(), 1, "{wat}");
+    let wat = compile_source("test.py", "xs = [1]\nprint([y for x in xs for y in [x]])\n")
+        .expect("compiles")
+        .wat;
+    assert_eq!(wat.matches("(call $iter ").count(), 2, "{wat}");
+    // `json.dumps` after `import json` on every path reads nothing to test the name; before
+    // it, or where it may be unbound, the name is tested (NameError, as in CPython).
+    let wat = compile_source("test.py", "import json\nprint(json.dumps(1))\n")
+        .expect("compiles")
+        .wat;
+    assert!(!wat.contains("(drop (i64.load"), "{wat}");
+    assert!(!wat.contains("$check_global"), "{wat}");
+    let wat = compile_source(
+        "test.py",
+        "if len('a') > 1:\n    import json\nprint(json.dumps(1))\n",
+    )
+    .expect("compiles")
+    .wat;
+    assert!(wat.contains("$check_global"), "{wat}");
 }

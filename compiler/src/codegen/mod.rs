@@ -2402,8 +2402,16 @@ impl<'a> Generator<'a> {
                         "(select (i64.const {address}) {global} (i64.eqz {global}))"
                     ));
                 }
-                // As for locals above: no block result.
                 let global = self.global_get(index);
+                if self.runs_once() {
+                    // Tested by a runtime call: one read and a call where the test inline is two
+                    // reads and a branch for Cranelift to compile, which code that runs once
+                    // does not repay (~80 such reads in a generated plan of 800 lines).
+                    return Ok(format!(
+                        "(call $check_global {global} (i32.const {name_str}))"
+                    ));
+                }
+                // As for locals above: no block result.
                 format!("(if (i64.eqz {global}) (then (call $raise_name_error (i32.const {name_str})) (unreachable))) {global}")
             }
             Place::Builtin(name) => {
@@ -2851,9 +2859,29 @@ impl<'a> Generator<'a> {
         let (code, calls) = self.module_member(a, &module, &member)?;
         self.host_calls.extend(calls);
         // The module's name must be bound by then, as in CPython: `json.loads(...)` before
-        // `import json` has run is a NameError (the import binds a marker).
+        // `import json` has run is a NameError (the import binds a marker). Where it is bound
+        // on every path here, there is nothing to test.
+        if self.bound_here(&base_name) {
+            return Ok(Some(code));
+        }
         let bound = self.load_name_unshared(&base_name)?;
         Ok(Some(format!("(block (result i64) (drop {bound}) {code})")))
+    }
+
+    /// Whether `name` is bound on every path to the code being emitted, so that reading it
+    /// cannot raise: a module global ([`Generator::global_is_bound`]) or a plain local of this
+    /// function (as [`Generator::load_name_unshared`] decides).
+    fn bound_here(&mut self, name: &str) -> bool {
+        let scope = self.current_scope();
+        match self.scopes.resolve(scope, name) {
+            Place::Local {
+                owner,
+                name,
+                cell: false,
+            } => owner == scope && self.f().definite.is_assigned(owner, &name),
+            Place::Global(name) => self.global_is_bound(&name),
+            _ => false,
+        }
     }
 
     /// Whether the string literal starting at byte `start` of the file has an `r` prefix.
@@ -3446,15 +3474,18 @@ impl<'a> Generator<'a> {
             self.emit(&code);
             return Ok(());
         };
-        let iterable = if index == 0 {
-            format!("(local.get {first})")
+        let iterator = if index == 0 {
+            // The iterator already, made in the enclosing frame: CPython's comprehension code
+            // loops over the iterator it is given without calling `iter` again.
+            first.to_owned()
         } else {
-            self.expr(&generator.iter)?
+            let iterable = self.expr(&generator.iter)?;
+            let iterator = self.temp();
+            self.emit(&format!("(local.set {iterator} (call $iter {iterable}))"));
+            iterator
         };
-        let iterator = self.temp();
         let item = self.item_temp(&generator.target);
         let (done, top) = (self.label("cdone"), self.label("ctop"));
-        self.emit(&format!("(local.set {iterator} (call $iter {iterable}))"));
         self.emit(&format!("(block {done} (loop {top}"));
         self.f().looping += 1;
         self.emit(&format!(
