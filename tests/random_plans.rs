@@ -53,10 +53,7 @@ fn random_plans_print_the_same_when_the_collector_runs_at_every_safe_point() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(DEFAULT_SEEDS / 2);
-    let stress = baton_compiler::CompileOptions {
-        gc_stress: 1,
-        ..Default::default()
-    };
+    let stress = baton_compiler::CompileOptions { gc_stress: 1 };
     // Collections cost fuel the plan's own limit did not plan for.
     let limits = baton_host::Limits {
         fuel: plan_run::LIMITS.fuel * 1000,

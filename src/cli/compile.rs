@@ -49,7 +49,6 @@ pub fn run(args: &CompileArgs) -> anyhow::Result<ExitCode> {
     }
     let options = baton_compiler::CompileOptions {
         gc_stress: args.gc_stress,
-        ..Default::default()
     };
     let plan = match compile_or_report(&shown, &text, options) {
         Ok(plan) => plan,

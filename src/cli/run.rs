@@ -579,10 +579,7 @@ fn load(
             let compiled = if gc_stress == 0 {
                 Plan::from_source(shown, text)
             } else {
-                let options = baton_compiler::CompileOptions {
-                    gc_stress,
-                    ..Default::default()
-                };
+                let options = baton_compiler::CompileOptions { gc_stress };
                 Plan::from_source_with(shown, text, options)
             };
             Ok(match compiled {
