@@ -551,6 +551,13 @@
       (call $raise_static (global.get $t_RecursionError) (global.get $s_recursion))))
   (local.get $d))
 
+;; A plan function's entry beyond a limit: one frame deeper than the depth limit, or a shadow
+;; frame beyond the shadow stack's end. The function's prologue (compiler/src/codegen/shadow.rs)
+;; tests both at once, before it pushes anything, so the traceback ends at the caller's frame, as
+;; CPython's does. No arguments: the one call site in every function is as small as it can be.
+(func $raise_recursion
+  (call $raise_static (global.get $t_RecursionError) (global.get $s_recursion)))
+
 ;; A comprehension's frame (`<listcomp>`, `<genexpr>`, ...: CPython 3.11 runs each in a frame of
 ;; its own, one deeper than the code that evaluates it), pushed with its name and line; returns the
 ;; new depth. Past the limit it raises RecursionError with the frame pushed, as CPython's

@@ -452,24 +452,8 @@ struct Generator<'a> {
 
 type Result<T, E = Unsupported> = std::result::Result<T, E>;
 
-/// A plan function's frame push: what the runtime's `$enter` does (runtime/wat/core.wat),
-/// written into the function so that a Python call costs no runtime calls of its own. Sets
-/// `$d` (the new depth) and `$line_slot` (its line's address). A call one deeper than the limit
-/// raises RecursionError from the caller's frame, as CPython's traceback shows it.
-fn enter_frame(name: u32) -> String {
-    format!(
-        "(local.set $d (i32.add (global.get $depth) (i32.const 1)))\
-         (global.set $depth (local.get $d))\
-         {LINE_SLOT_FROM_DEPTH}\
-         (i32.store (i32.sub (local.get $line_slot) (i32.const 4)) (i32.const {name}))\
-         (if (i32.gt_u (local.get $d) (global.get $max_depth)) \
-           (then (global.set $depth (i32.sub (local.get $d) (i32.const 1))) \
-             (call $raise_static (global.get $t_RecursionError) (global.get $s_recursion))))"
-    )
-}
-
-/// The frame pop matching [`enter_frame`] (the runtime's `$leave`), and the shadow frame's
-/// (shadow.rs).
+/// A plan function's frame pop (the runtime's `$leave`), and its shadow frame's: the pushes
+/// are its prologue's (shadow.rs, [`shadow::Entry::Function`]).
 const LEAVE_FRAME: &str = "(global.set $depth (i32.sub (local.get $d) (i32.const 1))) (global.set $shadow_top (local.get $sp))";
 
 fn none() -> String {
@@ -778,7 +762,7 @@ impl<'a> Generator<'a> {
         self.emit(shadow::POP_FRAME);
         let mut f = self.fns.pop().expect("module function");
         self.record_largest(wasm_name, &f);
-        let body = shadow::instrument(&mut f.locals, &f.body, false);
+        let body = shadow::instrument(&mut f.locals, &f.body, shadow::Entry::ModuleLevel);
         let _ = writeln!(
             self.functions,
             "(func {wasm_name}\n{}\n{body})",
@@ -831,7 +815,7 @@ impl<'a> Generator<'a> {
         result?;
         self.record_largest(wasm_name, &f);
         self.f().definite = std::mem::take(&mut f.definite);
-        let body = shadow::instrument(&mut f.locals, &f.body, false);
+        let body = shadow::instrument(&mut f.locals, &f.body, shadow::Entry::ModuleLevel);
         let _ = writeln!(
             self.functions,
             "(func {wasm_name} (param $d i32)\n{}\n{body})",
@@ -948,7 +932,7 @@ impl<'a> Generator<'a> {
             }
         }
         self.record_largest(&name, &state);
-        let body = shadow::instrument(&mut state.locals, &code, false);
+        let body = shadow::instrument(&mut state.locals, &code, shadow::Entry::ModuleLevel);
         let _ = writeln!(
             self.functions,
             "(func {name} (param $which i32) (param $d i32)\n{}\n{body})",
@@ -1125,7 +1109,8 @@ impl<'a> Generator<'a> {
             ],
             definite,
         ));
-        self.emit(&enter_frame(name_str));
+        // The prologue (shadow.rs) pushes the call frame named `name_str` and sets `$d` and
+        // `$line_slot`.
         self.emit(&line_store(line));
         self.emit("(local.set $cells (i32.load offset=24 (local.get $fn)))");
         let cells = self.scopes.scopes[scope].cells.clone();
@@ -1185,7 +1170,11 @@ impl<'a> Generator<'a> {
         let params: String = (0..names.len())
             .map(|i| format!(" (param $a{i} i64)"))
             .collect();
-        let body = shadow::instrument(&mut f.locals, &f.body, true);
+        let body = shadow::instrument(
+            &mut f.locals,
+            &f.body,
+            shadow::Entry::Function { name: name_str },
+        );
         let _ = writeln!(
             self.functions,
             "(func ${wasm_name}_body (param $fn i32){params} (result i64)\n{}\n{body})",

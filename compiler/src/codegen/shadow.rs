@@ -12,8 +12,9 @@
 //! remember it:
 //! - every `local.set`/`local.tee` of a shadowed local also stores the value into its slot
 //!   (write-through: reads stay plain `local.get`s);
-//! - the prologue takes the frame (`$sp` .. `$sp_end`): a Python function's inline (its body
-//!   runs its entry's safe point itself, once its arguments are in shadowed locals),
+//! - the prologue takes the frame (`$sp` .. `$sp_end`): a Python function's inline, together
+//!   with its call frame (depth, name: [`Entry::Function`]), both limits tested by one branch
+//!   (its body runs its entry's safe point itself, once its arguments are in shadowed locals);
 //!   module-level code's with one call that also runs the safe point (`$shadow_frame_safe`);
 //!   every exit (`LEAVE_FRAME`, the module body's end) gives the frame back; an exception
 //!   handler sets the top back to its own frame's end (frames below it were abandoned by the
@@ -44,12 +45,24 @@ enum Kind {
     I32,
 }
 
+/// Whose code a function is, which decides its prologue.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Entry {
+    /// Module-level code (its parts, its `try` bodies), which runs once or once per iteration
+    /// of a module-level loop, in the module's call frame.
+    ModuleLevel,
+    /// A Python function's body, whose call frame is named by the str at `name`. It declares
+    /// `$d` (the frame's depth) and `$line_slot` (its line's address), which the prologue sets.
+    Function { name: u32 },
+}
+
 /// Instruments a finished function. `locals` are its local declarations (two are added:
-/// `$sp`, `$sp_end`); `is_body`: a plan function's body, whose `$fn` parameter is rooted in
-/// slot 0 when the body reads its closure cells through it. A plan function's body takes its
-/// arguments as wasm parameters, which are not shadowed: it runs its entry safe point itself,
-/// once they are in its locals (the prologue leaves it out).
-pub(super) fn instrument(locals: &mut Vec<String>, body: &str, is_body: bool) -> String {
+/// `$sp`, `$sp_end`). A plan function's body ([`Entry::Function`]) has its `$fn` parameter
+/// rooted in slot 0 when it reads its closure cells through it; it takes its arguments as
+/// wasm parameters, which are not shadowed, so it runs its entry safe point itself, once they
+/// are in its locals (the prologue leaves it out).
+pub(super) fn instrument(locals: &mut Vec<String>, body: &str, entry: Entry) -> String {
+    let is_body = matches!(entry, Entry::Function { .. });
     let root_fn = is_body && memchr::memmem::find(body.as_bytes(), b"(local.get $cells)").is_some();
     let mut slots: FxHashMap<String, (u32, Kind)> = FxHashMap::default();
     let mut next = u32::from(root_fn);
@@ -69,16 +82,27 @@ pub(super) fn instrument(locals: &mut Vec<String>, body: &str, is_body: bool) ->
     locals.push("(local $sp i32) (local $sp_end i32)".to_owned());
     let bytes = 8 * next;
     let mut out = String::with_capacity(body.len() + body.len() / 4 + 256);
-    if is_body {
+    if let Entry::Function { name } = entry {
         // A Python function's: inline, so that a call costs no runtime call of its own (fib(35)
-        // took 0.36-0.45 s with a runtime call here, 0.28-0.41 s without).
+        // took 0.36-0.45 s with a runtime call here, 0.28-0.41 s without). Both frames, the
+        // shadow frame and the call frame (the runtime's `$enter`: depth, name), are tested
+        // against their limits by one branch before either is pushed, so a RecursionError's
+        // traceback ends at the caller, as CPython's does; one branch and one argument-less
+        // call are less for Cranelift to compile in every function than a branch and a raise
+        // for each (2% of a generated plan's compile time).
         let _ = write!(
             out,
             "(local.set $sp (global.get $shadow_top))\
              (local.set $sp_end (i32.add (local.get $sp) (i32.const {bytes})))\
-             (if (i32.gt_u (local.get $sp_end) (global.get $shadow_end)) \
-               (then (call $raise_static (global.get $t_RecursionError) (global.get $s_recursion))))\
-             (global.set $shadow_top (local.get $sp_end))"
+             (local.set $d (i32.add (global.get $depth) (i32.const 1)))\
+             (if (i32.or (i32.gt_u (local.get $sp_end) (global.get $shadow_end)) \
+                         (i32.gt_u (local.get $d) (global.get $max_depth))) \
+               (then (call $raise_recursion)))\
+             (global.set $shadow_top (local.get $sp_end))\
+             (global.set $depth (local.get $d))\
+             {}\
+             (i32.store (i32.sub (local.get $line_slot) (i32.const 4)) (i32.const {name}))",
+            super::LINE_SLOT_FROM_DEPTH
         );
     } else {
         // Module-level code's (its parts, its `try` bodies), which runs once or once per
@@ -297,7 +321,7 @@ mod tests {
 
     fn run(locals: &[&str], body: &str) -> String {
         let mut locals: Vec<String> = locals.iter().map(|l| (*l).to_owned()).collect();
-        instrument(&mut locals, body, false)
+        instrument(&mut locals, body, Entry::ModuleLevel)
     }
 
     #[test]
@@ -363,12 +387,32 @@ mod tests {
         // A Python function's body takes its frame inline and leaves the entry's safe point to
         // its own code (after its arguments are in shadowed locals).
         let mut body_locals: Vec<String> = locals.iter().map(|l| (*l).to_owned()).collect();
-        let body = instrument(&mut body_locals, "(nop)", true);
+        let body = instrument(&mut body_locals, "(nop)", Entry::Function { name: 40 });
         assert!(
             body.starts_with("(local.set $sp (global.get $shadow_top))"),
             "{body}"
         );
-        assert!(body.contains("(global.get $shadow_end)"), "{body}");
+        // Both limits by one branch, before anything is pushed; then both frames.
+        let check = body.find("(then (call $raise_recursion))").expect(&body);
+        assert_eq!(body.matches("(call $raise_recursion)").count(), 1, "{body}");
+        assert!(body[..check].contains("(global.get $shadow_end)"), "{body}");
+        assert!(body[..check].contains("(global.get $max_depth)"), "{body}");
+        assert!(!body[..check].contains("global.set"), "{body}");
+        assert!(!body[..check].contains("store"), "{body}");
+        assert!(
+            body[check..].contains("(global.set $shadow_top (local.get $sp_end))"),
+            "{body}"
+        );
+        assert!(
+            body[check..].contains("(global.set $depth (local.get $d))"),
+            "{body}"
+        );
+        assert!(
+            body[check..].contains(
+                "(i32.store (i32.sub (local.get $line_slot) (i32.const 4)) (i32.const 40))"
+            ),
+            "{body}"
+        );
         assert!(!body.contains("$shadow_frame_safe"), "{body}");
         assert!(!body.contains(SAFE_POINT), "{body}");
     }
