@@ -34,9 +34,11 @@
 //! runs only beside the runtime of the same version; the import module name says which, so a
 //! host with another runtime refuses the module before it runs.
 
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::sync::OnceLock;
+
+use rustc_hash::FxHashSet;
 
 use crate::{layout, runtime_layout, PlanParts, HOST_CALLS};
 
@@ -388,7 +390,7 @@ fn global_declarations(text: &str) -> BTreeMap<String, Global> {
 fn names_used<'a>(codes: &[&'a str]) -> (Vec<&'a str>, Vec<&'a str>) {
     let mut functions = Vec::new();
     let mut globals = Vec::new();
-    let mut seen = HashSet::new();
+    let mut seen = FxHashSet::default();
     for (code, at) in codes
         .iter()
         .flat_map(|code| memchr::memchr_iter(b'$', code.as_bytes()).map(move |at| (*code, at)))

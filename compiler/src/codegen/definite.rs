@@ -22,7 +22,9 @@
 //!   unbinds at the read.
 
 use std::collections::HashSet;
+use std::rc::Rc;
 
+use rustc_hash::{FxHashMap, FxHashSet};
 use rustpython_parser::ast;
 
 use super::scopes::ScopeId;
@@ -36,13 +38,15 @@ pub(super) const GLOBALS: ScopeId = ScopeId::MAX;
 /// module globals under [`GLOBALS`].
 #[derive(Debug, Default, Clone)]
 pub(super) struct Definite {
-    assigned: HashSet<(ScopeId, String)>,
+    assigned: Snapshot,
     /// Names the function unbinds somewhere: never counted as assigned.
     unbinds: HashSet<String>,
 }
 
-/// The assigned locals at one point, to return to after a branch.
-pub(super) type Snapshot = HashSet<(ScopeId, String)>;
+/// The assigned names at one point, to return to after a branch. The generator takes one at
+/// every branch of a plan (thousands in a generated plan), so a copy shares the names
+/// (`Rc<str>`) instead of copying each.
+pub(super) type Snapshot = FxHashMap<ScopeId, FxHashSet<Rc<str>>>;
 
 impl Definite {
     /// Tracking for a function whose body is `body` (parameters are added by the caller).
@@ -50,24 +54,33 @@ impl Definite {
         let mut unbinds = HashSet::new();
         collect_unbinds(body, &mut unbinds);
         Self {
-            assigned: HashSet::new(),
+            assigned: Snapshot::default(),
             unbinds,
         }
     }
 
     pub(super) fn assign(&mut self, scope: ScopeId, name: &str) {
         if !self.unbinds.contains(name) {
-            self.assigned.insert((scope, name.to_owned()));
+            self.insert(scope, name);
+        }
+    }
+
+    fn insert(&mut self, scope: ScopeId, name: &str) {
+        let names = self.assigned.entry(scope).or_default();
+        if !names.contains(name) {
+            names.insert(Rc::from(name));
         }
     }
 
     pub(super) fn is_assigned(&self, scope: ScopeId, name: &str) -> bool {
-        self.assigned.contains(&(scope, name.to_owned()))
+        self.assigned
+            .get(&scope)
+            .is_some_and(|names| names.contains(name))
     }
 
     /// A module global bound here (the caller checks that the module never unbinds it).
     pub(super) fn assign_global(&mut self, name: &str) {
-        self.assigned.insert((GLOBALS, name.to_owned()));
+        self.insert(GLOBALS, name);
     }
 
     pub(super) fn is_global_bound(&self, name: &str) -> bool {
@@ -77,13 +90,12 @@ impl Definite {
     /// Takes the module globals `creator` has bound at this point: this tracking is for a
     /// function created here, which cannot run before then.
     pub(super) fn inherit_globals(&mut self, creator: &Definite) {
-        self.assigned.extend(
-            creator
-                .assigned
-                .iter()
-                .filter(|(scope, _)| *scope == GLOBALS)
-                .cloned(),
-        );
+        if let Some(globals) = creator.assigned.get(&GLOBALS) {
+            self.assigned
+                .entry(GLOBALS)
+                .or_default()
+                .extend(globals.iter().cloned());
+        }
     }
 
     pub(super) fn snapshot(&self) -> Snapshot {
@@ -96,12 +108,22 @@ impl Definite {
 
     /// Keeps only what is also assigned in `other` (two paths joining).
     pub(super) fn meet(&mut self, other: &Snapshot) {
-        self.assigned.retain(|name| other.contains(name));
+        for (scope, names) in &mut self.assigned {
+            match other.get(scope) {
+                Some(theirs) => names.retain(|name| theirs.contains(name)),
+                None => names.clear(),
+            }
+        }
     }
 
     /// Adds what `other` assigns (code that runs after both, such as a `finally` body).
     pub(super) fn join(&mut self, other: &Snapshot) {
-        self.assigned.extend(other.iter().cloned());
+        for (scope, names) in other {
+            self.assigned
+                .entry(*scope)
+                .or_default()
+                .extend(names.iter().cloned());
+        }
     }
 }
 
