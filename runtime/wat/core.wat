@@ -578,9 +578,13 @@
 (func $leave (param $d i32)
   (global.set $depth (i32.sub (local.get $d) (i32.const 1))))
 
-;; Resets the depth after a handler caught an exception in the frame at depth `d`.
-(func $resume (param $d i32)
-  (global.set $depth (local.get $d)))
+;; A handler caught an exception in the frame at depth `d`, whose shadow frame ends at
+;; `shadow_top`: gives back what the throw abandoned below it, on both stacks. One call for both
+;; (compiler/src/codegen/shadow.rs, `RESUME`): a store to a global imported from the runtime is
+;; two loads and a store for Cranelift to compile in every handler, a call argument less.
+(func $resume (param $d i32) (param $shadow_top i32)
+  (global.set $depth (local.get $d))
+  (global.set $shadow_top (local.get $shadow_top)))
 
 ;; A handler (or a `finally` body) of the exception `e` in the frame at depth `d` starts: `e` is
 ;; the one a bare `raise` re-raises and the context of any raised meanwhile; the depth is kept in

@@ -1842,7 +1842,7 @@ impl<'a> Generator<'a> {
         }
         // An exception: run the finally body, then re-raise (unless the body itself jumps).
         // Inside it, a bare `raise` re-raises the exception in flight, as CPython's does.
-        self.emit("(call $resume (local.get $d))");
+        self.emit(shadow::RESUME);
         self.f().handlers.push(in_flight.clone());
         self.enter_handled(&handled, &in_flight, None);
         // Entered by an exception from anywhere in the body: only what was assigned before.
@@ -1918,7 +1918,7 @@ impl<'a> Generator<'a> {
         self.emit(&format!("(br {end})))"));
         // A handler may be entered from anywhere in the body: only what was assigned before.
         let mut after = self.f().definite.clone();
-        self.emit("(call $resume (local.get $d))");
+        self.emit(shadow::RESUME);
         for ast::ExceptHandler::ExceptHandler(handler) in handlers {
             self.f().definite.restore(before.clone());
             self.set_line(handler);
@@ -3349,7 +3349,7 @@ impl<'a> Generator<'a> {
                 // What a generator expression's code raises leaves as from a generator: a
                 // StopIteration as RuntimeError (`$genexp_escape`).
                 let (done, caught) = (g.label("gdone"), g.label("gcaught"));
-                let resume = "(call $resume (local.get $d))";
+                let resume = shadow::RESUME;
                 let escaping = g.scratch(&[resume]);
                 g.emit(&format!(
                     "(block {done} (local.set {escaping} (block {caught} (result i64) \

@@ -17,8 +17,8 @@
 //!   (its body runs its entry's safe point itself, once its arguments are in shadowed locals);
 //!   module-level code's with one call that also runs the safe point (`$shadow_frame_safe`);
 //!   every exit (`LEAVE_FRAME`, the module body's end) gives the frame back; an exception
-//!   handler sets the top back to its own frame's end (frames below it were abandoned by the
-//!   throw);
+//!   handler's [`RESUME`] sets the top back to its own frame's end (frames below it were
+//!   abandoned by the throw), with the depth;
 //! - every `loop` begins with a safe point, so a long loop collects as it goes.
 //!
 //! What this pass cannot see — a value kept on the wasm operand stack while a later operand
@@ -34,6 +34,10 @@ pub(super) const UNROOTED_PREFIX: &str = "u";
 
 /// WAT that runs a collection when one is due (runtime/wat/gc.wat, `$gc_safepoint`).
 pub(super) const SAFE_POINT: &str = "(if (global.get $gc_due) (then (call $gc_safepoint)))";
+
+/// WAT that starts an exception handler in the current frame: the depth and the shadow stack's
+/// top set back to this frame's (the frames below it were abandoned by the throw).
+pub(super) const RESUME: &str = "(call $resume (local.get $d) (local.get $sp_end))";
 
 /// WAT that gives the shadow frame back (part of every function exit).
 pub(super) const POP_FRAME: &str = "(global.set $shadow_top (local.get $sp))";
@@ -139,9 +143,8 @@ fn parse_local(decl: &str) -> Option<(&str, &str)> {
 const SET: &str = "(local.set ";
 const TEE: &str = "(local.tee ";
 const LOOP: &str = "(loop ";
-const RESUME: &str = "(call $resume (local.get $d))";
 
-/// Copies `src` to `out`, instrumenting sets, tees, loops and handler entries.
+/// Copies `src` to `out`, instrumenting sets, tees and loops.
 fn rewrite(src: &str, slots: &FxHashMap<String, (u32, Kind)>, out: &mut String) {
     let bytes = src.as_bytes();
     let mut copied = 0;
@@ -208,13 +211,6 @@ fn rewrite(src: &str, slots: &FxHashMap<String, (u32, Kind)>, out: &mut String) 
             out.push_str(SAFE_POINT);
             copied = head;
             at = head;
-            continue;
-        } else if rest.starts_with(RESUME) {
-            let end = start + RESUME.len();
-            out.push_str(&src[copied..end]);
-            out.push_str("(global.set $shadow_top (local.get $sp_end))");
-            copied = end;
-            at = end;
             continue;
         }
         at = start + 1;
@@ -418,21 +414,23 @@ mod tests {
     }
 
     #[test]
-    fn loops_and_handlers_get_safe_points_and_frame_resets() {
-        let out = run(
-            &[],
-            "(loop $l (result i64) (br $l)) (loop $m (br $m)) (call $resume (local.get $d))",
+    fn loops_get_safe_points_and_a_handler_resets_both_stacks_with_one_call() {
+        let mut locals = Vec::new();
+        let out = instrument(
+            &mut locals,
+            &format!("(loop $l (result i64) (br $l)) (loop $m (br $m)) {RESUME}"),
+            Entry::ModuleLevel,
         );
         assert!(
             out.contains(&format!("(loop $l (result i64) {SAFE_POINT}")),
             "{out}"
         );
         assert!(out.contains(&format!("(loop $m {SAFE_POINT}")), "{out}");
+        // The handler's reset names the frame's end, which every instrumented function declares.
+        assert!(out.ends_with(RESUME), "{out}");
         assert!(
-            out.contains(
-                "(call $resume (local.get $d))(global.set $shadow_top (local.get $sp_end))"
-            ),
-            "{out}"
+            locals.iter().any(|l| l.contains("(local $sp_end i32)")),
+            "{locals:?}"
         );
     }
 }
