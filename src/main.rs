@@ -14,7 +14,7 @@ fn main() -> ExitCode {
     match cli::run(args) {
         Ok(code) => code,
         Err(error) => {
-            eprintln!("error: {error:#}");
+            cli::to_stderr!("error: {error:#}");
             ExitCode::from(cli::EXIT_USAGE)
         }
     }

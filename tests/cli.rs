@@ -4,16 +4,20 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn baton(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_baton"))
+    baton_command(args).output().expect("run baton")
+}
+
+fn baton_command(args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_baton"));
+    command
         .args(args)
         .env("BATON_CACHE_DIR", "off")
         // Run directories go under target/, not into the repository's `.baton/`.
         .env(
             "BATON_RUNS_DIR",
             Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-runs"),
-        )
-        .output()
-        .expect("run baton")
+        );
+    command
 }
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -130,6 +134,44 @@ fn unreadable_inputs_are_usage_errors_that_name_the_problem() {
         Some(2)
     );
     assert_eq!(baton(&["frobnicate"]).status.code(), Some(2));
+}
+
+/// A stderr or stdout that cannot be written (/dev/full: every write fails, as on a full disk)
+/// changes no exit code. `eprintln!` would panic there: exit 101, and nothing said.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_unwritable_stderr_or_stdout_changes_no_exit_code() {
+    let dir = temp_dir("unwritable");
+    let full = || {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full")
+    };
+    let code = |args: &[&str], stdout_full: bool| {
+        let mut command = baton_command(args);
+        command.stderr(full());
+        if stdout_full {
+            command.stdout(full());
+        }
+        command.status().expect("run baton").code()
+    };
+    let missing = dir.join("missing.py").to_string_lossy().into_owned();
+    assert_eq!(code(&["run", &missing], false), Some(2));
+    assert_eq!(code(&["check", &missing], false), Some(2));
+    let rejected = write(&dir, "rejected.py", b"import os\n");
+    assert_eq!(code(&["check", &rejected], false), Some(3));
+    assert_eq!(code(&["run", &rejected], false), Some(3));
+    let raises = write(
+        &dir,
+        "raises.py",
+        b"print('before')\nraise ValueError('no')\n",
+    );
+    assert_eq!(code(&["run", &raises], false), Some(1));
+    let clean = write(&dir, "clean.py", b"print('hello')\n");
+    assert_eq!(code(&["run", &clean], false), Some(0));
+    // The plan's output cannot be written: the run fails (1), as it does with stderr writable.
+    assert_eq!(code(&["run", &clean], true), Some(1));
 }
 
 #[test]

@@ -138,7 +138,7 @@ pub struct RenderArgs {
 fn manifest(path: &std::path::Path) -> Result<Manifest, ExitCode> {
     Manifest::read(path).map_err(|error| {
         for problem in &error.problems {
-            eprintln!("error: {problem}");
+            to_stderr!("error: {problem}");
         }
         ExitCode::from(EXIT_USAGE)
     })
@@ -150,18 +150,16 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
         BatchCommand::Run(args) => run_batch(args),
         BatchCommand::Status(args) => {
             let value = status::status(&Layout::new(&args.root))?;
-            match args.format {
-                super::Format::Json => println!("{value}"),
-                super::Format::Human => print!(
-                    "{}",
-                    status::render(&value, std::io::stdout().is_terminal())
-                ),
-            }
+            let text = match args.format {
+                super::Format::Json => format!("{value}\n"),
+                super::Format::Human => status::render(&value, std::io::stdout().is_terminal()),
+            };
+            write_stdout(&text)?;
             Ok(ExitCode::SUCCESS)
         }
         BatchCommand::Collect(args) => {
             let collected = collect::collect(&Layout::new(&args.root))?;
-            eprintln!(
+            to_stderr!(
                 "wrote {} predictions and {} trajectories to {}",
                 collected.predictions,
                 collected.trajectories,
@@ -186,10 +184,22 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
                 args.parallel,
                 args.retries,
             );
-            println!("{}", serde_json::to_string_pretty(&k8s::render(&spec))?);
+            let text = serde_json::to_string_pretty(&k8s::render(&spec))?;
+            write_stdout(&format!("{text}\n"))?;
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// Writes what the command prints: an error (not `println!`'s panic) when stdout cannot take
+/// it, since the output is what the command is for.
+fn write_stdout(text: &str) -> anyhow::Result<()> {
+    use std::io::Write as _;
+    let mut stdout = std::io::stdout().lock();
+    stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+        .context("cannot write to stdout")
 }
 
 fn job_spec(
@@ -236,13 +246,13 @@ fn run_shard(args: &ShardArgs) -> anyhow::Result<ExitCode> {
     let quiet = args.quiet;
     let echo = move |line: &str| {
         if !quiet {
-            eprintln!("[batch] {}", baton::terminal_text(line, false));
+            to_stderr!("[batch] {}", baton::terminal_text(line, false));
         }
     };
     let layout = Layout::new(&args.out);
     let report = shard::run_shard(&manifest, &layout, index, args.shards, jobs, &echo)?;
     if !quiet {
-        eprintln!(
+        to_stderr!(
             "[batch] shard {index}: {} run, {} had results{}",
             report.ran,
             report.skipped,
@@ -278,7 +288,7 @@ fn run_batch(args: &RunBatchArgs) -> anyhow::Result<ExitCode> {
         .with_context(|| format!("cannot create {}", args.out.display()))?;
     let root = args.out.canonicalize()?;
     Layout::new(&root).prepare(&manifest)?;
-    let echo = |line: &str| eprintln!("[batch] {}", baton::terminal_text(line, false));
+    let echo = |line: &str| to_stderr!("[batch] {}", baton::terminal_text(line, false));
     let submission = |shards: usize| batch::Submission {
         exe: &exe,
         manifest: &manifest_path,
@@ -313,11 +323,11 @@ fn run_batch(args: &RunBatchArgs) -> anyhow::Result<ExitCode> {
         }
     };
     let value = status::status(&Layout::new(&root))?;
-    eprint!("{}", status::render(&value, false));
+    super::write_stderr(&status::render(&value, false));
     Ok(if failed.is_empty() && value["done"] == value["runs"] {
         ExitCode::SUCCESS
     } else {
-        eprintln!("error: shards {failed:?} did not finish; run the batch again to resume them");
+        to_stderr!("error: shards {failed:?} did not finish; run the batch again to resume them");
         ExitCode::from(batch::EXIT_RETRY)
     })
 }

@@ -21,9 +21,9 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         }
         Format::Human => {
             // Warnings (and errors) first; an accepted plan then says so.
-            eprint!("{}", report.render_human());
+            super::write_stderr(&report.render_human());
             if report.is_accepted() {
-                eprintln!("ok: `{shown}` passes the check");
+                to_stderr!("ok: `{shown}` passes the check");
             }
         }
     }

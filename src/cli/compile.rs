@@ -35,7 +35,7 @@ pub fn refuse_warnings(shown: &str, text: &str) -> Option<ExitCode> {
     if report.is_accepted() {
         return None;
     }
-    eprint!("{}", report.render_human());
+    super::write_stderr(&report.render_human());
     Some(ExitCode::from(EXIT_REJECTED))
 }
 
@@ -65,7 +65,7 @@ pub fn run(args: &CompileArgs) -> anyhow::Result<ExitCode> {
         std::fs::write(&wat_path, &plan.wat)
             .with_context(|| format!("writing `{}`", wat_path.display()))?;
     }
-    eprintln!(
+    to_stderr!(
         "compiled `{shown}` to `{}` ({} bytes)",
         output.display(),
         plan.wasm.len()
@@ -86,15 +86,15 @@ pub fn compile_or_report(
 pub fn report(error: CompileError) -> ExitCode {
     match error {
         CompileError::Rejected(report) => {
-            eprint!("{}", report.render_human());
+            super::write_stderr(&report.render_human());
             ExitCode::from(EXIT_REJECTED)
         }
         error @ CompileError::Unsupported { .. } => {
-            eprintln!("error: {error}");
+            to_stderr!("error: {error}");
             ExitCode::from(EXIT_REJECTED)
         }
         error @ CompileError::Assembly(_) => {
-            eprintln!("error: {error}");
+            to_stderr!("error: {error}");
             ExitCode::from(EXIT_USAGE)
         }
     }

@@ -2,6 +2,25 @@
 //! raised, 2 usage or configuration error, 3 rejected by the static check, 4 a limit ended the
 //! run.
 
+/// `eprintln!` that cannot panic. Progress lines, summaries and errors go to stderr; a stderr
+/// that cannot be written (a full disk, a closed pipe) must not turn the command's outcome into
+/// a panic (exit 101 with nothing said): the exit code and the run directory still tell how it
+/// ended. `eprintln!` panics when its write fails.
+macro_rules! to_stderr {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr().lock(), $($arg)*);
+    }};
+}
+pub(crate) use to_stderr;
+
+/// `eprint!` of finished text (a report that ends with its own newline) that cannot panic, for
+/// the reason [`to_stderr!`] gives.
+fn write_stderr(text: &str) {
+    use std::io::Write as _;
+    let _ = std::io::stderr().lock().write_all(text.as_bytes());
+}
+
 mod batch;
 mod check;
 mod compile;

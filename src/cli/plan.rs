@@ -189,7 +189,7 @@ pub fn run(args: &PlanArgs) -> anyhow::Result<ExitCode> {
                             .and_then(|()| write(&format!("{name}.json"), &record));
                     }
                     if !quiet {
-                        eprintln!("[baton] planning: {}", describe(revision));
+                        to_stderr!("[baton] planning: {}", describe(revision));
                     }
                 },
             )
@@ -198,7 +198,7 @@ pub fn run(args: &PlanArgs) -> anyhow::Result<ExitCode> {
         revisions += planned.revisions.len();
 
         if let Some(error) = &planned.error {
-            eprintln!("error: the planner's model call failed: {error}");
+            to_stderr!("error: the planner's model call failed: {error}");
             return Ok(ExitCode::from(match error {
                 LlmError::BudgetExceeded { .. } => 4,
                 _ => 1,
@@ -213,9 +213,9 @@ pub fn run(args: &PlanArgs) -> anyhow::Result<ExitCode> {
                         .to_string(),
                     &last.source,
                 );
-                eprint!("{}", report.render_human());
+                super::write_stderr(&report.render_human());
             }
-            eprintln!(
+            to_stderr!(
                 "error: no plan passed the check after {} (the run directory `{}` keeps each)",
                 super::summary::plural(planned.revisions.len() as u64, "revision", "revisions"),
                 dir.display()
@@ -270,7 +270,7 @@ pub fn run(args: &PlanArgs) -> anyhow::Result<ExitCode> {
             return Ok(code);
         }
         if !quiet {
-            eprintln!(
+            to_stderr!(
                 "[baton] planning: the plan raised ({}); asking for a new one ({} of {})",
                 baton::terminal_text(&last, false),
                 attempt + 1,

@@ -20,7 +20,7 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
     let record = match replay_run(&args.run_dir) {
         Ok(record) => record,
         Err(SessionError::Host(baton_host::HostError::Divergence(message))) => {
-            eprintln!("error: the replay diverged from the journal: {message}");
+            to_stderr!("error: the replay diverged from the journal: {message}");
             return Ok(ExitCode::from(super::EXIT_USAGE));
         }
         Err(error) => {
@@ -42,7 +42,7 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
             .zip(recorded.lines())
             .position(|(a, b)| a != b)
             .unwrap_or_else(|| replayed.lines().count().min(recorded.lines().count()));
-        eprintln!(
+        to_stderr!(
             "the output differs from the run's output.txt from line {} ({} bytes replayed, {} recorded)",
             line + 1,
             record.output.len(),
@@ -51,7 +51,7 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
     }
     if record.result != record.recorded_result {
         same = false;
-        eprintln!(
+        to_stderr!(
             "the result differs from the run's result.json: {} (recorded: {})",
             record.result.as_deref().unwrap_or("none"),
             record.recorded_result.as_deref().unwrap_or("none")
@@ -64,7 +64,7 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
         }
     };
     if same {
-        eprintln!(
+        to_stderr!(
             "replayed {} calls from the journal: same output ({} bytes), same result ({ending})",
             record.replayed,
             record.output.len()

@@ -50,7 +50,7 @@ pub fn report(args: &ReportArgs) -> anyhow::Result<ExitCode> {
     let html = render(&trace, &files);
     std::fs::write(&args.output, html)
         .with_context(|| format!("cannot write `{}`", args.output.display()))?;
-    eprintln!("wrote {}", args.output.display());
+    to_stderr!("wrote {}", args.output.display());
     Ok(ExitCode::SUCCESS)
 }
 

@@ -366,7 +366,7 @@ pub fn run_with(args: &RunArgs, raised: &mut Option<String>) -> anyhow::Result<E
     };
     let plan_shown = plan_path.as_path();
     if config.grants.bash && config.sandbox.mode == SandboxMode::None {
-        eprintln!(
+        to_stderr!(
             "warning: --sandbox none: the plan's bash commands run unsandboxed, with this \
              user's access to the machine"
         );
@@ -385,7 +385,7 @@ pub fn run_with(args: &RunArgs, raised: &mut Option<String>) -> anyhow::Result<E
         };
         // The plan's text: no escape sequence reaches the terminal, no line break forges one.
         runner = runner.on_log(move |line: &str| {
-            eprintln!("{erase}[log] {}", baton::terminal_text(line, false))
+            to_stderr!("{erase}[log] {}", baton::terminal_text(line, false))
         });
     }
     if let Some(provider) = &args.llm {
@@ -434,7 +434,7 @@ pub fn run_with(args: &RunArgs, raised: &mut Option<String>) -> anyhow::Result<E
     if let Some(finish) = &record.workspace {
         // Names come from the plan: escaped, so none can move the cursor or forge a line.
         for held in &finish.held_back {
-            eprintln!(
+            to_stderr!(
                 "warning: not written back: `{}`: {} (the run's changes.patch has it)",
                 baton::terminal_text(&held.path.display().to_string(), false),
                 baton::terminal_text(&held.reason.to_string(), false)
@@ -442,7 +442,7 @@ pub fn run_with(args: &RunArgs, raised: &mut Option<String>) -> anyhow::Result<E
         }
     }
     if let Some(error) = &record.workspace_error {
-        eprintln!(
+        to_stderr!(
             "warning: the workspace's changes could not be finished: {error} (the run \
              directory `{}` keeps what there is)",
             record.run_dir.display()
@@ -508,21 +508,21 @@ fn host_error(error: HostError, plan: &Path) -> anyhow::Result<ExitCode> {
                     "; raise [sandbox] memory_mib (one command) and run_memory_mib (all together) in baton.toml"
                 }
             };
-            eprintln!("error: {message}{hint}");
+            to_stderr!("error: {message}{hint}");
             Ok(ExitCode::from(EXIT_LIMIT))
         }
         HostError::Trap { message, backtrace } => {
-            eprintln!("error: the plan trapped: {message}");
+            to_stderr!("error: the plan trapped: {message}");
             if let Some(backtrace) = backtrace {
                 // Frame names come from the module: print them escaped.
                 for line in backtrace.lines() {
-                    eprintln!("  {}", line.escape_debug());
+                    to_stderr!("  {}", line.escape_debug());
                 }
             }
             Ok(ExitCode::from(EXIT_EXCEPTION))
         }
         error @ (HostError::BadTraceback { .. } | HostError::Output(_)) => {
-            eprintln!("error: {error}");
+            to_stderr!("error: {error}");
             Ok(ExitCode::from(EXIT_EXCEPTION))
         }
         // Refused modules and engine problems: configuration errors (exit 2, via main).
