@@ -319,8 +319,15 @@ pub const FORBIDDEN_BUILTINS: &[(&str, &str)] = &[
     ("property", "classes are not supported; use functions"),
 ];
 
+/// Whether `name` is in CPython 3.11's `builtins` module ([`PYTHON_BUILTINS`]): a binary
+/// search, since the checker asks for every name no scope binds.
+pub fn is_python_builtin(name: &str) -> bool {
+    PYTHON_BUILTINS.binary_search(&name).is_ok()
+}
+
 /// Every name in CPython 3.11's `builtins` module (without dunders), so that an unsupported
-/// builtin gets its own diagnostic instead of "undefined name".
+/// builtin gets its own diagnostic instead of "undefined name". Sorted (byte order), for
+/// [`is_python_builtin`].
 pub const PYTHON_BUILTINS: &[&str] = &[
     "ArithmeticError",
     "AssertionError",
@@ -547,6 +554,13 @@ mod tests {
         for (name, _) in FORBIDDEN_BUILTINS {
             assert!(PYTHON_BUILTINS.contains(name), "{name} is not a builtin");
         }
+    }
+
+    #[test]
+    fn the_builtins_are_sorted_so_that_the_binary_search_finds_each() {
+        assert!(PYTHON_BUILTINS.windows(2).all(|w| w[0] < w[1]));
+        assert!(PYTHON_BUILTINS.iter().all(|name| is_python_builtin(name)));
+        assert!(!is_python_builtin("eval_") && !is_python_builtin(""));
     }
 
     /// The checker accepts exactly what the runtime implements: every supported builtin is a

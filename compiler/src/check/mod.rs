@@ -337,7 +337,7 @@ impl<'f> Checker<'f> {
                 let module = &self.scopes[0];
                 return match module.bindings.get(name) {
                     Some(&binding) => Resolution::Bound(binding, ScopeKind::Module),
-                    None if policy::PYTHON_BUILTINS.contains(&name) => Resolution::Builtin,
+                    None if policy::is_python_builtin(name) => Resolution::Builtin,
                     None => Resolution::Unbound,
                 };
             }
@@ -345,7 +345,7 @@ impl<'f> Checker<'f> {
                 return Resolution::Bound(binding, scope.kind);
             }
         }
-        if policy::PYTHON_BUILTINS.contains(&name) {
+        if policy::is_python_builtin(name) {
             Resolution::Builtin
         } else {
             Resolution::Unbound
@@ -365,7 +365,7 @@ impl<'f> Checker<'f> {
             // an annotation without a value), so only function-local bindings may shadow
             // builtins the plan language lacks.
             Resolution::Bound(_, ScopeKind::Module | ScopeKind::Class)
-                if policy::PYTHON_BUILTINS.contains(&name.as_ref()) =>
+                if policy::is_python_builtin(name.as_ref()) =>
             {
                 self.builtin_use(raw, &name, span, true)
             }

@@ -3,7 +3,7 @@
 //! comprehensions are scopes of their own; a walrus inside a comprehension binds in the nearest
 //! enclosing function (or module); class bodies are invisible to the functions nested in them.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use rustpython_parser::ast::{self, Ranged};
 
@@ -48,10 +48,10 @@ impl Scope {
     pub fn new(kind: ScopeKind) -> Self {
         Self {
             kind,
-            bindings: HashMap::new(),
-            nonlocals: HashMap::new(),
-            globals: HashMap::new(),
-            first_occurrence: HashMap::new(),
+            bindings: HashMap::default(),
+            nonlocals: HashMap::default(),
+            globals: HashMap::default(),
+            first_occurrence: HashMap::default(),
         }
     }
 
@@ -67,11 +67,12 @@ impl Scope {
     }
 
     fn occurs(&mut self, name: &str, offset: usize) {
-        let entry = self
-            .first_occurrence
-            .entry(name.to_owned())
-            .or_insert(offset);
-        *entry = (*entry).min(offset);
+        match self.first_occurrence.get_mut(name) {
+            Some(first) => *first = (*first).min(offset),
+            None => {
+                self.first_occurrence.insert(name.to_owned(), offset);
+            }
+        }
     }
 
     /// Collects the names a function, class or module body binds.

@@ -2373,7 +2373,7 @@ impl<'a> Generator<'a> {
                 // the runtime's own types (`cell`, `function`, `NoneType`, re's `error`) are no
                 // names, so such a global read before it is bound is a NameError. `select`: no
                 // block result.
-                let builtin = if crate::policy::PYTHON_BUILTINS.contains(&name.as_str()) {
+                let builtin = if crate::policy::is_python_builtin(name.as_str()) {
                     self.layout
                         .types
                         .get(name.as_str())

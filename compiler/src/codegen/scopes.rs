@@ -16,6 +16,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
+use rustc_hash::FxHashSet;
 use rustpython_parser::ast::{self, Ranged};
 
 use crate::check::normalize;
@@ -157,9 +158,11 @@ pub struct ScopeData {
     pub name: String,
     /// The wasm function whose code runs this scope (itself, unless a comprehension).
     pub host: ScopeId,
-    pub bindings: BTreeSet<String>,
+    /// (Hash sets: [`Scopes::resolve`] looks names up in them for every name the generator
+    /// emits, tens of thousands in a generated plan; nothing iterates them.)
+    pub bindings: FxHashSet<String>,
     /// Names a function declares `global`: the module's, wherever they are used inside it.
-    pub globals: BTreeSet<String>,
+    pub globals: FxHashSet<String>,
     /// Variables of this scope that functions nested in another host capture.
     pub cells: BTreeSet<String>,
     /// For hosts: the captured variables their closure tuple carries, in order.
@@ -247,10 +250,10 @@ impl Scopes {
             ScopeKind::Comprehension => parent.map_or(id, |p| self.scopes[p].host),
             _ => id,
         };
-        let mut bindings: BTreeSet<String> = scope.bindings.into_keys().collect();
+        let mut bindings: FxHashSet<String> = scope.bindings.into_keys().collect();
         bindings.extend(params.iter().cloned());
         let globals = match kind {
-            ScopeKind::Module => BTreeSet::new(),
+            ScopeKind::Module => FxHashSet::default(),
             _ => scope.globals.into_keys().collect(),
         };
         self.scopes.push(ScopeData {
