@@ -40,13 +40,16 @@ pub(super) const GLOBALS: ScopeId = ScopeId::MAX;
 pub(super) struct Definite {
     assigned: Snapshot,
     /// Names the function unbinds somewhere: never counted as assigned.
-    unbinds: HashSet<String>,
+    unbinds: Rc<HashSet<String>>,
 }
 
 /// The assigned names at one point, to return to after a branch. The generator takes one at
-/// every branch of a plan (thousands in a generated plan), so a copy shares the names
-/// (`Rc<str>`) instead of copying each.
-pub(super) type Snapshot = FxHashMap<ScopeId, FxHashSet<Rc<str>>>;
+/// every branch of a plan (thousands in a generated plan), so taking one costs a reference
+/// count: the names are shared until a path assigns a name not yet among them, which copies
+/// them once (`Rc::make_mut`).
+pub(super) type Snapshot = Rc<Names>;
+
+type Names = FxHashMap<ScopeId, FxHashSet<Rc<str>>>;
 
 impl Definite {
     /// Tracking for a function whose body is `body` (parameters are added by the caller).
@@ -55,7 +58,7 @@ impl Definite {
         collect_unbinds(body, &mut unbinds);
         Self {
             assigned: Snapshot::default(),
-            unbinds,
+            unbinds: Rc::new(unbinds),
         }
     }
 
@@ -66,9 +69,23 @@ impl Definite {
     }
 
     fn insert(&mut self, scope: ScopeId, name: &str) {
-        let names = self.assigned.entry(scope).or_default();
-        if !names.contains(name) {
-            names.insert(Rc::from(name));
+        if !self.is_assigned(scope, name) {
+            self.add(scope, Rc::from(name));
+        }
+    }
+
+    /// Adds a name known to be missing, copying the shared names first if a snapshot holds them.
+    fn add(&mut self, scope: ScopeId, name: Rc<str>) {
+        Rc::make_mut(&mut self.assigned)
+            .entry(scope)
+            .or_default()
+            .insert(name);
+    }
+
+    /// [`Definite::insert`] of a name another tracking holds, sharing it.
+    fn insert_shared(&mut self, scope: ScopeId, name: &Rc<str>) {
+        if !self.is_assigned(scope, name) {
+            self.add(scope, Rc::clone(name));
         }
     }
 
@@ -91,15 +108,14 @@ impl Definite {
     /// function created here, which cannot run before then.
     pub(super) fn inherit_globals(&mut self, creator: &Definite) {
         if let Some(globals) = creator.assigned.get(&GLOBALS) {
-            self.assigned
-                .entry(GLOBALS)
-                .or_default()
-                .extend(globals.iter().cloned());
+            for name in globals {
+                self.insert_shared(GLOBALS, name);
+            }
         }
     }
 
     pub(super) fn snapshot(&self) -> Snapshot {
-        self.assigned.clone()
+        Rc::clone(&self.assigned)
     }
 
     pub(super) fn restore(&mut self, snapshot: Snapshot) {
@@ -108,7 +124,16 @@ impl Definite {
 
     /// Keeps only what is also assigned in `other` (two paths joining).
     pub(super) fn meet(&mut self, other: &Snapshot) {
-        for (scope, names) in &mut self.assigned {
+        let missing = |scope: &ScopeId, names: &FxHashSet<Rc<str>>| match other.get(scope) {
+            Some(theirs) => names.iter().any(|name| !theirs.contains(name)),
+            None => !names.is_empty(),
+        };
+        if Rc::ptr_eq(&self.assigned, other)
+            || !self.assigned.iter().any(|(scope, names)| missing(scope, names))
+        {
+            return;
+        }
+        for (scope, names) in Rc::make_mut(&mut self.assigned) {
             match other.get(scope) {
                 Some(theirs) => names.retain(|name| theirs.contains(name)),
                 None => names.clear(),
@@ -118,11 +143,13 @@ impl Definite {
 
     /// Adds what `other` assigns (code that runs after both, such as a `finally` body).
     pub(super) fn join(&mut self, other: &Snapshot) {
-        for (scope, names) in other {
-            self.assigned
-                .entry(*scope)
-                .or_default()
-                .extend(names.iter().cloned());
+        if Rc::ptr_eq(&self.assigned, other) {
+            return;
+        }
+        for (scope, names) in other.iter() {
+            for name in names {
+                self.insert_shared(*scope, name);
+            }
         }
     }
 }
