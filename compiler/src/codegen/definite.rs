@@ -129,7 +129,10 @@ impl Definite {
             None => !names.is_empty(),
         };
         if Rc::ptr_eq(&self.assigned, other)
-            || !self.assigned.iter().any(|(scope, names)| missing(scope, names))
+            || !self
+                .assigned
+                .iter()
+                .any(|(scope, names)| missing(scope, names))
         {
             return;
         }
