@@ -14,6 +14,7 @@ mod definite;
 mod fast;
 mod fstring_spec;
 mod range_loop;
+mod root_liveness;
 mod scopes;
 mod shadow;
 mod stop_iteration;
