@@ -14,7 +14,6 @@ mod definite;
 mod fast;
 mod fstring_spec;
 mod range_loop;
-mod root_liveness;
 mod scopes;
 mod shadow;
 mod stop_iteration;

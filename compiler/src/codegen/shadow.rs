@@ -11,8 +11,7 @@
 //! The instrumentation is one pass over a finished function's WAT, so no emitter has to
 //! remember it:
 //! - every `local.set`/`local.tee` of a shadowed local also stores the value into its slot
-//!   (write-through: reads stay plain `local.get`s), unless no collection can happen to the
-//!   value while the function still needs it (`root_liveness.rs`);
+//!   (write-through: reads stay plain `local.get`s);
 //! - the prologue takes the frame (`$sp` .. `$sp_end`): a Python function's inline, together
 //!   with its call frame (depth, name: [`Entry::Function`]), both limits tested by one branch
 //!   (its body runs its entry's safe point itself, once its arguments are in shadowed locals);
@@ -26,9 +25,7 @@
 //! calls into code that may collect — is the emitter's duty: the generator evaluates such
 //! operands into temps, which are shadowed (see `Generator::rooted`).
 
-use rustc_hash::{FxHashMap, FxHashSet};
-
-use super::root_liveness;
+use rustc_hash::FxHashMap;
 use std::fmt::Write as _;
 
 /// The prefix of the `i64` temps that are not shadowed: the generator takes one only for a
@@ -130,25 +127,8 @@ pub(super) fn instrument(locals: &mut Vec<String>, body: &str, entry: Entry) -> 
         out.push_str("(i64.store (local.get $sp) (i64.extend_i32_u (local.get $fn)))");
     }
     out.push('\n');
-    let runtime = baton_runtime::linking::runtime_module();
-    let unrooted =
-        root_liveness::unrooted_writes(body, &|name| slots.contains_key(name), &|name| {
-            !runtime.never_collects(&name[1..])
-        });
-    let written = Written {
-        slots: &slots,
-        unrooted: &unrooted,
-    };
-    rewrite(body, 0, &written, &mut out);
+    rewrite(body, &slots, &mut out);
     out
-}
-
-/// What `rewrite` writes through: each shadowed local's slot, and the writes that need none.
-struct Written<'a> {
-    slots: &'a FxHashMap<String, (u32, Kind)>,
-    /// Offsets in the function's body of the writes whose value no collection can happen to
-    /// while it is needed ([`root_liveness::unrooted_writes`]).
-    unrooted: &'a FxHashSet<usize>,
 }
 
 /// `(local $name type)` -> (name, type).
@@ -164,9 +144,8 @@ const SET: &str = "(local.set ";
 const TEE: &str = "(local.tee ";
 const LOOP: &str = "(loop ";
 
-/// Copies `src`, the part of the function's body at `offset`, to `out`, instrumenting sets,
-/// tees and loops.
-fn rewrite(src: &str, offset: usize, written: &Written<'_>, out: &mut String) {
+/// Copies `src` to `out`, instrumenting sets, tees and loops.
+fn rewrite(src: &str, slots: &FxHashMap<String, (u32, Kind)>, out: &mut String) {
     let bytes = src.as_bytes();
     let mut copied = 0;
     let mut at = 0;
@@ -179,27 +158,18 @@ fn rewrite(src: &str, offset: usize, written: &Written<'_>, out: &mut String) {
                 + src[name_start..]
                     .find(|c: char| c.is_whitespace() || c == ')')
                     .unwrap_or(src.len() - name_start);
-            if let Some(&(slot, kind)) = written.slots.get(&src[name_start..name_end]) {
+            if let Some(&(offset, kind)) = slots.get(&src[name_start..name_end]) {
                 let end = closing_paren(bytes, start);
                 out.push_str(&src[copied..start]);
                 let name = &src[name_start..name_end];
                 let mut operand = String::new();
-                rewrite(
-                    &src[name_end..end],
-                    offset + name_end,
-                    written,
-                    &mut operand,
-                );
+                rewrite(&src[name_end..end], slots, &mut operand);
                 let value = match kind {
                     Kind::I64 => format!("(local.tee {name}{operand})"),
                     Kind::I32 => format!("(i64.extend_i32_u (local.tee {name}{operand}))"),
                 };
-                if is_number(&operand)
-                    || is_constant(&operand)
-                    || written.unrooted.contains(&(offset + start))
-                {
-                    // A small int, a static object's address or 0 needs no root, nor a value
-                    // no collection can happen to while it is needed.
+                if is_number(&operand) || is_constant(&operand) {
+                    // A small int, a static object's address or 0 needs no root.
                     out.push_str(&src[start..name_end]);
                     out.push_str(&operand);
                     out.push(')');
@@ -217,7 +187,7 @@ fn rewrite(src: &str, offset: usize, written: &Written<'_>, out: &mut String) {
                 } else {
                     value
                 };
-                let _ = write!(out, "(i64.store offset={slot} (local.get $sp) {value})");
+                let _ = write!(out, "(i64.store offset={offset} (local.get $sp) {value})");
                 if rest.starts_with(TEE) {
                     let _ = write!(out, " (local.get {name})");
                 }
@@ -354,11 +324,10 @@ mod tests {
     fn sets_and_tees_of_values_write_through_to_their_slots() {
         let out = run(
             &["(local $d i32)", "(local $v0 i64)", "(local $p1 i32)"],
-            // (Each value is read after a call that may collect, so each write needs its slot.)
-            "(local.set $v0 (call $f (local.tee $v0 (call $h)) (local.get $v0)))(local.set $d (i32.const 1))(local.set $p1 (call $g))(drop (call $k (local.get $v0)))(local.set $v0 (i64.add (local.get $v0) (i64.const 2)))(drop (call $k (local.get $p1)))(local.set $p1 (i32.const 0))",
+            "(local.set $v0 (call $f (local.tee $v0 (call $h))))(local.set $d (i32.const 1))(local.set $p1 (call $g))(local.set $v0 (i64.add (local.get $v0) (i64.const 2)))(local.set $p1 (i32.const 0))",
         );
         assert!(out.contains(
-            "(i64.store offset=0 (local.get $sp) (local.tee $v0 (call $f (i64.store offset=0 (local.get $sp) (local.tee $v0 (call $h))) (local.get $v0) (local.get $v0))))"
+            "(i64.store offset=0 (local.get $sp) (local.tee $v0 (call $f (i64.store offset=0 (local.get $sp) (local.tee $v0 (call $h))) (local.get $v0))))"
         ), "{out}");
         // A number needs no root.
         assert!(
@@ -380,93 +349,6 @@ mod tests {
         );
     }
 
-    /// Whether `body`'s first write of `$t1` keeps its slot store.
-    fn first_write_is_rooted(body: &str) -> bool {
-        let out = run(&["(local $t1 i64)"], body);
-        let first = ["(local.tee $t1", "(local.set $t1"]
-            .iter()
-            .filter_map(|write| out.find(write))
-            .min()
-            .expect(body);
-        out[..first].ends_with("(i64.store offset=0 (local.get $sp) ")
-    }
-
-    #[test]
-    fn a_value_dead_before_anything_can_collect_needs_no_slot() {
-        // Made, filled by runtime functions that never collect, stored into a global, and
-        // overwritten: no safe point can run while `$t1` holds the dict.
-        let body = "(local.set $t1 (call $dict_new))(call $dict_set (local.get $t1) (i64.const 1) (i64.const 2))(i64.store offset=8 (global.get $plan_globals_at) (local.get $t1))(local.set $t1 (call $f))";
-        let out = run(&["(local $t1 i64)"], body);
-        assert!(!out.contains("(local.get $sp) (local.tee $t1"), "{out}");
-        assert!(out.contains("(local.set $t1 (call $dict_new))"), "{out}");
-        // Passed to a call that may collect, and not read again: the callee's to keep.
-        assert!(!first_write_is_rooted(
-            "(local.set $t1 (call $dict_new))(drop (call $g (local.get $t1)))"
-        ));
-        // A write that always runs ends the value's life, whatever comes after it.
-        assert!(!first_write_is_rooted(
-            "(local.set $t1 (call $dict_new))(local.set $t1 (call $f))(drop (call $g)) (drop (call $g (local.get $t1)))"
-        ));
-        // Leaving the `then` the write is in skips the `else`, whose calls and reads do not
-        // run after it.
-        assert!(!first_write_is_rooted(
-            "(if (i32.const 1) (then (local.set $t1 (call $dict_new))(drop (call $g (local.get $t1)))) (else (drop (call $f)) (drop (call $g (local.get $t1)))))"
-        ));
-        // The result of a block that fills it (a display), set into another local.
-        assert!(!first_write_is_rooted(
-            "(local.set $t5 (block (result i64) (local.set $t1 (call $dict_new)) (call $dict_set (local.get $t1) (i64.const 1) (i64.const 2)) (local.get $t1)))(drop (call $f))"
-        ));
-        // A branch forward, out of a block.
-        assert!(!first_write_is_rooted(
-            "(block $b (local.set $t1 (call $dict_new))(br_if $b (i32.const 1))(drop (call $g (local.get $t1))))"
-        ));
-    }
-
-    #[test]
-    fn a_value_a_collection_may_meet_keeps_its_slot() {
-        // Read after a call that may collect.
-        assert!(first_write_is_rooted(
-            "(local.set $t1 (call $dict_new))(drop (call $f))(drop (call $g (local.get $t1)))"
-        ));
-        // Read onto the stack, where it waits while a later operand's call may collect.
-        assert!(first_write_is_rooted(
-            "(local.set $t1 (call $dict_new))(drop (call $g (local.get $t1) (call $f)))"
-        ));
-        // Left on the stack by the tee, the same.
-        assert!(first_write_is_rooted(
-            "(drop (call $g (local.tee $t1 (call $dict_new)) (call $f)))"
-        ));
-        // Read after a loop, whose head is a safe point.
-        assert!(first_write_is_rooted(
-            "(local.set $t1 (call $dict_new))(loop $l (nop))(drop (call $g (local.get $t1)))"
-        ));
-        // A branch back to a loop around the write, whose body reads it again.
-        assert!(first_write_is_rooted(
-            "(loop $l (drop (call $g (local.get $t1) (call $f)))(local.set $t1 (call $dict_new))(br_if $l (i32.const 1)))"
-        ));
-        // A write that may not run does not end the life.
-        assert!(first_write_is_rooted(
-            "(local.set $t1 (call $dict_new))(if (i32.const 1) (then (local.set $t1 (i64.const 0))))(drop (call $f))(drop (call $g (local.get $t1)))"
-        ));
-        // A block's result, waiting on the stack while a later operand's call may collect.
-        assert!(first_write_is_rooted(
-            "(drop (call $g (block (result i64) (local.tee $t1 (call $dict_new))) (call $f)))"
-        ));
-        // Passed on by a `select`, which the analysis does not follow.
-        assert!(first_write_is_rooted(
-            "(drop (call $g (select (local.tee $t1 (call $dict_new)) (i64.const 0) (i32.const 1))))"
-        ));
-        // A read of an i32 address, as an i64: the conversion passes it on to the call.
-        assert!(first_write_is_rooted(
-            "(local.set $t1 (call $dict_new))(drop (call $f))(drop (call $g (i32.wrap_i64 (local.get $t1))))"
-        ));
-        // A write inside a `try_table` does not end the life: a call before it may throw to
-        // the handler, which reads the value after a call that may collect.
-        assert!(first_write_is_rooted(
-            "(local.set $t1 (call $dict_new))(block $h (try_table (catch_all $h) (drop (call $dict_new)) (local.set $t1 (i64.const 0))))(drop (call $f))(drop (call $g (local.get $t1)))"
-        ));
-    }
-
     #[test]
     fn operands_need_roots_only_across_code_that_may_collect() {
         assert!(needs_root("(call $f)", "(call $g)"));
@@ -479,12 +361,9 @@ mod tests {
 
     #[test]
     fn a_set_from_the_stack_is_copied_after_it() {
-        let out = run(
-            &["(local $t0 i64)"],
-            "(local.set $t0)(drop (call $f))(drop (call $g (local.get $t0)))",
-        );
+        let out = run(&["(local $t0 i64)"], "(local.set $t0)");
         assert!(
-            out.contains("(local.set $t0)(i64.store offset=0 (local.get $sp) (local.get $t0))"),
+            out.ends_with("(local.set $t0)(i64.store offset=0 (local.get $sp) (local.get $t0))"),
             "{out}"
         );
     }
