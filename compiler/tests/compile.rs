@@ -521,3 +521,26 @@ fn a_comprehension_loops_over_the_iterator_its_frame_is_given_and_a_bound_module
     .wat;
     assert!(wat.contains("$check_global"), "{wat}");
 }
+
+#[test]
+fn a_value_assigned_to_one_variable_goes_straight_into_it() {
+    let source = "\
+x = [1, 2]
+def f(n):
+    y = [n]
+    return y
+a = b = f(3)
+print(x, a, b)
+";
+    let plan = compile_source("test.py", source).expect("compiles");
+    let wat = &plan.wat;
+    // `x = [1, 2]`: the list into the module global, with no temp (and its shadow slot) between.
+    assert!(
+        wat.contains("(i64.store offset=0 (global.get $plan_globals_at) (call $list_of2"),
+        "{wat}"
+    );
+    // `y = [n]`: into the function's local.
+    assert!(wat.contains("(local.tee $v1 (call $list_of1"), "{wat}");
+    // `a = b = f(3)`: two targets, so the value is held in a temp and stored into each.
+    assert!(wat.contains("(local.get $sp) (local.tee $t"), "{wat}");
+}

@@ -1410,10 +1410,17 @@ impl<'a> Generator<'a> {
             }
             S::Assign(a) => {
                 let value = self.expr(&a.value)?;
-                let temp = self.temp();
-                self.emit(&format!("(local.set {temp} {value})"));
-                for target in &a.targets {
-                    self.assign(target, &format!("(local.get {temp})"))?;
+                if a.targets.len() == 1 && self.is_plain_variable(&a.targets[0]) {
+                    // Straight into the variable: a temp between would be one more shadow-slot
+                    // store for Cranelift to compile (~150 in a generated plan), and the
+                    // variable evaluates nothing of its own before or after the value.
+                    self.assign(&a.targets[0], &value)?;
+                } else {
+                    let temp = self.temp();
+                    self.emit(&format!("(local.set {temp} {value})"));
+                    for target in &a.targets {
+                        self.assign(target, &format!("(local.get {temp})"))?;
+                    }
                 }
             }
             S::AnnAssign(a) => {
@@ -2251,6 +2258,18 @@ impl<'a> Generator<'a> {
     /// Whether the module global `name` is bound on every path here and never unbound.
     fn global_is_bound(&mut self, name: &str) -> bool {
         !self.module_unbinds.contains(name) && self.f().definite.is_global_bound(name)
+    }
+
+    /// Whether `target` is a name stored as a plain wasm local or a module global (not a
+    /// closure cell): storing into it evaluates nothing but the value.
+    fn is_plain_variable(&self, target: &ast::Expr) -> bool {
+        let ast::Expr::Name(name) = target else {
+            return false;
+        };
+        let place = self
+            .scopes
+            .resolve(self.current_scope(), &normalize(name.id.as_str()));
+        matches!(place, Place::Local { cell: false, .. } | Place::Global(_))
     }
 
     fn store_name(&mut self, name: &str, value: &str) -> Result<()> {
