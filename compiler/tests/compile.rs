@@ -548,3 +548,95 @@ print(x, a, b)
         .count();
     assert_eq!(from_temp, 2, "{wat}");
 }
+
+/// The text of the function `$name` in `wat`, from its `(func` to the next one's.
+fn function_text<'w>(wat: &'w str, name: &str) -> &'w str {
+    let start = wat
+        .find(&format!("(func {name} "))
+        .unwrap_or_else(|| panic!("no function {name} in:\n{wat}"));
+    let end = wat[start + 1..]
+        .find("\n(func ")
+        .map_or(wat.len(), |at| start + 1 + at);
+    &wat[start..end]
+}
+
+#[test]
+fn values_no_collection_can_meet_take_no_shadow_slot() {
+    let source = "\
+def f(t, s, x, y):
+    m = abs(x)
+    a, b = t
+    u = s.upper()
+    v = x or y
+    e = []
+    d = {}
+    return m, a, b, u, v, e, d
+print(f((1, 2), 'ab', 0, 5))
+";
+    let plan = compile_source("test.py", source).expect("compiles");
+    let body = function_text(&plan.wat, "$f0_body");
+    // A builtin's argument tuple is passed on at once; an unpacking into plain variables
+    // reads its items before anything can collect; a method call with no arguments passes
+    // its receiver straight on; `x or y` reads `x` back right after `$truthy`; `[]` and `{}`
+    // are made with nothing held.
+    for made in [
+        "(call $b_abs (call $tuple_of1 (local.get $v2)) (i32.const 0))",
+        "(call $unpack (local.get $v0) (i32.const 2))",
+        "(call $call_method (local.get $v1) ",
+        "(call $truthy (local.tee $u",
+        "(local.tee $v9 (call $list_new (i32.const 0)))",
+        "(local.tee $v10 (call $dict_new))",
+    ] {
+        assert!(body.contains(made), "{made} in:\n{body}");
+    }
+    // So the only shadow-slot stores are those of the variables: four parameters, seven
+    // assigned names and the return value.
+    assert_eq!(
+        body.matches("(local.get $sp) (local.tee").count(),
+        12,
+        "{body}"
+    );
+    assert!(
+        !body.contains("(local.get $sp) (i64.extend_i32_u"),
+        "{body}"
+    );
+    // The first statement's line is the frame's, which the prologue stored.
+    assert_eq!(body.matches("(i32.const 2))\n").count(), 1, "{body}");
+}
+
+#[test]
+fn values_a_collection_may_meet_keep_their_shadow_slots() {
+    let source = "\
+def g(t, s, x):
+    a = {}
+    a[0], b = t
+    c = s.replace(x, str(x))
+    return a, b, c
+print(g((1, 2), 'ab', 'a'))
+";
+    let plan = compile_source("test.py", source).expect("compiles");
+    let body = function_text(&plan.wat, "$f0_body");
+    // The unpacked items wait while `a[0] = ...` runs `$setitem`, which may collect: the
+    // items object is written through to its slot.
+    let unpack = body
+        .lines()
+        .find(|line| line.contains("(call $unpack"))
+        .expect("an unpacking");
+    assert!(
+        unpack.starts_with("(i64.store offset=")
+            && unpack.contains("(local.get $sp) (i64.extend_i32_u (local.tee $p"),
+        "{body}"
+    );
+    // Each item then goes straight to `$setitem`: the object and the key (a local, a
+    // constant) run nothing that could collect while the item waits.
+    assert!(
+        body.contains("(call $setitem (local.get $v3) (i64.const 1) (local.get $u"),
+        "{body}"
+    );
+    // `str(x)` may collect while the receiver waits on the operand stack: it is written
+    // through to its slot as it is looked up.
+    assert!(
+        body.contains("(call $fast_replace (block (result i64) (i64.store"),
+        "{body}"
+    );
+}

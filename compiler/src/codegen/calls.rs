@@ -124,7 +124,7 @@ impl Generator<'_> {
             _ => type_id::STR,
         };
         let temp = self.temp();
-        let receiver = self.method_looked_up(c, &temp, receiver, &name, Some(owner));
+        let (receiver, rooted) = self.method_looked_up(c, &temp, receiver, &name, Some(owner));
         let values = c
             .args
             .iter()
@@ -133,7 +133,7 @@ impl Generator<'_> {
         // Each operand stays visible to the collector while the ones after it run.
         let receiver = {
             let later: Vec<&str> = values.iter().map(String::as_str).collect();
-            self.keep(receiver, false, &later)
+            self.kept_unless(rooted, receiver, &later)
         };
         let mut args = String::new();
         for (i, value) in values.iter().enumerate() {
@@ -175,12 +175,13 @@ impl Generator<'_> {
         let receiver = self.expr(&attribute.value)?;
         let name = self.str_value("split");
         let temp = self.temp();
-        let receiver = self.method_looked_up(c, &temp, receiver, &name, Some(type_id::STR));
+        let (receiver, rooted) =
+            self.method_looked_up(c, &temp, receiver, &name, Some(type_id::STR));
         let sep = match c.args.first() {
             Some(arg) => self.expr(arg)?,
             None => "(i64.const 0)".to_owned(),
         };
-        let receiver = self.keep(receiver, false, &[&sep]);
+        let receiver = self.kept_unless(rooted, receiver, &[&sep]);
         Ok(Some(format!(
             "(call $fast_split_at {receiver} {name} {sep} (i32.const {}) (i32.const {index}))",
             c.args.len()
@@ -260,11 +261,13 @@ impl Generator<'_> {
         if temps.is_empty() {
             return format!("(i32.const {})", self.layout.empty_tuple);
         }
-        let tuple = self.temp_i32();
+        // The tuple is the caller's to root, as any operand; nothing collects between
+        // `$tuple_new` and the last item's store.
         if let Some(make) = super::tuple_of_n(temps.len()) {
             let items: String = temps.iter().map(|t| format!(" (local.get {t})")).collect();
-            return format!("(local.tee {tuple} (call {make}{items}))");
+            return format!("(call {make}{items})");
         }
+        let tuple = self.transient_address();
         let mut code = format!(
             "(block (result i32) (local.set {tuple} (call $tuple_new (i32.const {})))",
             temps.len()

@@ -281,6 +281,9 @@ struct FnState {
     /// The plan statement whose code is the largest part of this function's so far, and how
     /// many bytes of text it is (`Generated::function_lines`).
     largest: Option<(usize, usize)>,
+    /// The line the prologue stored, until the first statement's line store: the same line
+    /// (the frame's line is its first statement's) is not stored twice.
+    prologue_line: Option<usize>,
 }
 
 impl FnState {
@@ -303,6 +306,7 @@ impl FnState {
             looping: 0,
             enclosing_trys: 0,
             largest: None,
+            prologue_line: None,
         }
     }
 }
@@ -378,7 +382,9 @@ enum TempKind {
     /// A value (`$u`) that no collection can happen to while it is held
     /// ([`Generator::scratch`], [`Generator::held_temps`]): not shadowed.
     Unrooted,
-    /// An `i32` that is never an address (`$n`: a frame depth, a jump's number): not shadowed.
+    /// An `i32` the collector need not see (`$n`): never an address (a frame depth, a jump's
+    /// number), or an address held only while nothing can collect ([`Generator::transient_address`]).
+    /// Not shadowed.
     Int32,
 }
 
@@ -619,6 +625,14 @@ impl<'a> Generator<'a> {
         temps
     }
 
+    /// A temp for an object's address that is held only while nothing can collect (a tuple
+    /// between `$tuple_new` and the store of its last item, the items of an unpacking whose
+    /// targets are all plain stores): not shadowed, so setting it stores nothing to the shadow
+    /// frame. Whoever then takes the object roots it as any other value.
+    fn transient_address(&mut self) -> String {
+        self.pooled_temp(TempKind::Int32)
+    }
+
     /// A temp for a plain machine integer (never an address): not shadowed.
     fn number_temp(&mut self) -> String {
         self.pooled_temp(TempKind::Unrooted)
@@ -651,6 +665,16 @@ impl<'a> Generator<'a> {
             TempKind::Value
         });
         format!("(local.tee {temp} {code})")
+    }
+
+    /// [`Generator::keep`], unless `rooted`: the code already holds its value in a shadowed
+    /// temp (as [`Generator::method_looked_up`] may).
+    fn kept_unless(&mut self, rooted: bool, code: String, later: &[&str]) -> String {
+        if rooted {
+            code
+        } else {
+            self.keep(code, false, later)
+        }
     }
 
     fn label(&mut self, prefix: &str) -> String {
@@ -1112,6 +1136,7 @@ impl<'a> Generator<'a> {
         // The prologue (shadow.rs) pushes the call frame named `name_str` and sets `$d` and
         // `$line_slot`.
         self.emit(&line_store(line));
+        self.f().prologue_line = Some(line);
         self.emit("(local.set $cells (i32.load offset=24 (local.get $fn)))");
         let cells = self.scopes.scopes[scope].cells.clone();
         for (i, param) in names.iter().enumerate() {
@@ -1356,6 +1381,11 @@ impl<'a> Generator<'a> {
 
     fn set_line(&mut self, node: &impl Ranged) {
         let line = self.frame_line(node);
+        // The first statement after the prologue, which stored its line already (nothing
+        // between them branches or stores another).
+        if self.f().prologue_line.take() == Some(line) {
+            return;
+        }
         self.emit(&line_store(line));
     }
 
@@ -1410,11 +1440,13 @@ impl<'a> Generator<'a> {
             }
             S::Assign(a) => {
                 let value = self.expr(&a.value)?;
-                if a.targets.len() == 1 && self.is_plain_variable(&a.targets[0]) {
-                    // Straight into the variable: a temp between would be one more shadow-slot
-                    // store for Cranelift to compile (73 of a generated plan's 1,645), and the
-                    // variable evaluates nothing of its own before or after the value.
-                    self.assign(&a.targets[0], &value)?;
+                if let [target] = a.targets.as_slice() {
+                    // Straight into the one target, as an annotated assignment does: a temp
+                    // between would be one more shadow-slot store for Cranelift to compile (73
+                    // of a generated plan's 1,645 for plain variables). `assign` evaluates the
+                    // value before anything of the target's own (a subscript's object and key,
+                    // an unpacking), holding it where the target needs it held.
+                    self.assign(target, &value)?;
                 } else {
                     let temp = self.temp();
                     self.emit(&format!("(local.set {temp} {value})"));
@@ -2190,16 +2222,30 @@ impl<'a> Generator<'a> {
         match target {
             E::Name(name) => self.store_name(&normalize(name.id.as_str()), value),
             E::Subscript(s) => {
-                let (object, key, v) = (self.temp(), self.temp(), self.temp());
+                // The value first, then the object and the key, as CPython evaluates them:
+                // the value waits in a temp while they run, rooted only if one may collect,
+                // and the object on the operand stack while the key runs.
+                let object = self.expr(&s.value)?;
+                let key = self.expr(&s.slice)?;
+                let v = self.scratch(&[&object, &key]);
+                let object = self.keep(object, false, &[&key]);
                 self.emit(&format!("(local.set {v} {value})"));
-                let object_code = self.expr(&s.value)?;
-                let key_code = self.expr(&s.slice)?;
-                self.emit(&format!("(local.set {object} {object_code}) (local.set {key} {key_code})"));
-                self.emit(&format!("(call $setitem (local.get {object}) (local.get {key}) (local.get {v}))"));
+                self.emit(&format!("(call $setitem {object} {key} (local.get {v}))"));
                 Ok(())
             }
             E::Tuple(ast::ExprTuple { elts, .. }) | E::List(ast::ExprList { elts, .. }) => {
-                let items = self.temp_i32();
+                // The items object holds the values not yet assigned: a root while an
+                // assignment may collect (a subscript's, a cell's, a nested unpacking's), not
+                // while each is a plain store.
+                let plain = elts.iter().all(|element| match element {
+                    E::Starred(s) => self.is_plain_variable(&s.value),
+                    other => self.is_plain_variable(other),
+                });
+                let items = if plain {
+                    self.transient_address()
+                } else {
+                    self.temp_i32()
+                };
                 let star = elts.iter().position(|e| matches!(e, E::Starred(_)));
                 match star {
                     None => self.emit(&format!("(local.set {items} (call $unpack {value} (i32.const {})))", elts.len())),
@@ -2470,18 +2516,19 @@ impl<'a> Generator<'a> {
         if items.is_empty() {
             return Ok(format!("(i32.const {})", self.layout.empty_tuple));
         }
-        let tuple = self.temp_i32();
         let mut values = Vec::new();
         for item in items {
             values.push(self.expr(item)?);
         }
         // Evaluate items left to right into temporaries first: an item may itself allocate.
         // Each is held until the tuple is filled: across the items after it and `$tuple_new`.
+        // The tuple itself is the caller's to root (`Generator::keep`), like any operand: a
+        // builtin's argument tuple, passed on at once, needs no slot.
         let temps = self.held_temps(&values, TUPLE_NEW);
         if let Some(make) = tuple_of_n(items.len()) {
             // The items as the operands of one call, in order; an item held across a later
             // one that may collect goes through its (shadowed) temp.
-            let mut code = format!("(local.tee {tuple} (call {make}");
+            let mut code = format!("(call {make}");
             for (temp, value) in temps.iter().zip(&values) {
                 if temp[1..].starts_with(shadow::UNROOTED_PREFIX) {
                     let _ = write!(code, " {value}");
@@ -2489,9 +2536,11 @@ impl<'a> Generator<'a> {
                     let _ = write!(code, " (local.tee {temp} {value})");
                 }
             }
-            code.push_str("))");
+            code.push(')');
             return Ok(code);
         }
+        // Nothing collects between `$tuple_new` and the last item's store.
+        let tuple = self.transient_address();
         let mut code = String::from("(block (result i32)");
         for (temp, value) in temps.iter().zip(&values) {
             let _ = write!(code, "(local.set {temp} {value})");
@@ -2514,6 +2563,10 @@ impl<'a> Generator<'a> {
 
     /// A list or tuple display's items (some `*starred`) in a new list.
     fn build_list(&mut self, items: &[ast::Expr]) -> Result<String> {
+        if items.is_empty() {
+            // `[]`: nothing is held while it is made.
+            return Ok("(call $list_new (i32.const 0))".to_owned());
+        }
         if (1..=4).contains(&items.len())
             && !items.iter().any(|e| matches!(e, ast::Expr::Starred(_)))
         {
@@ -2581,8 +2634,10 @@ impl<'a> Generator<'a> {
                 }
             }
             E::BoolOp(b) => {
-                // `a and b` is a if a is falsy, else b; `a or b` the other way round.
-                let temp = self.temp();
+                // `a and b` is a if a is falsy, else b; `a or b` the other way round. The temp
+                // is read only right after `$truthy`, so it needs a root only if that may
+                // collect.
+                let temp = self.scratch(&["(call $truthy (i64.const 0))"]);
                 let mut code = self.expr(&b.values[b.values.len() - 1])?;
                 for value in b.values[..b.values.len() - 1].iter().rev() {
                     let first = self.expr(value)?;
@@ -2676,6 +2731,8 @@ impl<'a> Generator<'a> {
                 let operands = self.held_operands(pairs.flat_map(|(k, v)| [k, v]))?;
                 format!("(call $dict_of{}{operands})", d.keys.len())
             }
+            // `{}`: nothing is held while it is made.
+            E::Dict(d) if d.keys.is_empty() => "(call $dict_new)".to_owned(),
             E::Dict(d) => {
                 let dict = self.temp();
                 let mut code = format!("(block (result i64) (local.set {dict} (call $dict_new))");
@@ -2916,7 +2973,10 @@ impl<'a> Generator<'a> {
                 let object = self.expr(&a.value)?;
                 let receiver = self.temp();
                 let name = self.str_value(&normalize(a.attr.as_str()));
-                let object = self.method_looked_up(c, &receiver, object, &name, None);
+                let (object, rooted) = self.method_looked_up(c, &receiver, object, &name, None);
+                // `callee` names the receiver through its temp, which only the errors of a `*`
+                // or `**` argument read; with one, the arguments are not all literals, and the
+                // receiver is in the temp.
                 let callee = (format!("(local.get {receiver})"), name.clone());
                 if let Some(code) =
                     self.star_before_keywords(c, &object, "$call_method", &callee, &name)?
@@ -2925,11 +2985,13 @@ impl<'a> Generator<'a> {
                 }
                 if c.keywords.is_empty() {
                     if let Some((n, operands)) = self.argument_operands(&c.args, 2)? {
+                        let object = self.kept_unless(rooted, object, &[&operands]);
                         return Ok(format!("(call $call_method{n} {object} {name}{operands})"));
                     }
                 }
                 let args = self.call_args(&c.args, &callee)?;
                 let kwargs = self.call_kwargs(&c.keywords, &callee)?;
+                let object = self.kept_unless(rooted, object, &[&args, &kwargs]);
                 let args = self.keep(args, true, &[&kwargs]);
                 return Ok(format!(
                     "(call $call_method {object} {name} {args} {kwargs})"
@@ -2947,17 +3009,25 @@ impl<'a> Generator<'a> {
         }
         if c.keywords.is_empty() {
             if let Some((n, operands)) = self.argument_operands(&c.args, 3)? {
-                return Ok(format!(
-                    "(call $call_plan{n} (local.tee {temp} {function}){operands})"
-                ));
+                // No `*` among the arguments, so nothing reads `callee`: the function needs a
+                // root only across arguments that may collect.
+                let function = self.keep(function, false, &[&operands]);
+                return Ok(format!("(call $call_plan{n} {function}{operands})"));
             }
         }
         let args = self.call_args(&c.args, &callee)?;
         let kwargs = self.call_kwargs(&c.keywords, &callee)?;
+        // Only a `*` or `**` argument's error reads `callee` (the temp); without one, the
+        // function needs a root only across arguments that may collect.
+        let unpacks = c.args.iter().any(|a| matches!(a, ast::Expr::Starred(_)))
+            || c.keywords.iter().any(|k| k.arg.is_none());
+        let function = if unpacks {
+            format!("(local.tee {temp} {function})")
+        } else {
+            self.keep(function, false, &[&args, &kwargs])
+        };
         let args = self.keep(args, true, &[&kwargs]);
-        Ok(format!(
-            "(call $call_plan (local.tee {temp} {function}) {args} {kwargs})"
-        ))
+        Ok(format!("(call $call_plan {function} {args} {kwargs})"))
     }
 
     /// A call's positional arguments (one to `most`, none starred) as the operands of a
@@ -3043,7 +3113,10 @@ impl<'a> Generator<'a> {
     /// lookup (`$method_check`, or `$method_check_on` when the method is known to belong to type
     /// id `tid`) when the call has arguments: CPython looks the method up before it evaluates
     /// them, so `c.nope(f())` raises AttributeError without calling `f` (in a plan, `f` may run a
-    /// command or call a model). Arguments that are all literals need no lookup first.
+    /// command or call a model). Arguments that are all literals need no lookup first, and then
+    /// the receiver is left as it is, not set into `receiver`: the caller roots it across the
+    /// arguments (`Generator::keep`), which for literals is no root at all. The flag says
+    /// whether the code holds the receiver in `receiver` (a shadowed temp, so already rooted).
     fn method_looked_up(
         &mut self,
         c: &ast::ExprCall,
@@ -3051,10 +3124,10 @@ impl<'a> Generator<'a> {
         object: String,
         name: &str,
         tid: Option<u32>,
-    ) -> String {
+    ) -> (String, bool) {
         let literal = |e: &ast::Expr| matches!(e, ast::Expr::Constant(_));
         if c.args.iter().all(literal) && c.keywords.iter().all(|k| literal(&k.value)) {
-            return format!("(local.tee {receiver} {object})");
+            return (object, false);
         }
         let check = match tid {
             Some(tid) => {
@@ -3062,9 +3135,10 @@ impl<'a> Generator<'a> {
             }
             None => format!("(call $method_check (local.get {receiver}) {name})"),
         };
-        format!(
+        let code = format!(
             "(block (result i64) (local.set {receiver} {object}) {check} (local.get {receiver}))"
-        )
+        );
+        (code, true)
     }
 
     /// A call's positional arguments as a tuple. When a `*` unpacking fails, the TypeError
