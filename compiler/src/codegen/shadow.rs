@@ -3,8 +3,8 @@
 //! The collector (runtime/wat/gc.wat) cannot read wasm locals, so every compiled function keeps
 //! a shadow frame on the runtime's shadow stack: one 8-byte slot per local that can hold a
 //! value (every `i64` local but the `$u` temps, and the pooled `$p` temps, which hold tuples and
-//! lists under construction; the `$n` temps, a frame depth or a jump's number, are never
-//! addresses and have none), plus one for the
+//! lists under construction; the `$n` temps have none: a frame depth, a jump's number, or an
+//! address held only while nothing can collect, such as a tuple being filled), plus one for the
 //! function object itself (its closure cells are reached through it while it runs, even if the
 //! plan drops every other reference to it).
 //!
