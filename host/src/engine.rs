@@ -24,7 +24,8 @@
 //!
 //! Instance allocation: the pooling allocator ([`POOL_SLOTS`] slots), with the on-demand
 //! allocator as a fallback when the pool cannot be reserved (a process whose address space is
-//! capped by `ulimit -v`). Every slot reserves address space for the largest memory a run may
+//! capped by `ulimit -v`), and by choice in a process that makes one run
+//! ([`set_instance_pool`]). Every slot reserves address space for the largest memory a run may
 //! have ([`MAX_MEMORY_BYTES`]), a table, a GC heap and a fiber stack; the run's own memory cap
 //! is enforced per store by the limiter, as with on-demand allocation. A full pool would make
 //! instantiation fail, so runs take a permit of [`instance_permits`] first and wait for a free
@@ -320,6 +321,29 @@ impl CacheStore for FunctionCache {
     }
 }
 
+static POOLED: OnceLock<bool> = OnceLock::new();
+
+/// Chooses whether the shared engine allocates instances from its pool (on unless chosen
+/// otherwise) or on demand. Only before the engine is first used, like [`set_compile_profile`].
+///
+/// The pool pays where one process makes many runs (a batch, a server): its slots are reused
+/// warm. Creating it is not free: each of its fiber stacks ([`POOL_SLOTS`] and an eighth more
+/// for headroom) gets a guard page by its own `mprotect`, which splits the process's memory map
+/// each time: a quarter of the CPU of a cached `baton run` of a small plan. A process that makes
+/// one run (`baton run`, `baton replay`) allocates on demand instead: such a run of a cached
+/// three-line plan took 14.9 -> 10.3 ms, of a new one 38.5 -> 33.7 ms (medians of 21, side by
+/// side; BENCHMARKS.md, stop 51). Its branches' instances are still bounded by
+/// [`instance_permits`], and each store's memory by its limiter.
+pub fn set_instance_pool(pooled: bool) -> bool {
+    ENGINE.get().is_none() && POOLED.set(pooled).is_ok()
+}
+
+/// Whether the shared engine allocates from its pool ([`set_instance_pool`]; fixed once the
+/// engine is first used).
+pub fn instance_pool() -> bool {
+    *POOLED.get_or_init(|| true)
+}
+
 static ENGINE: OnceLock<Result<Engine, String>> = OnceLock::new();
 
 /// The shared engine, created on first use together with its epoch ticker thread.
@@ -331,7 +355,12 @@ pub fn engine() -> Result<&'static Engine, String> {
         .get_or_init(|| {
             // The pool reserves address space up front; where that is refused, allocate on
             // demand rather than not run at all.
-            let engine = Engine::new(&config())
+            let pooled = if instance_pool() {
+                Engine::new(&config())
+            } else {
+                Engine::new(&base_config())
+            };
+            let engine = pooled
                 .or_else(|_| Engine::new(&base_config()))
                 .map_err(|error| format!("{error:#}"))?;
             start_epoch(&engine)?;

@@ -140,13 +140,21 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Check(args) => check::run(&args),
         Command::Compile(args) => compile::run(&args),
-        Command::Run(args) => run::run(&args),
+        Command::Run(args) => {
+            // One run in this process: a pool of instances would cost more to create than it
+            // saves (`engine::set_instance_pool`).
+            baton_host::engine::set_instance_pool(false);
+            run::run(&args)
+        }
         Command::Guide(args) => guide::run(&args),
         Command::Batch(args) => batch::run(&args),
         Command::Plan(args) => plan::run(&args),
         Command::Inspect(args) => inspect::run(&args),
         Command::Priors(args) => priors::run(&args),
-        Command::Replay(args) => replay::run(&args),
+        Command::Replay(args) => {
+            baton_host::engine::set_instance_pool(false);
+            replay::run(&args)
+        }
         Command::Trace(args) => report::trace(&args),
         Command::Report(args) => report::report(&args),
         Command::SandboxInfo => sandbox_info(),
