@@ -26,7 +26,12 @@ Usage (from the repository root, after `cargo build --release`):
   python3 bench/run.py [--repeat N] [--baton PATH] [--python PATH] [--markdown] [NAME ...]
 
 Times are wall-clock (time.perf_counter around the child process); CPU time is shown beside them
-because a shared machine's load inflates wall time but not CPU time. The last columns are
+because a shared machine's load inflates wall time but not CPU time.
+
+CPython runs as `python -S`: without the `site` module, so the site-packages' `.pth` files do not
+run at its start. They are code of whatever the machine has installed (one machine's imported
+`certifi` at every start, 35 ms of its 50), not CPython's, and would make every whole-process
+figure depend on the machine; the programs need only the standard library. The last columns are
 Baton's memory manager in the fastest in-process run: collections, time spent collecting, and
 its share of the run's time.
 """
@@ -151,7 +156,7 @@ def measure(name, args, work):
     compile_wall, _, _ = timed([args.baton, "compile", str(source), "-o", str(module)], env)
     cold_wall, _, _ = timed([args.baton, "run", str(module)], env)
     b_wall, b_cpu, b_out = best([args.baton, "run", str(module)], args.repeat, env)
-    p_wall, p_cpu, p_out = best([args.python, "-s", str(source)], args.repeat)
+    p_wall, p_cpu, p_out = best([args.python, "-S", str(source)], args.repeat)
     if b_out != p_out:
         raise Failure(
             f"{name}: outputs differ\n  baton:   {b_out[:200]!r}\n  cpython: {p_out[:200]!r}"
@@ -160,7 +165,7 @@ def measure(name, args, work):
     b_run, heap = run_seconds(
         [([args.baton, "run", str(module), "--run-dir", str(d)], d) for d in runs], env
     )
-    p_run, _ = run_seconds([([args.python, "-s", "-c", IN_PROCESS, str(source)], None)] * args.repeat)
+    p_run, _ = run_seconds([([args.python, "-S", "-c", IN_PROCESS, str(source)], None)] * args.repeat)
     return {
         "collections": heap.get("collections", 0),
         "collect_seconds": heap.get("collect_seconds", 0.0),
