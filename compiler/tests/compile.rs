@@ -610,6 +610,7 @@ fn values_a_collection_may_meet_keep_their_shadow_slots() {
 def g(t, s, x):
     a = {}
     a[0], b = t
+    a[str(x)] = b
     c = s.replace(x, str(x))
     return a, b, c
 print(g((1, 2), 'ab', 'a'))
@@ -631,6 +632,23 @@ print(g((1, 2), 'ab', 'a'))
     // constant) run nothing that could collect while the item waits.
     assert!(
         body.contains("(call $setitem (local.get $v3) (i64.const 1) (local.get $u"),
+        "{body}"
+    );
+    // `a[str(x)] = b`: the key may collect while the value waits, so the value is held in a
+    // shadowed temp, written through to its slot before the key runs.
+    let keyed = body
+        .lines()
+        .position(|line| line.starts_with("(call $setitem (local.get $v3) (call $to_str"))
+        .expect("the keyed assignment");
+    let held = body.lines().nth(keyed - 1).expect("a line before");
+    assert!(
+        held.starts_with("(i64.store offset=") && held.contains("(local.tee $t"),
+        "{body}"
+    );
+    assert!(
+        body.lines()
+            .nth(keyed)
+            .is_some_and(|line| line.contains("(local.get $t")),
         "{body}"
     );
     // `str(x)` may collect while the receiver waits on the operand stack: it is written
