@@ -15,6 +15,7 @@ pub mod fuzzing;
 pub mod guide;
 pub mod library;
 pub mod policy;
+mod runtime;
 pub mod source;
 
 pub use diagnostic::{Code, Diagnostic, Severity, Span};
@@ -276,7 +277,7 @@ fn compile_file(
             error,
         }
     })?;
-    let wat = baton_runtime::linking::assemble_plan(&generated.parts());
+    let wat = baton_runtime::linking::assemble_plan(&generated.parts(), &runtime::RUNTIME);
     let wasm = encode::encode(&wat).map_err(|error| match error.too_large {
         // A function past the host's bounds: the plan's doing, at the statement whose code
         // most of it is.

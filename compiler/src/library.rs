@@ -208,7 +208,7 @@ mod tests {
     /// `<module>.<name>` type), so an import the checker accepts always compiles.
     #[test]
     fn every_member_of_a_library_module_exists() {
-        let layout = baton_runtime::runtime_layout();
+        let layout = &crate::runtime::RUNTIME;
         for (module, path, text) in LIBRARY {
             let file = SourceFile::new(*path, *text);
             let (diagnostics, body) = check::check_and_parse_library(&file, &Limits::default());

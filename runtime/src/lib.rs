@@ -6,6 +6,7 @@
 
 pub mod catalog;
 mod constants;
+pub mod interface;
 pub mod layout;
 pub mod linking;
 pub mod statics;

@@ -40,6 +40,7 @@ use std::sync::OnceLock;
 
 use rustc_hash::FxHashSet;
 
+use crate::interface::Interface;
 use crate::{layout, runtime_layout, PlanParts, HOST_CALLS};
 
 /// The start of a plan module's import module name; the runtime's version follows.
@@ -96,10 +97,10 @@ pub struct RuntimeModule {
 }
 
 #[derive(Debug)]
-struct Global {
-    mutable: bool,
-    ty: String,
-    init: String,
+pub(crate) struct Global {
+    pub(crate) mutable: bool,
+    pub(crate) ty: String,
+    pub(crate) init: String,
 }
 
 impl RuntimeModule {
@@ -117,6 +118,18 @@ impl RuntimeModule {
     /// (`compiler/src/codegen/shadow.rs`). `false` for any name the runtime does not define.
     pub fn never_collects(&self, name: &str) -> bool {
         self.never_collect.contains(name)
+    }
+
+    pub(crate) fn functions(&self) -> &BTreeMap<String, String> {
+        &self.functions
+    }
+
+    pub(crate) fn globals(&self) -> &BTreeMap<String, Global> {
+        &self.globals
+    }
+
+    pub(crate) fn never_collecting(&self) -> &BTreeSet<String> {
+        &self.never_collect
     }
 }
 
@@ -496,9 +509,9 @@ impl Dispatcher<'_> {
     }
 }
 
-/// A plan's own module, importing [`runtime_module`] (see the module docs).
-pub fn assemble_plan(plan: &PlanParts<'_>) -> String {
-    let runtime = runtime_module();
+/// A plan's own module, importing [`runtime_module`] (see the module docs), whose `runtime`
+/// interface is this build's (the compiler's copy of it, or [`Interface::assembled`]).
+pub fn assemble_plan(plan: &PlanParts<'_>, runtime: &Interface) -> String {
     let from = runtime_import_module();
     let own = function_signatures(plan.functions);
     let dispatchers = dispatchers(plan);

@@ -2,6 +2,7 @@
 //! builtin functions, the runtime's messages, and a plan's str, int and float constants). They
 //! are laid out in data segments at fixed addresses, so a constant costs nothing at run time.
 
+use crate::interface::Names;
 use crate::layout::{self, type_id};
 
 /// The runtime's str hash (`$str_hash` in runtime/wat/str.wat), computed ahead of time for
@@ -41,6 +42,8 @@ pub fn str_hash(bytes: &[u8]) -> u32 {
 pub struct Statics {
     base: u32,
     bytes: Vec<u8>,
+    /// Str objects placed elsewhere that equal constants here reuse ([`Statics::sharing_strs`]).
+    shared: Names<u32>,
     strings: std::collections::HashMap<String, u32>,
     /// Float constants by bit pattern, and constant tuples by their encoded items: one object
     /// each, as CPython folds equal constants of a code object into one (`2.5 is 2.5`).
@@ -50,29 +53,25 @@ pub struct Statics {
 
 impl Statics {
     pub fn new(base: u32) -> Self {
+        Self::sharing_strs(base, Names(&[]))
+    }
+
+    /// Statics at `base` whose str constants reuse `shared` (text → address of a str object
+    /// placed elsewhere, the runtime's: [`crate::interface::Interface::strs`]): a plan's
+    /// `"strip"` is then the very object the runtime's method table names, so the names compare
+    /// equal by address.
+    pub fn sharing_strs(base: u32, shared: Names<u32>) -> Self {
         Self {
             base,
             bytes: Vec::new(),
+            shared,
             strings: Default::default(),
             floats: Default::default(),
             tuples: Default::default(),
         }
     }
 
-    /// Statics at `base` whose str constants reuse `shared` (text → address of a str object
-    /// placed elsewhere, the runtime's): a plan's `"strip"` is then the very object the
-    /// runtime's method table names, so the names compare equal by address.
-    pub fn sharing_strs(base: u32, shared: std::collections::HashMap<String, u32>) -> Self {
-        Self {
-            base,
-            bytes: Vec::new(),
-            strings: shared,
-            floats: Default::default(),
-            tuples: Default::default(),
-        }
-    }
-
-    /// The str objects placed so far (and shared), by text.
+    /// The str objects placed here so far (not the shared ones), by text.
     pub fn strs(&self) -> &std::collections::HashMap<String, u32> {
         &self.strings
     }
@@ -104,7 +103,7 @@ impl Statics {
 
     /// A str object; equal strings share one object.
     pub fn str(&mut self, text: &str) -> u32 {
-        if let Some(&address) = self.strings.get(text) {
+        if let Some(&address) = self.shared.get(text).or_else(|| self.strings.get(text)) {
             return address;
         }
         let mut object = Self::header(type_id::STR, text.len() as u32);

@@ -201,7 +201,7 @@ impl Generator<'_> {
             let value = self.expr(arg)?;
             return Ok(Some(format!("(call $to_str {value})")));
         }
-        if self.layout.types.contains_key(name) || !self.layout.builtins.contains_key(name) {
+        if self.runtime.types.contains_key(name) || !self.runtime.builtins.contains_key(name) {
             return Ok(None);
         }
         if name == "print" {
@@ -218,7 +218,7 @@ impl Generator<'_> {
         // (one call where the direct entry takes two, the tuple's and its own): the dispatch
         // costs nothing that matters once, and less code compiles faster.
         if self.runs_once() {
-            let builtin = format!("(i64.const {})", self.layout.builtins[name]);
+            let builtin = format!("(i64.const {})", self.runtime.builtins[name]);
             if let Some((n, operands)) = self.argument_operands(&c.args, 3)? {
                 return Ok(Some(format!("(call $call_plan{n} {builtin}{operands})")));
             }
@@ -259,7 +259,7 @@ impl Generator<'_> {
     /// WAT leaving a new tuple (i32 address) of the values in i64 locals.
     fn tuple_of(&mut self, temps: &[String]) -> String {
         if temps.is_empty() {
-            return format!("(i32.const {})", self.layout.empty_tuple);
+            return format!("(i32.const {})", self.runtime.empty_tuple);
         }
         // The tuple is the caller's to root, as any operand; nothing collects between
         // `$tuple_new` and the last item's store.

@@ -23,9 +23,12 @@ use std::fmt::Write as _;
 
 use rustpython_parser::ast::{self, Constant, Ranged};
 
+use baton_runtime::interface::Interface;
 use baton_runtime::layout;
 use baton_runtime::statics::Statics;
-use baton_runtime::{runtime_layout, PlanParts, RuntimeLayout};
+use baton_runtime::PlanParts;
+
+use crate::runtime::RUNTIME;
 
 use crate::check::normalize;
 use crate::source::SourceFile;
@@ -89,9 +92,8 @@ pub fn generate<'a>(
     libraries: &[Library<'a>],
     options: &crate::CompileOptions,
 ) -> Result<Generated, Unsupported> {
-    let layout = runtime_layout();
     let scopes = Scopes::analyze(body);
-    let mut statics = Statics::sharing_strs(layout.plan_statics, layout.strs.clone());
+    let mut statics = Statics::sharing_strs(RUNTIME.plan_statics, RUNTIME.strs);
     // Nothing of the plan's before the libraries' code: their statics and globals are then at
     // the same places in every plan that imports them, so their compiled code is the same
     // (runtime/src/linking.rs, `names_used`, says why that matters).
@@ -101,7 +103,7 @@ pub fn generate<'a>(
         .collect();
     let mut generator = Generator {
         file,
-        layout,
+        runtime: &RUNTIME,
         scopes,
         statics,
         functions: String::new(),
@@ -410,7 +412,9 @@ impl TempPool {
 
 struct Generator<'a> {
     file: &'a SourceFile,
-    layout: &'static RuntimeLayout,
+    /// What the plan links against in the runtime: its static objects' addresses
+    /// (`crate::runtime`).
+    runtime: &'static Interface,
     scopes: Scopes,
     statics: Statics,
     functions: String,
@@ -1560,7 +1564,7 @@ impl<'a> Generator<'a> {
             S::Try(t) => self.try_stmt(&t.body, &t.handlers, &t.orelse, &t.finalbody)?,
             S::Assert(a) => {
                 let test = self.condition(&a.test)?;
-                let t = self.layout.types["AssertionError"];
+                let t = self.runtime.types["AssertionError"];
                 let raise = match &a.msg {
                     Some(msg) => {
                         let msg = self.expr(msg)?;
@@ -1655,7 +1659,7 @@ impl<'a> Generator<'a> {
                 "BudgetExceeded" | "LLMError" | "SandboxError" | "BranchError" | "BashResult"
                 | "Outcome",
             ) => {
-                return Ok((format!("(i64.const {})", self.layout.types[member]), &[]));
+                return Ok((format!("(i64.const {})", self.runtime.types[member]), &[]));
             }
             // Each SDK function is a runtime builtin (runtime/wat/host.wat) over the host call
             // of the same name; `reply` fetches what a call returns.
@@ -1673,11 +1677,14 @@ impl<'a> Generator<'a> {
             // (library.rs): `math.sqrt` is `math_sqrt`.
             _ => {
                 let builtin = format!("{}_{member}", module.replace('.', "_"));
-                if let Some(address) = self.layout.types.get(format!("{module}.{member}").as_str())
+                if let Some(address) = self
+                    .runtime
+                    .types
+                    .get(format!("{module}.{member}").as_str())
                 {
                     return Ok((format!("(i64.const {address})"), &[]));
                 }
-                return match self.layout.builtins.get(builtin.as_str()) {
+                return match self.runtime.builtins.get(builtin.as_str()) {
                     Some(address) => Ok((
                         format!("(i64.const {address})"),
                         baton_runtime::catalog::builtin_host_calls(&builtin),
@@ -1689,7 +1696,7 @@ impl<'a> Generator<'a> {
                 };
             }
         };
-        match self.layout.builtins.get(builtin) {
+        match self.runtime.builtins.get(builtin) {
             Some(address) => Ok((format!("(i64.const {address})"), calls)),
             None => self.unsupported(
                 node,
@@ -2439,10 +2446,10 @@ impl<'a> Generator<'a> {
                 // names, so such a global read before it is bound is a NameError. `select`: no
                 // block result.
                 let builtin = if crate::policy::is_python_builtin(name.as_str()) {
-                    self.layout
+                    self.runtime
                         .types
                         .get(name.as_str())
-                        .or_else(|| self.layout.builtins.get(name.as_str()))
+                        .or_else(|| self.runtime.builtins.get(name.as_str()))
                         .copied()
                 } else {
                     None
@@ -2474,9 +2481,9 @@ impl<'a> Generator<'a> {
                 }
                 // Types first: `int` is the type object (callable through its constructor), so
                 // `isinstance(x, int)` works.
-                if let Some(address) = self.layout.types.get(name.as_str()) {
+                if let Some(address) = self.runtime.types.get(name.as_str()) {
                     format!("(i64.const {address})")
-                } else if let Some(address) = self.layout.builtins.get(name.as_str()) {
+                } else if let Some(address) = self.runtime.builtins.get(name.as_str()) {
                     format!("(i64.const {address})")
                 } else {
                     format!("(call $raise_name_error (i32.const {name_str})) (i64.const 0)")
@@ -2514,7 +2521,7 @@ impl<'a> Generator<'a> {
             return Ok(format!("(i32.wrap_i64 (call $tuple_from {list}))"));
         }
         if items.is_empty() {
-            return Ok(format!("(i32.const {})", self.layout.empty_tuple));
+            return Ok(format!("(i32.const {})", self.runtime.empty_tuple));
         }
         let mut values = Vec::new();
         for item in items {

@@ -103,7 +103,7 @@ impl Generator<'_> {
                 8 + 8 * i
             ));
         }
-        let range = self.layout.builtins["range"];
+        let range = self.runtime.builtins["range"];
         self.emit(&format!(
             "(if {fast} (then (local.set {cur} {start_code}) (local.set {stop} {}) (local.set {step} {step_code}) (local.set {iterator} (i64.const 0))) \
              (else {make_range} (local.set {iterator} (call $iter (call $call (i64.const {range}) (local.get {tuple}) (i32.const 0))))))",

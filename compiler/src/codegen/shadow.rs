@@ -269,11 +269,11 @@ pub(super) fn may_collect(code: &str) -> bool {
     if memchr::memmem::find(code.as_bytes(), b"(loop").is_some() {
         return true;
     }
-    let runtime = baton_runtime::linking::runtime_module();
+    let never_collect = &crate::runtime::RUNTIME.never_collect;
     memchr::memmem::find_iter(code.as_bytes(), b"call").any(|at| {
         let rest = &code[at + "call".len()..];
         match rest.strip_prefix(" $") {
-            Some(name) => !runtime.never_collects(baton_runtime::linking::name_at(name)),
+            Some(name) => !never_collect.contains_key(baton_runtime::linking::name_at(name)),
             // `call_indirect`, `call_ref` (and, erring towards a root, a name with `call_ref`
             // or `call_indirect` in it).
             None => rest.starts_with("_indirect") || rest.starts_with("_ref"),

@@ -54,7 +54,10 @@ pub fn run_with(functions: &str, statics: &Statics) -> Result<Outcome, String> {
         globals: 0,
         gc_stress: 0,
     };
-    let text = baton_runtime::linking::assemble_plan(&parts);
+    let text = baton_runtime::linking::assemble_plan(
+        &parts,
+        baton_runtime::interface::Interface::assembled(),
+    );
     let wasm = wat::parse_str(&text).map_err(|e| format!("assembly failed: {e}"))?;
     let engine = engine();
     let plan = wasmtime::Module::new(engine, &wasm).map_err(|e| format!("compile: {e:?}"))?;
