@@ -658,3 +658,28 @@ print(g((1, 2), 'ab', 'a'))
         "{body}"
     );
 }
+
+#[test]
+fn a_join_of_fstrings_writes_their_pieces_into_the_joined_text() {
+    let source = "\
+def prompt(history):
+    return '\\n'.join(f\"{m['role']}: {m['content']}\" for m in history)
+print(prompt([{'role': 'user', 'content': 'hi'}]))
+";
+    let plan = compile_source("test.py", source).expect("compiles");
+    let body = function_text(&plan.wat, "$f0_body");
+    // Each item starts with the separator and its pieces go into the join's own builder: no
+    // builder, str or join of an item of its own.
+    assert!(body.contains("(call $join_piece "), "{body}");
+    assert!(
+        body.contains("(call $fsb_push_str (i32.wrap_i64 (local.get "),
+        "{body}"
+    );
+    for per_item in ["$fsb_with", "$fsb_finish", "$join_push"] {
+        assert!(!body.contains(per_item), "{per_item} in:\n{body}");
+    }
+    // A join of other items keeps `$join_push`, which checks each is a str.
+    let plan =
+        compile_source("test.py", "print('-'.join(str(i) for i in range(3)))\n").expect("compiles");
+    assert!(plan.wat.contains("(call $join_push "));
+}

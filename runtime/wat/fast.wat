@@ -118,6 +118,18 @@
       (i64.load offset=24 (local.get $b)) (i64.const 0))))
   (call $join_take (local.get $b) (local.get $sep) (local.get $v) (local.get $n)))
 
+;; Starts an item the compiler's code writes into the builder itself (an f-string's pieces,
+;; `"sep".join(f"..." for ...)`): counts it and appends the separator before it. Such items are
+;; strs, so none is an error, and there is no first item waiting for `$join_finish`.
+(func $join_piece (param $jb i64) (param $sep i64)
+  (local $b i32) (local $n i64)
+  (local.set $b (i32.wrap_i64 (local.get $jb)))
+  (local.set $n (i64.load offset=40 (local.get $b)))
+  (i64.store offset=40 (local.get $b) (i64.add (local.get $n) (i64.const 1)))
+  (if (i32.and (i64.ne (local.get $n) (i64.const 0))
+               (i32.ne (i32.load offset=4 (i32.wrap_i64 (local.get $sep))) (i32.const 0)))
+    (then (call $fsb_push_str (local.get $b) (local.get $sep)))))
+
 ;; Appends `sep` and item `v` (number `i`), or notes `v` when it is the first that is not a str.
 (func $join_take (param $b i32) (param $sep i64) (param $v i64) (param $i i64)
   (if (i64.ne (i64.load offset=32 (local.get $b)) (i64.const 0)) (then (return)))
@@ -138,9 +150,10 @@
   (if (i64.eqz (local.get $n)) (then (return (i64.extend_i32_u (global.get $s_empty)))))
   (if (i64.ne (i64.load offset=32 (local.get $b)) (i64.const 0))
     (then (call $str_join_item_error (i64.load offset=48 (local.get $b)) (i64.load offset=32 (local.get $b)))))
-  (if (i64.eq (local.get $n) (i64.const 1))
+  ;; (an item written in place, `$join_piece`, is in the buffer already: no first item waits)
+  (local.set $first (i64.load offset=24 (local.get $b)))
+  (if (i32.and (i64.eq (local.get $n) (i64.const 1)) (i64.ne (local.get $first) (i64.const 0)))
     (then
-      (local.set $first (i64.load offset=24 (local.get $b)))
       (if (i32.ne (call $tid (local.get $first)) (i32.const TYPE_STR))
         (then (call $str_join_item_error (i64.const 0) (local.get $first))))
       (return (local.get $first))))

@@ -3241,9 +3241,17 @@ impl<'a> Generator<'a> {
             })
             .sum();
         let capacity = estimate.next_power_of_two().clamp(64, 4096);
-        let mut code = format!(
-            "(block (result i64) (local.set {builder} (call $fsb_with (i32.const {capacity})))"
-        );
+        let pieces = self.fstring_pieces(&format!("(local.get {builder})"), parts)?;
+        Ok(format!(
+            "(block (result i64) (local.set {builder} (call $fsb_with (i32.const {capacity}))){pieces}\
+             (call $fsb_finish (local.get {builder})))"
+        ))
+    }
+
+    /// An f-string's pieces appended to the builder `builder` (an `i32`, held where the collector
+    /// sees it), in order.
+    fn fstring_pieces(&mut self, builder: &str, parts: &[ast::Expr]) -> Result<String> {
+        let mut code = String::new();
         for part in parts {
             let (push, piece) = match part {
                 ast::Expr::Constant(ast::ExprConstant {
@@ -3303,9 +3311,8 @@ impl<'a> Generator<'a> {
                 ast::Expr::JoinedStr(j) => ("$fsb_push_str", self.fstring(&j.values)?),
                 other => ("$fsb_push_value", self.expr(other)?),
             };
-            let _ = write!(code, "(call {push} (local.get {builder}) {piece})");
+            let _ = write!(code, "(call {push} {builder} {piece})");
         }
-        let _ = write!(code, "(call $fsb_finish (local.get {builder})))");
         Ok(code)
     }
 
@@ -3533,6 +3540,14 @@ impl<'a> Generator<'a> {
                     format!(
                         "(if {test} (then (local.set {result} (i64.const {answer})) (br {exit})))"
                     )
+                }
+                // An f-string item is written straight into the join's builder (which is a
+                // str builder, runtime/wat/fast.wat): no builder and no str of its own.
+                Collect::Join(ast::Expr::JoinedStr(item), sep) => {
+                    let sep = self.expr(sep)?;
+                    let into = format!("(i32.wrap_i64 (local.get {result}))");
+                    let pieces = self.fstring_pieces(&into, &item.values)?;
+                    format!("(call $join_piece (local.get {result}) {sep}){pieces}")
                 }
                 Collect::Join(elt, sep) => {
                     let value = self.expr(elt)?;
