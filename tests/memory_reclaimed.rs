@@ -131,6 +131,42 @@ fn long_running_plans_stay_within_what_they_keep_alive() {
     assert!(problems.is_empty(), "{}", problems.join("\n\n"));
 }
 
+/// A temporary that is only read (a binary operator's result measured by `len`, an f-string
+/// printed, an f-string's field) is freed right after the read (compiler/src/codegen/
+/// temporaries.rs): 3,000 strs of 10-20 KB made and dropped so leave the heap at a few chunks,
+/// with no collection (the first is due past 4 MiB), where the same strs held by a variable for
+/// the read need collections.
+#[test]
+fn temporaries_read_once_are_freed_at_once() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("temporaries");
+    std::fs::create_dir_all(&dir).unwrap();
+    let heap_of = |name: &str, source: &str, expected: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, source).unwrap();
+        let finished = run(&path);
+        assert_eq!(finished.exit, 0, "{name}: {}", finished.stderr);
+        assert_eq!(finished.stdout, expected, "{name}");
+        let heap = &finished.figures["heap"];
+        (
+            heap["collections"].as_u64().unwrap(),
+            heap["peak_bytes"].as_u64().unwrap(),
+        )
+    };
+    let (collections, peak) = heap_of(
+        "read_once.py",
+        "total = 0\nprinted = 0\nfor i in range(3000):\n    total += len(str(i) * 2000) + len(f'{str(i) * 1000}{i}')\n    printed += len(f'{i * 3.5}')\nprint(total, printed)\n",
+        "32680890 17824\n",
+    );
+    assert_eq!(collections, 0, "heap peak {peak}");
+    assert!(peak < 2 << 20, "heap peak {peak}");
+    let (collections, _) = heap_of(
+        "held.py",
+        "total = 0\nfor i in range(3000):\n    s = str(i) * 2000\n    t = f'{str(i) * 1000}{i}'\n    total += len(s) + len(t)\nprint(total)\n",
+        "32680890\n",
+    );
+    assert!(collections > 0, "held strs were collected");
+}
+
 /// Garbage near the memory cap is collected, not reported as MemoryError: a plan that keeps
 /// 40 MiB under a 64 MiB cap makes 100 strs of 1-2 MiB it drops at once (154 MB in all).
 /// A plan that really holds more than the cap still gets its catchable MemoryError.

@@ -683,3 +683,33 @@ print(prompt([{'role': 'user', 'content': 'hi'}]))
         compile_source("test.py", "print('-'.join(str(i) for i in range(3)))\n").expect("compiles");
     assert!(plan.wat.contains("(call $join_push "));
 }
+
+#[test]
+fn a_temporary_read_once_is_freed_right_after_the_read() {
+    let source = "\
+def f(s, n, x):
+    a = len(s * n)
+    print(f'{x + 1}')
+    b = int(s + n)
+    c = len(s)
+    d = s * n
+    return a, b, c, d
+print(f('a', 2, 3))
+print(len('a' * 3))
+";
+    let plan = compile_source("test.py", source).expect("compiles");
+    let body = function_text(&plan.wat, "$f0_body");
+    // `len(s * n)`, `print(f'...')` and the f-string's `{x + 1}`: each maker's result is freed
+    // after its reader. Not `int(s + n)` (its result may be its argument), not a variable read
+    // (`len(s)`), not a value that is kept (`d = s * n`).
+    assert_eq!(body.matches("(call $drop_temp ").count(), 3, "{body}");
+    // The product is freed unless it is one of its operands, which are noted for the test.
+    assert!(
+        body.contains("(call $fast_len (local.tee "),
+        "the product is noted as it is read:\n{body}"
+    );
+    // Code that runs once frees nothing early.
+    let main = &plan.wat[plan.wat.find("\n(func $plan_main").expect("the plan's main")..];
+    let main = &main[..main[1..].find("\n(func ").map_or(main.len(), |end| end + 1)];
+    assert!(!main.contains("$drop_temp"), "{main}");
+}

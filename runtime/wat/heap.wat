@@ -292,6 +292,24 @@
   (if (i32.eq (local.get $kind) (i32.const 2))
     (then (call $chunks_release (local.get $chunk) (i32.load (local.get $chunk))))))
 
+;; Frees `v` at once when it is a temporary no one else holds: the compiler passes the result
+;; of a binary operator or an f-string (with its operands `a` and `b`, 0 for an f-string) right
+;; after an operation that only read it (compiler/src/codegen/temporaries.rs). Such a result
+;; is a new object, one of the operands, or static, so when it is in the heap and neither
+;; operand, nothing else refers to it. Only objects without references are freed (str, boxed
+;; int, float): their block is all they hold.
+(func $drop_temp (param $v i64) (param $a i64) (param $b i64)
+  (local $p i32) (local $t i32)
+  (if (i32.or (i32.wrap_i64 (i64.and (local.get $v) (i64.const 1)))
+        (i32.or (i64.eq (local.get $v) (local.get $a)) (i64.eq (local.get $v) (local.get $b))))
+    (then (return)))
+  (local.set $p (i32.wrap_i64 (local.get $v)))
+  (if (i32.lt_u (local.get $p) (global.get $heap_start)) (then (return)))
+  (local.set $t (i32.load (local.get $p)))
+  (if (i32.or (i32.eq (local.get $t) (i32.const TYPE_STR))
+        (i32.or (i32.eq (local.get $t) (i32.const TYPE_INT)) (i32.eq (local.get $t) (i32.const TYPE_FLOAT))))
+    (then (call $free (local.get $p)))))
+
 ;; Puts `n` chunks on the free runs (the sweep merges neighbours). Under stress the chunks are
 ;; poisoned, so a stale address reads garbage at once.
 (func $chunks_release (param $chunk i32) (param $n i32)

@@ -210,9 +210,16 @@ impl Generator<'_> {
         // `print(x)`, `len(x)` and `int(x)`: runtime/wat/fast.wat's helpers take the value
         // itself (no argument tuple, no arity or keyword checks; one argument is what they
         // need). `print` of one value is a plan's commonest call.
-        if let ("print" | "len" | "int", [arg]) = (name, c.args.as_slice()) {
+        if let ("print" | "len", [arg]) = (name, c.args.as_slice()) {
+            // Both only read their argument: a temporary made for them is freed after
+            // (temporaries.rs). Not `int`, whose result may be its argument.
+            let arg = self.borrowed(arg)?;
+            let call = format!("(call $fast_{name} {})", arg.value);
+            return Ok(Some(arg.then_i64(self, call)));
+        }
+        if let ("int", [arg]) = (name, c.args.as_slice()) {
             let value = self.expr(arg)?;
-            return Ok(Some(format!("(call $fast_{name} {value})")));
+            return Ok(Some(format!("(call $fast_int {value})")));
         }
         // Code that runs once calls the builtin object through `$call_plan1` .. `$call_plan3`
         // (one call where the direct entry takes two, the tuple's and its own): the dispatch

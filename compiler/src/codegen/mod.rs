@@ -17,6 +17,7 @@ mod range_loop;
 mod scopes;
 mod shadow;
 mod stop_iteration;
+mod temporaries;
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt::Write as _;
@@ -3253,13 +3254,17 @@ impl<'a> Generator<'a> {
     fn fstring_pieces(&mut self, builder: &str, parts: &[ast::Expr]) -> Result<String> {
         let mut code = String::new();
         for part in parts {
+            // What frees the field's value once its text is in (temporaries.rs).
+            let mut dead = String::new();
             let (push, piece) = match part {
                 ast::Expr::Constant(ast::ExprConstant {
                     value: Constant::Str(s),
                     ..
                 }) => ("$fsb_push_str", self.str_value(s)),
                 ast::Expr::FormattedValue(f) => {
-                    let value = self.expr(&f.value)?;
+                    let borrowed = self.borrowed(&f.value)?;
+                    let value = borrowed.value;
+                    dead = borrowed.dead;
                     let converted = match f.conversion {
                         ast::ConversionFlag::Repr => format!("(call $to_repr {value})"),
                         ast::ConversionFlag::Str => format!("(call $to_str {value})"),
@@ -3311,7 +3316,7 @@ impl<'a> Generator<'a> {
                 ast::Expr::JoinedStr(j) => ("$fsb_push_str", self.fstring(&j.values)?),
                 other => ("$fsb_push_value", self.expr(other)?),
             };
-            let _ = write!(code, "(call {push} {builder} {piece})");
+            let _ = write!(code, "(call {push} {builder} {piece}){dead}");
         }
         Ok(code)
     }
@@ -3546,8 +3551,11 @@ impl<'a> Generator<'a> {
                 Collect::Join(ast::Expr::JoinedStr(item), sep) => {
                     let sep = self.expr(sep)?;
                     let into = format!("(i32.wrap_i64 (local.get {result}))");
-                    let pieces = self.fstring_pieces(&into, &item.values)?;
-                    format!("(call $join_piece (local.get {result}) {sep}){pieces}")
+                    let raw = self.literal_is_raw(item.range.start().to_usize());
+                    let outer = std::mem::replace(&mut self.fstring_raw, raw);
+                    let pieces = self.fstring_pieces(&into, &item.values);
+                    self.fstring_raw = outer;
+                    format!("(call $join_piece (local.get {result}) {sep}){}", pieces?)
                 }
                 Collect::Join(elt, sep) => {
                     let value = self.expr(elt)?;

@@ -13,6 +13,13 @@ print(" ".join(f"{f'{i}' * i}" for i in range(4)))
 print("".join(f"{i:0{w}d}" for i, w in [(1, 3), (22, 5)]))
 print("/".join(f"{'é' * i}{i:.1f}" for i in range(3)))
 
+# A spec's escapes are decoded unless the f-string is raw, as anywhere else.
+print("|".join(f"{x:\x3e5}" for x in "ab"), "".join(rf"\n{x}" for x in "ab"))
+try:
+    print("|".join(rf"{x:\x3e5}" for x in "ab"))
+except ValueError as e:
+    print("caught", repr(e))
+
 
 def bad(x):
     return 1 / x
