@@ -109,8 +109,11 @@ def best(command, repeat, env=None):
 
 
 # Runs the program given as argv[1] as `__main__` and writes the seconds it took to stderr.
+# `pkgutil` is imported before the clock starts: `runpy.run_path` imports it on first use, and
+# with it `typing` and `re`, ~10 ms that `site` has usually paid already but that `-S` leaves
+# to the first program (it was the whole of CPython's in-process `empty.py` figure).
 IN_PROCESS = (
-    "import runpy, sys, time\n"
+    "import pkgutil, runpy, sys, time\n"
     "program = sys.argv[1]; sys.argv = sys.argv[1:]\n"
     "start = time.perf_counter()\n"
     "runpy.run_path(program, run_name='__main__')\n"

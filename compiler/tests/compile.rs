@@ -709,7 +709,10 @@ print(len('a' * 3))
         "the product is noted as it is read:\n{body}"
     );
     // Code that runs once frees nothing early.
-    let main = &plan.wat[plan.wat.find("\n(func $plan_main").expect("the plan's main")..];
+    let main = &plan.wat[plan
+        .wat
+        .find("\n(func $plan_main")
+        .expect("the plan's main")..];
     let main = &main[..main[1..].find("\n(func ").map_or(main.len(), |end| end + 1)];
     assert!(!main.contains("$drop_temp"), "{main}");
 }

@@ -65,14 +65,23 @@ impl Generator<'_> {
                 dead: String::new(),
             });
         }
+        if !matches!(expr, ast::Expr::BinOp(_) | ast::Expr::JoinedStr(_)) {
+            return Ok(Borrowed {
+                value: self.expr(expr)?,
+                dead: String::new(),
+            });
+        }
+        // The notes are taken before the operands' code is made, so that no temp that code
+        // takes and gives back is one of them (it would write over a note before it is read).
+        let temp = self.number_temp();
         let (value, operands) = match expr {
             ast::Expr::BinOp(b) => {
                 // As `expr` makes it, with each operand's value noted (its address only: the
                 // notes are compared, never read through, so they need no root).
+                let (a, c) = (self.number_temp(), self.number_temp());
                 let left = self.expr(&b.left)?;
                 let right = self.expr(&b.right)?;
                 let left = self.keep(left, false, &[&right]);
-                let (a, c) = (self.number_temp(), self.number_temp());
                 let value = self.binary_op(
                     &b.op,
                     format!("(local.tee {a} {left})"),
@@ -82,15 +91,8 @@ impl Generator<'_> {
                 );
                 (value, format!("(local.get {a}) (local.get {c})"))
             }
-            ast::Expr::JoinedStr(_) => (self.expr(expr)?, "(i64.const 0) (i64.const 0)".to_owned()),
-            _ => {
-                return Ok(Borrowed {
-                    value: self.expr(expr)?,
-                    dead: String::new(),
-                })
-            }
+            _ => (self.expr(expr)?, "(i64.const 0) (i64.const 0)".to_owned()),
         };
-        let temp = self.number_temp();
         Ok(Borrowed {
             value: format!("(local.tee {temp} {value})"),
             dead: format!("(call $drop_temp (local.get {temp}) {operands})"),
