@@ -29,9 +29,8 @@ use baton_runtime::layout;
 use baton_runtime::statics::Statics;
 use baton_runtime::PlanParts;
 
-use crate::runtime::RUNTIME;
-
 use crate::check::normalize;
+use crate::runtime::RUNTIME;
 use crate::source::SourceFile;
 use definite::Definite;
 use scopes::{lazy_genexp, Place, ScopeId, Scopes, GENEXP_ARG};
