@@ -58,14 +58,8 @@ impl Borrowed {
 impl Generator<'_> {
     /// The value of `expr` for an operation that only reads it and keeps nothing of it.
     pub(super) fn borrowed(&mut self, expr: &ast::Expr) -> Result<Borrowed> {
-        // Code that runs once gains nothing from it.
-        if self.runs_once() {
-            return Ok(Borrowed {
-                value: self.expr(expr)?,
-                dead: String::new(),
-            });
-        }
-        if !matches!(expr, ast::Expr::BinOp(_) | ast::Expr::JoinedStr(_)) {
+        // Only a maker's result is a temporary; code that runs once gains nothing from it.
+        if self.runs_once() || !matches!(expr, ast::Expr::BinOp(_) | ast::Expr::JoinedStr(_)) {
             return Ok(Borrowed {
                 value: self.expr(expr)?,
                 dead: String::new(),
