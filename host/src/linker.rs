@@ -7,7 +7,7 @@
 //! A host call never calls into the instance that made it: it reads and writes the instance's
 //! memory, nothing else. The compiler relies on that: a host call cannot run a collection, so a
 //! value a plan holds only across host calls and other such runtime calls needs no shadow slot
-//! (`baton_runtime::linking::RuntimeModule::never_collects`). A host call that wanted to call
+//! (`baton_runtime::interface::Interface::never_collects`). A host call that wanted to call
 //! back into wasm would have to change that analysis first.
 
 use serde_json::Value;

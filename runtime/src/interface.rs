@@ -98,12 +98,22 @@ pub struct Interface {
     pub functions: Names<&'static str>,
     /// Every global the runtime declares.
     pub globals: Names<Global>,
-    /// The functions whose calls never run a collection
-    /// ([`crate::linking::RuntimeModule::never_collects`]).
+    /// The functions whose calls never run a collection ([`Interface::never_collects`]).
     pub never_collect: Names<()>,
 }
 
 impl Interface {
+    /// Whether a call of the runtime function `name` can never run a collection: it neither
+    /// reaches `$gc_safepoint` or `$gc_collect` nor calls through the table (where plan code
+    /// is, whose loops and entries are safe points), directly or through the runtime functions
+    /// it calls. Host calls count as never collecting: a host function only reads and writes the
+    /// instance's memory and never calls into it (`host/src/linker.rs` keeps that promise). A
+    /// value the plan's code holds only across such calls needs no shadow slot
+    /// (`compiler/src/codegen/shadow.rs`). `false` for any name the runtime does not define.
+    pub fn never_collects(&self, name: &str) -> bool {
+        self.never_collect.contains_key(name)
+    }
+
     /// The interface read off the runtime as this process assembles it (~15 ms, once).
     pub fn assembled() -> &'static Interface {
         static INTERFACE: OnceLock<Interface> = OnceLock::new();
@@ -220,8 +230,8 @@ mod tests {
         assert!(interface.functions.contains_key("b_print"));
         assert!(interface.globals["shadow_top"].mutable);
         assert!(!interface.globals["t_int"].mutable);
-        assert!(interface.never_collect.contains_key("alloc"));
-        assert!(!interface.never_collect.contains_key("gc_collect"));
+        assert!(interface.never_collects("alloc"));
+        assert!(!interface.never_collects("gc_collect"));
         assert!(interface.plan_statics > interface.empty_tuple);
         // Every str the runtime placed is in the table under its text.
         assert_eq!(

@@ -92,7 +92,7 @@ pub struct RuntimeModule {
     functions: BTreeMap<String, String>,
     /// Globals by name: whether mutable, the value type, the initial value expression.
     globals: BTreeMap<String, Global>,
-    /// The functions that never reach a collection ([`RuntimeModule::never_collects`]).
+    /// The functions that never reach a collection ([`Interface::never_collects`]).
     never_collect: BTreeSet<String>,
 }
 
@@ -107,17 +107,6 @@ impl RuntimeModule {
     /// The runtime's binary.
     pub fn binary(&self) -> Result<Vec<u8>, wat::Error> {
         wat::parse_str(&self.wat)
-    }
-
-    /// Whether a call of the runtime function `name` can never run a collection: it neither
-    /// reaches `$gc_safepoint` or `$gc_collect` nor calls through the table (where plan code
-    /// is, whose loops and entries are safe points), directly or through the runtime functions
-    /// it calls. Host calls count as never collecting: a host function only reads and writes the
-    /// instance's memory and never calls into it (`host/src/linker.rs` keeps that promise). A
-    /// value the plan's code holds only across such calls needs no shadow slot
-    /// (`compiler/src/codegen/shadow.rs`). `false` for any name the runtime does not define.
-    pub fn never_collects(&self, name: &str) -> bool {
-        self.never_collect.contains(name)
     }
 
     pub(crate) fn functions(&self) -> &BTreeMap<String, String> {
@@ -256,7 +245,7 @@ pub fn name_at(text: &str) -> &str {
 }
 
 /// The functions `text` defines (each header at a line start, as [`function_signatures`] reads
-/// them) that can never run a collection (see [`RuntimeModule::never_collects`]): the complement
+/// them) that can never run a collection (see [`Interface::never_collects`]): the complement
 /// of a fixpoint that starts from the collector's entries, every function that calls through a
 /// table or a reference, and every call of a name that is neither defined in `text` nor a host
 /// call it imports from `baton`, and grows by callers. A function's text runs to the next
@@ -691,7 +680,7 @@ mod tests {
 
     #[test]
     fn the_allocator_never_collects_and_calls_into_plan_code_may() {
-        let runtime = runtime_module();
+        let runtime = Interface::assembled();
         for name in ["alloc", "tuple_new", "list_new", "list_append", "dict_new"] {
             assert!(runtime.never_collects(name), "{name}");
         }

@@ -260,7 +260,7 @@ fn closing_paren(bytes: &[u8], open: usize) -> usize {
 
 /// Whether evaluating `code` may reach a safe point: it runs a loop (each begins with one), calls
 /// through a table or a reference, or calls a function that is not one of the runtime's that
-/// never collect (`RuntimeModule::never_collects`: the allocator, building tuples, lists and
+/// never collect (`Interface::never_collects`: the allocator, building tuples, lists and
 /// dicts, ... ; a plan function's entry is a safe point).
 ///
 /// Asked of the same operands again and again as expressions nest, so it makes two byte searches
@@ -269,11 +269,11 @@ pub(super) fn may_collect(code: &str) -> bool {
     if memchr::memmem::find(code.as_bytes(), b"(loop").is_some() {
         return true;
     }
-    let never_collect = &crate::runtime::RUNTIME.never_collect;
+    let runtime = &crate::runtime::RUNTIME;
     memchr::memmem::find_iter(code.as_bytes(), b"call").any(|at| {
         let rest = &code[at + "call".len()..];
         match rest.strip_prefix(" $") {
-            Some(name) => !never_collect.contains_key(baton_runtime::linking::name_at(name)),
+            Some(name) => !runtime.never_collects(baton_runtime::linking::name_at(name)),
             // `call_indirect`, `call_ref` (and, erring towards a root, a name with `call_ref`
             // or `call_indirect` in it).
             None => rest.starts_with("_indirect") || rest.starts_with("_ref"),

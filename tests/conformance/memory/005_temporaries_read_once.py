@@ -15,6 +15,8 @@ for i in range(40):
     print(s * 2, "".join(s for _ in range(2)), f"v={s + str(i)}", 2.5 * i, i * 1000003)
     big = str(i) * 3000
     print(len(big + big), len(big * 1), big[:3], len(f"{big}{big * 2}"), big[-2:])
+    # Past the largest size class (28 KiB): a large object, whose chunks are given back.
+    print(len(big * 20), len(f"{big * 12}|{i}"), f"{big * 15}"[-3:], len(big))
 print(s, t, x, y, kept[:4], kept[-2:], len(kept), sum(len(k) for k in kept))
 # A reader that raises frees nothing: the exception may hold the value.
 try:
