@@ -355,14 +355,12 @@ pub fn engine() -> Result<&'static Engine, String> {
         .get_or_init(|| {
             // The pool reserves address space up front; where that is refused, allocate on
             // demand rather than not run at all.
-            let pooled = if instance_pool() {
-                Engine::new(&config())
+            let engine = if instance_pool() {
+                Engine::new(&config()).or_else(|_| Engine::new(&base_config()))
             } else {
                 Engine::new(&base_config())
-            };
-            let engine = pooled
-                .or_else(|_| Engine::new(&base_config()))
-                .map_err(|error| format!("{error:#}"))?;
+            }
+            .map_err(|error| format!("{error:#}"))?;
             start_epoch(&engine)?;
             Ok(engine)
         })
